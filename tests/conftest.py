@@ -1,0 +1,33 @@
+"""Shared test helpers: the spec's reference files and a sample game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from watan.layout import Board
+from watan.savefile import parse_board, parse_save
+from watan.snapshot import SavedGame
+
+ROOT = Path(__file__).resolve().parent.parent
+REFERENCE = ROOT / "fixtures" / "spec"
+"""Copies of the spec's figures and sample files (facts to test against, never read at run
+time by the game); `test_reference_copies` keeps them equal to ../shared/spec."""
+
+
+def reference(name: str) -> str:
+    """Return the text of one of the spec's reference files."""
+    return (REFERENCE / name).read_text()
+
+
+@pytest.fixture
+def sample_board() -> Board:
+    """The board of spec Figure 1 (`sample-board.txt`)."""
+    return parse_board(reference("sample-board.txt"), "sample-board.txt")
+
+
+@pytest.fixture
+def sample_save() -> SavedGame:
+    """The spec's sample save file."""
+    return parse_save(reference("sample-save.sv"), "sample-save.sv")

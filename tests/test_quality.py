@@ -1,0 +1,33 @@
+"""The code base type-checks strictly and passes the linter, as part of the test command."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from tests.conftest import ROOT
+
+
+def _run(*command: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", *command], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+
+
+def test_mypy_strict_finds_no_errors() -> None:
+    result = _run("mypy", "--strict")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_ruff_finds_no_problems() -> None:
+    result = _run("ruff", "check", ".")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_replay_package_never_imports_watan() -> None:
+    offenders = [
+        str(path.relative_to(ROOT))
+        for path in (ROOT / "replay").rglob("*.py")
+        if "import watan" in path.read_text() or "from watan" in path.read_text()
+    ]
+    assert offenders == []

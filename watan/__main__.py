@@ -1,0 +1,3 @@
+from watan.cli import main
+
+main()

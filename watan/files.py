@@ -1,0 +1,71 @@
+"""Reading and writing the spec's files at the program's edge.
+
+Every failure becomes one line naming the file and the problem, never a
+traceback; writes go to a temporary file that is then renamed over the
+target, so a crash mid-save never leaves half a file.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from watan.layout import Board
+from watan.savefile import BadFile, parse_board, parse_save
+from watan.snapshot import SavedGame
+
+
+def read_text(path: str) -> str:
+    """Return a file's text, or raise BadFile saying why it cannot be read."""
+    try:
+        data = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise BadFile(path, "no such file") from None
+    except IsADirectoryError:
+        raise BadFile(path, "is a folder, not a file") from None
+    except OSError as error:
+        raise BadFile(path, f"cannot read it ({error.strerror or error})") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadFile(path, "is not a text file") from None
+
+
+def load_board(path: str) -> Board:
+    """Return the board in a board file (spec §5 `-board`)."""
+    return parse_board(read_text(path), path)
+
+
+def load_save(path: str) -> SavedGame:
+    """Return the game in a save file (spec §5 `-load`)."""
+    return parse_save(read_text(path), path)
+
+
+def write_atomically(path: str, text: str) -> None:
+    """Replace `path` with `text` all at once, or raise OSError leaving it untouched."""
+    target = Path(path)
+    folder = target.parent
+    if target.exists() and not os.access(target, os.W_OK):
+        raise PermissionError(13, "Permission denied", path)
+    fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    try:
+        os.fchmod(fd, _mode_for(target))
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def _mode_for(target: Path) -> int:
+    """Return the permissions a replaced file keeps, or a new file's usual ones."""
+    try:
+        return target.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask

@@ -1,0 +1,244 @@
+"""The spec's two text formats, each as a parse/format pair.
+
+A board file (spec §5 `-board`) is 19 resource/value pairs.  A save file
+(spec §3.7) is the current turn, four student lines, the board and the
+geese.  Parsing is strict about what the spec fixes and says exactly what
+is wrong and where; formatting writes the canonical form (one space between
+fields, no trailing space, a newline after every line, RULINGS 28).
+"""
+
+from __future__ import annotations
+
+from watan.integers import integer
+from watan.layout import NETFLIX_VALUE, Board, tile
+from watan.resources import Resource
+from watan.snapshot import NO_GEESE, Position, SavedGame, SavedStudent
+from watan.state import COLOURS, Completion
+from watan.topology import (
+    CRITERION_COUNT,
+    GOAL_COUNT,
+    TILE_COUNT,
+    CriterionId,
+    GoalId,
+    is_criterion,
+    is_goal,
+    is_tile,
+)
+
+_GOALS_MARK, _CRITERIA_MARK = "g", "c"
+
+
+class BadFile(Exception):
+    """A board or save file that cannot be read, with where and why, on one line."""
+
+    def __init__(self, name: str, problem: str, line: int | None = None) -> None:
+        self.name, self.problem, self.line = name, problem, line
+        where = f"{name}: line {line}" if line is not None else name
+        super().__init__(f"{where}: {problem}")
+
+
+class _Numbers:
+    """The whitespace-separated fields of part of a file, read one at a time."""
+
+    def __init__(self, name: str, fields: list[tuple[int, str]]) -> None:
+        self.name = name
+        self.fields = fields
+        self.at = 0
+
+    def __len__(self) -> int:
+        return len(self.fields) - self.at
+
+    def take(self, what: str) -> int:
+        """Return the next field as an integer, or fail naming it `what`."""
+        if self.at >= len(self.fields):
+            raise BadFile(self.name, f"missing {what}", self.fields[-1][0] if self.fields else None)
+        line, field = self.fields[self.at]
+        value = integer(field)
+        if value is None:
+            raise BadFile(self.name, f"{what}: {field!r} is not a whole number", line)
+        self.at += 1
+        return value
+
+
+def _fields(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    return [(n, field) for n, text in lines for field in text.split()]
+
+
+def _numbered_lines(text: str) -> list[tuple[int, str]]:
+    """Return (line number, text) for each line, trailing blank lines dropped."""
+    lines = list(enumerate(text.splitlines(), start=1))
+    while lines and not lines[-1][1].strip():
+        lines.pop()
+    return lines
+
+
+def _read_board(numbers: _Numbers) -> Board:
+    """Read 19 resource/value pairs (spec §3.7 `<board>`)."""
+    tiles = []
+    for tile_id in range(TILE_COUNT):
+        code = numbers.take(f"tile {tile_id} resource")
+        if not 0 <= code <= Resource.NETFLIX:
+            raise BadFile(
+                numbers.name,
+                f"tile {tile_id}: resource code {code} is not 0-5",
+                numbers.fields[numbers.at - 1][0],
+            )
+        value = numbers.take(f"tile {tile_id} value")
+        if code != Resource.NETFLIX and not 2 <= value <= 12:
+            raise BadFile(
+                numbers.name,
+                f"tile {tile_id}: value {value} is not 2-12",
+                numbers.fields[numbers.at - 1][0],
+            )
+        tiles.append(tile(Resource(code), value))
+    return tuple(tiles)
+
+
+def parse_board(text: str, name: str) -> Board:
+    """Return the board a board file describes (spec §5 `-board`).
+
+    Any 19 valid pairs are accepted: the mix of resources need not match a
+    random board's (spec §5).  A NETFLIX tile's value is ignored (RULINGS 31).
+    """
+    fields = _fields(_numbered_lines(text))
+    if not fields:
+        raise BadFile(name, "the file is empty; expected 19 resource/value pairs")
+    numbers = _Numbers(name, fields)
+    if len(fields) != 2 * TILE_COUNT:
+        raise BadFile(
+            name, f"expected 19 resource/value pairs (38 numbers), found {len(fields)} numbers"
+        )
+    return _read_board(numbers)
+
+
+def format_board(board: Board) -> str:
+    """Return a board as one line of resource/value pairs, NETFLIX with 7 (spec §3.7)."""
+    return " ".join(
+        f"{t.resource.value} {NETFLIX_VALUE if t.resource is Resource.NETFLIX else t.value}"
+        for t in board
+    ) + "\n"
+
+
+def _read_student(name: str, line: int, text: str, colour: str) -> SavedStudent:
+    """Read one student's line: resources, `g` goals, `c` criterion/level pairs."""
+    fields = text.split()
+    if _GOALS_MARK not in fields or _CRITERIA_MARK not in fields:
+        raise BadFile(name, f"{colour}'s line needs the markers 'g' and 'c'", line)
+    g, c = fields.index(_GOALS_MARK), fields.index(_CRITERIA_MARK)
+    if g != 5 or c < g:
+        raise BadFile(name, f"{colour}'s line must start with 5 resource counts, then 'g'", line)
+    resources = _Numbers(name, [(line, f) for f in fields[:5]])
+    counts = [resources.take(f"{colour}'s {r.name} count") for r in Resource if r < 5]
+    if any(n < 0 for n in counts):
+        raise BadFile(name, f"{colour} has a negative resource count", line)
+    goal_fields = _Numbers(name, [(line, f) for f in fields[g + 1 : c]])
+    goals = [goal_fields.take(f"{colour}'s goal") for _ in range(len(goal_fields))]
+    for goal in goals:
+        if not is_goal(goal):
+            raise BadFile(name, f"goal {goal} is not on the board (0-{GOAL_COUNT - 1})", line)
+    pair_fields = _Numbers(name, [(line, f) for f in fields[c + 1 :]])
+    if len(pair_fields) % 2:
+        raise BadFile(name, f"{colour}'s criteria must come in criterion/level pairs", line)
+    criteria = []
+    while len(pair_fields):
+        criterion = pair_fields.take(f"{colour}'s criterion")
+        level = pair_fields.take(f"{colour}'s completion level")
+        if not is_criterion(criterion):
+            raise BadFile(
+                name, f"criterion {criterion} is not on the board (0-{CRITERION_COUNT - 1})", line
+            )
+        if level not in tuple(Completion):
+            raise BadFile(name, f"criterion {criterion}: completion {level} is not 1-3", line)
+        criteria.append((CriterionId(criterion), level))
+    return SavedStudent(
+        resources=(counts[0], counts[1], counts[2], counts[3], counts[4]),
+        goals=tuple(GoalId(goal) for goal in goals),
+        criteria=tuple(criteria),
+    )
+
+
+def _check_exclusive(name: str, students: list[tuple[int, SavedStudent]]) -> None:
+    """Refuse a criterion or goal owned twice (spec §2.4.1, §2.6)."""
+    criteria: dict[int, int] = {}
+    goals: dict[int, int] = {}
+    for line, student in students:
+        for criterion, _ in student.criteria:
+            if criterion in criteria:
+                raise BadFile(
+                    name, f"criterion {criterion} is also owned on line {criteria[criterion]}", line
+                )
+            criteria[criterion] = line
+        for goal in student.goals:
+            if goal in goals:
+                raise BadFile(name, f"goal {goal} is also owned on line {goals[goal]}", line)
+            goals[goal] = line
+
+
+def parse_save(text: str, name: str) -> SavedGame:
+    """Return the game a save file describes (spec §3.7).
+
+    The geese line may be missing or -1 when the geese are off the board
+    (RULINGS 8).
+    """
+    lines = _numbered_lines(text)
+    if not lines:
+        raise BadFile(name, "the file is empty")
+    for number, content in lines:
+        if not content.strip():
+            raise BadFile(name, "unexpected blank line", number)
+    if len(lines) < 6:
+        raise BadFile(
+            name, f"expected at least 6 lines (turn, 4 students, board), found {len(lines)}"
+        )
+    if len(lines) > 7:
+        raise BadFile(name, "unexpected text after the geese line", lines[7][0])
+    turn_line, turn_text = lines[0]
+    turn = _Numbers(name, _fields([lines[0]])).take("current turn")
+    if len(turn_text.split()) != 1 or not 0 <= turn < len(COLOURS):
+        raise BadFile(name, "the current turn must be one number from 0 to 3", turn_line)
+    students = [
+        (number, _read_student(name, number, content, colour.title))
+        for colour, (number, content) in zip(COLOURS, lines[1:5], strict=True)
+    ]
+    _check_exclusive(name, students)
+    board_numbers = _Numbers(name, _fields([lines[5]]))
+    if len(board_numbers) != 2 * TILE_COUNT:
+        raise BadFile(
+            name,
+            f"the board needs 19 resource/value pairs (38 numbers), found {len(board_numbers)}",
+            lines[5][0],
+        )
+    board = _read_board(board_numbers)
+    geese = NO_GEESE
+    if len(lines) == 7:
+        geese_line, geese_text = lines[6]
+        geese = _Numbers(name, _fields([lines[6]])).take("geese tile")
+        if len(geese_text.split()) != 1 or not (geese == NO_GEESE or is_tile(geese)):
+            raise BadFile(name, "the geese must be one tile number 0-18, or -1", geese_line)
+    return SavedGame(
+        position=Position(turn=turn, students=tuple(s for _, s in students), geese=geese),
+        board=board,
+    )
+
+
+def _student_line(student: SavedStudent) -> str:
+    fields: list[object] = [*student.resources, _GOALS_MARK, *student.goals, _CRITERIA_MARK]
+    fields += [n for pair in student.criteria for n in pair]
+    return " ".join(map(str, fields)) + "\n"
+
+
+def format_save(saved: SavedGame) -> str:
+    """Return a save file's text (spec §3.7), the geese written -1 when off the board."""
+    position = saved.position
+    students = "".join(_student_line(s) for s in position.students)
+    return f"{position.turn}\n{students}{format_board(saved.board)}{position.geese}\n"
+
+
+def looks_like_save(text: str) -> bool:
+    """Return whether a file is a save file rather than a board file.
+
+    A save file's first line is the current turn alone; a board file's first
+    line holds pairs.
+    """
+    lines = _numbered_lines(text)
+    return bool(lines) and len(lines[0][1].split()) == 1

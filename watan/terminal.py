@@ -1,0 +1,125 @@
+"""The game at a terminal: read lines, print replies, keep the journal and the files.
+
+This is the program's edge.  The conversation itself is `session`; here
+each accepted command's events are appended to the journal (and flushed)
+before the next prompt, `save` and `backup.sv` are formatted from the
+game that folding the journal gives, and every file problem is one line
+on standard error while the game goes on.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from typing import BinaryIO, TextIO
+
+import msgspec
+
+from watan import session as talk
+from watan.events import GameStarted
+from watan.evolve import start
+from watan.files import load_board, load_save, write_atomically
+from watan.journal import Recorder, default_journal_path, open_recorder
+from watan.layout import Board, random_board
+from watan.savefile import format_save
+from watan.snapshot import SavedGame
+from watan.state import Game, saved_game
+
+BACKUP = "backup.sv"
+"""Where end of input saves the game (spec §4.5)."""
+
+
+class Options(msgspec.Struct, frozen=True, kw_only=True):
+    """What `watan play` was asked for, its files already read."""
+
+    seed: int
+    board: Board | None = None
+    loaded: SavedGame | None = None
+    journal: str | None = None
+
+    @classmethod
+    def from_files(
+        cls, *, seed: int | None, load: str | None, board: str | None, journal: str | None
+    ) -> Options:
+        """Return the options, reading the board or save file (raises BadFile)."""
+        return cls(
+            seed=secrets.randbits(63) if seed is None else seed,
+            board=None if board is None else load_board(board),
+            loaded=None if load is None else load_save(load),
+            journal=journal,
+        )
+
+
+def first_header(options: Options, rng: random.Random) -> GameStarted:
+    """Return the header of the session's first game (spec §5: -load, -board, or random)."""
+    if options.loaded is not None:
+        return GameStarted(
+            seed=options.seed, board=options.loaded.board, loaded=options.loaded.position
+        )
+    return next_header(options, rng, 1)
+
+
+def next_header(options: Options, rng: random.Random, number: int) -> GameStarted:
+    """Return the header of a new game: the -board layout, or a fresh random one (RULINGS 17)."""
+    board = options.board if options.board is not None else random_board(rng)
+    return GameStarted(seed=options.seed, game=number, board=board)
+
+
+class Streams(msgspec.Struct, frozen=True):
+    """Where the game reads lines (as bytes: any bytes are a line) and writes."""
+
+    stdin: BinaryIO
+    stdout: TextIO
+    stderr: TextIO
+
+
+def play_games(options: Options, streams: Streams) -> int:
+    """Play games until the players stop or input ends; return the exit status."""
+    rng = random.Random(options.seed)
+    header = first_header(options, rng)
+    while True:
+        path = options.journal if header.game == 1 and options.journal else None
+        recorder = open_recorder(path or default_journal_path(), header, streams.stderr)
+        try:
+            again = _play(header, recorder, rng, streams)
+        finally:
+            recorder.close()
+        if not again:
+            return 0
+        header = next_header(options, rng, header.game + 1)
+
+
+def _play(header: GameStarted, recorder: Recorder, rng: random.Random, streams: Streams) -> bool:
+    """Play one game; return whether the players asked to play again."""
+    stdin, stdout, stderr = streams.stdin, streams.stdout, streams.stderr
+    current = talk.Session(game=start(header))
+    stdout.write(talk.opening(current.game))
+    while True:
+        stdout.write(talk.prompt(current))
+        stdout.flush()
+        raw = stdin.readline()
+        if not raw:
+            if talk.wants_backup(current):
+                _save(current.game, BACKUP, stderr)
+            return False
+        reply = talk.respond(current, raw.decode("utf-8", errors="replace"), rng)
+        recorder.record(reply.events)
+        current = reply.session
+        stdout.write(reply.output)
+        match reply.effect:
+            case talk.SaveTo(path=path):
+                _save(current.game, path, stderr)
+            case talk.PlayAgain():
+                return True
+            case talk.Quit():
+                return False
+            case None:
+                pass
+
+
+def _save(game: Game, path: str, stderr: TextIO) -> None:
+    """Write the game's save file; a failure is one line on standard error (RULINGS 22)."""
+    try:
+        write_atomically(path, format_save(saved_game(game)))
+    except OSError as error:
+        stderr.write(f"watan: cannot save to {path}: {error.strerror or error}\n")
