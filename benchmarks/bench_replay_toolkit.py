@@ -1,0 +1,124 @@
+"""How fast the replay toolkit is on 100,000 events of a toy bank game.
+
+Run from the project folder: `python benchmarks/bench_replay_toolkit.py` with the project
+installed (`pip install -e .`), or `PYTHONPATH=. python benchmarks/bench_replay_toolkit.py`.
+It prints one figure a line: decoding and
+folding a whole journal (the target is at least 200,000 events/s), each half alone,
+looking at step 40 lazily, and seeking a timeline back by 1,000 events.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import assert_never
+
+import msgspec
+
+from replay import JournalReader, Timeline, fold, write_journal
+
+COUNT = 100_000
+ROUNDS = 5
+
+
+class Opened(msgspec.Struct, frozen=True):
+    owners: tuple[str, ...]
+    balance: int
+
+
+class Deposited(msgspec.Struct, frozen=True, tag="deposited"):
+    account: int
+    amount: int
+
+
+class Withdrew(msgspec.Struct, frozen=True, tag="withdrew"):
+    account: int
+    amount: int
+
+
+class Transferred(msgspec.Struct, frozen=True, tag="transferred"):
+    source: int
+    target: int
+    amount: int
+
+
+Event = Deposited | Withdrew | Transferred
+
+
+class Bank(msgspec.Struct, frozen=True):
+    balances: tuple[int, ...]
+    moves: int = 0
+
+
+def apply(bank: Bank, event: Event) -> Bank:
+    balances = list(bank.balances)
+    match event:
+        case Deposited(account, amount):
+            balances[account] += amount
+        case Withdrew(account, amount):
+            balances[account] -= amount
+        case Transferred(source, target, amount):
+            balances[source] -= amount
+            balances[target] += amount
+        case _:
+            assert_never(event)
+    return Bank(tuple(balances), bank.moves + 1)
+
+
+def toy_events(count: int) -> list[Event]:
+    rng = random.Random(2024)
+    kinds: list[Callable[[], Event]] = [
+        lambda: Deposited(rng.randrange(4), rng.randrange(1, 100)),
+        lambda: Withdrew(rng.randrange(4), rng.randrange(1, 100)),
+        lambda: Transferred(rng.randrange(4), rng.randrange(4), rng.randrange(1, 100)),
+    ]
+    return [rng.choice(kinds)() for _ in range(count)]
+
+
+def median_seconds(action: Callable[[], object], rounds: int = ROUNDS) -> float:
+    timings = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        action()
+        timings.append(time.perf_counter() - start)
+    return statistics.median(timings)
+
+
+def main() -> None:
+    header = Opened(("ada", "bob", "cy", "dee"), 100)
+    start = Bank((header.balance,) * len(header.owners))
+    events = toy_events(COUNT)
+    reader = JournalReader[Opened, Event](Opened, Event)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "bank.jsonl"
+        write_journal(path, header, events)
+        both = median_seconds(lambda: fold(apply, start, reader.read(path).events))
+        decode = median_seconds(lambda: reader.read(path))
+        lazy = median_seconds(
+            lambda: list(zip(range(40), reader.iter_events(path)[1], strict=False))
+        )
+    only_fold = median_seconds(lambda: fold(apply, start, events))
+    print(f"decode and fold (JournalReader.read + fold): {COUNT / both:,.0f} events/s")
+    print(f"decode only (JournalReader.read): {COUNT / decode:,.0f} events/s")
+    print(f"fold only: {COUNT / only_fold:,.0f} events/s")
+    print(f"lazy look at step 40 (iter_events): {lazy * 1e3:.3f} ms")
+
+    timeline = Timeline(apply, start, events)
+    timeline.state_at(COUNT)
+    rng = random.Random(7)
+    seeks = []
+    for _ in range(25):
+        step = rng.randrange(1_000, COUNT + 1)
+        timeline.state_at(step)
+        seeks.append(median_seconds(functools.partial(timeline.state_at, step - 1_000), rounds=1))
+    seek = statistics.median(seeks)
+    print(f"timeline seek back by 1,000 events: {seek * 1e3:.3f} ms (median of {len(seeks)})")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,212 @@
+"""Writing event journals: create or append under an exclusive lock, rewrite atomically, repair.
+
+Each event is one line, `encode(event) + b"\\n"`. An append is one write followed by a
+flush, so a process killed afterwards loses nothing it accepted, and one killed during the
+write leaves at most a torn last line, which `repair` moves aside. The lock is an
+advisory `flock` (POSIX only): it keeps two games from appending to the same journal.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+from collections.abc import Iterable, Sequence
+from typing import BinaryIO, Generic, TypeVar
+
+import msgspec
+
+from replay.journal import JournalError, JournalLocked, StrPath
+
+H = TypeVar("H")
+E = TypeVar("E")
+
+
+class JournalWriter(Generic[H, E]):
+    """Appends events to one journal and holds its lock until closed.
+
+    Make one with `create` or `open_existing`; the event type is only known to the type
+    checker, so name it where the writer is kept: `JournalWriter[Header, Event].create(...)`.
+    """
+
+    def __init__(self, path: str, file: BinaryIO) -> None:
+        self.path = path
+        self._file = file
+        self._encoder = msgspec.json.Encoder()
+
+    @classmethod
+    def create(cls, path: StrPath, header: H) -> JournalWriter[H, E]:
+        """Return a writer for a new journal holding only `header`; an existing file is an error.
+
+        Nothing is left behind when the journal cannot be made.
+        """
+        name = os.fspath(path)
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND | os.O_CLOEXEC
+        try:
+            fd = os.open(name, flags, 0o644)
+        except FileExistsError:
+            raise JournalError(name, None, "already exists; a journal is never replaced") from None
+        except OSError as error:
+            raise JournalError(name, None, f"cannot create the file: {_reason(error)}") from None
+        file = os.fdopen(fd, "ab")
+        try:
+            _lock(name, file.fileno())
+            writer: JournalWriter[H, E] = cls(name, file)
+            writer._write(_encode_lines(writer._encoder, [header]))
+        except JournalLocked:
+            file.close()  # another process opened the new file first: it is theirs now
+            raise
+        except BaseException:
+            file.close()
+            os.unlink(name)
+            raise
+        return writer
+
+    @classmethod
+    def open_existing(cls, path: StrPath) -> JournalWriter[H, E]:
+        """Return a writer that appends to an existing journal, once it holds the journal's lock.
+
+        Take the lock before reading the journal to rebuild a state, so that nobody appends
+        in between. A journal whose last line is incomplete must be repaired first, or the
+        next event would be glued to the torn bytes.
+        """
+        name = os.fspath(path)
+        try:
+            fd = os.open(name, os.O_RDWR | os.O_APPEND | os.O_CLOEXEC)
+        except FileNotFoundError:
+            raise JournalError(name, None, "no such file") from None
+        except OSError as error:
+            raise JournalError(name, None, f"cannot open the file: {_reason(error)}") from None
+        file = os.fdopen(fd, "ab")
+        try:
+            _lock(name, fd)
+            size = os.fstat(fd).st_size
+            if size == 0:
+                raise JournalError(name, None, "empty file: there is no header line")
+            if os.pread(fd, 1, size - 1) != b"\n":
+                raise JournalError(
+                    name, None, "the last line is incomplete; repair the journal before appending"
+                )
+        except BaseException:
+            file.close()
+            raise
+        return cls(name, file)
+
+    def append(self, events: Sequence[E]) -> None:
+        """Write the events, one line each, in a single write, and flush it to the system."""
+        if events:
+            self._write(_encode_lines(self._encoder, events))
+
+    def close(self) -> None:
+        """Close the journal and release its lock; closing twice is harmless."""
+        self._file.close()
+
+    def __enter__(self) -> JournalWriter[H, E]:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def _write(self, data: bytes | bytearray) -> None:
+        if self._file.closed:
+            raise ValueError(f"{self.path}: the journal writer is closed")
+        try:
+            self._file.write(data)
+            self._file.flush()
+        except OSError as error:
+            raise JournalError(self.path, None, f"cannot write: {_reason(error)}") from None
+
+
+def write_journal(path: StrPath, header: H, events: Iterable[E]) -> None:
+    """Write a whole journal so that readers see either the old file or the new one, never a mix.
+
+    The lines go to a temporary file in the same folder, synced, then renamed over `path`.
+    A journal that a writer holds open is refused rather than replaced under it.
+    """
+    name = os.fspath(path)
+    folder = os.path.dirname(os.path.abspath(name))
+    temporary = f"{name}.{os.urandom(6).hex()}.tmp"
+    data = _encode_lines(msgspec.json.Encoder(), [header], events)
+    with contextlib.ExitStack() as stack:
+        if os.path.exists(name):
+            current = stack.enter_context(open(name, "rb"))
+            _lock(name, current.fileno())
+        try:
+            fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o644)
+            with os.fdopen(fd, "wb") as file:
+                file.write(data)
+                file.flush()
+                os.fsync(file.fileno())
+            os.replace(temporary, name)
+        except OSError as error:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(temporary)
+            raise JournalError(name, None, f"cannot write the file: {_reason(error)}") from None
+    _sync_folder(folder)
+
+
+def repair(path: StrPath, torn_tail: bytes) -> str:
+    """Move a torn last line out of the journal; return the side file that now keeps it.
+
+    The side file `<path>.torn` gets the torn bytes and a newline appended (never
+    overwritten), and is synced before the journal is cut back to its last whole line, so
+    a crash between the two loses nothing. The journal must end with exactly `torn_tail`
+    after a newline, as `JournalReader` reported it; otherwise nothing is changed.
+    """
+    name = os.fspath(path)
+    side = f"{name}.torn"
+    try:
+        file = open(name, "r+b")  # noqa: SIM115 (closed by the with block below)
+    except OSError as error:
+        raise JournalError(name, None, f"cannot open the file: {_reason(error)}") from None
+    with file:
+        _lock(name, file.fileno())
+        start = file.seek(0, os.SEEK_END) - len(torn_tail)
+        file.seek(max(start - 1, 0))
+        if not torn_tail or b"\n" in torn_tail or start < 1 or file.read() != b"\n" + torn_tail:
+            raise JournalError(
+                name, None, "does not end with the given torn line; nothing was changed"
+            )
+        try:
+            with open(side, "ab") as kept:
+                kept.write(torn_tail + b"\n")
+                kept.flush()
+                os.fsync(kept.fileno())
+            file.truncate(start)
+            file.flush()
+            os.fsync(file.fileno())
+        except OSError as error:
+            raise JournalError(name, None, f"cannot repair: {_reason(error)}") from None
+    return side
+
+
+def _encode_lines(encoder: msgspec.json.Encoder, *groups: Iterable[object]) -> bytearray:
+    """Return the values of every group as JSON lines, encoded into one buffer."""
+    buffer = bytearray()
+    for group in groups:
+        for value in group:
+            encoder.encode_into(value, buffer, -1)
+            buffer += b"\n"
+    return buffer
+
+
+def _lock(name: str, fd: int) -> None:
+    """Take the journal's exclusive lock without waiting, or raise JournalLocked."""
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        raise JournalLocked(name, None, "is in use by another process") from None
+
+
+def _sync_folder(folder: str) -> None:
+    """Sync a folder so that a rename in it survives a crash (best effort where unsupported)."""
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def _reason(error: OSError) -> str:
+    return error.strerror or str(error)

@@ -1,0 +1,117 @@
+"""Structural diff of two states, and the first event where two sequences differ."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from replay.diff import ABSENT, Change, diff, first_divergence
+from tests.replay.conftest import Account, Bank, Deposited, Event, Withdrew
+
+
+class Config(msgspec.Struct, frozen=True):
+    name: str
+    limits: dict[str, int]
+
+
+class World(msgspec.Struct, frozen=True):
+    config: Config
+    students: list[Bank]
+    owners: dict[int, str]
+
+
+def world(**changes: object) -> World:
+    base = World(
+        Config("watan", {"hand": 7}),
+        [Bank((Account("ada", 1),)), Bank((Account("bob", 2), Account("cy", 3)))],
+        {20: "ada", 21: "bob"},
+    )
+    return msgspec.structs.replace(base, **changes)
+
+
+def test_equal_values_have_no_differences() -> None:
+    assert diff(world(), world()) == []
+
+
+def test_nested_struct_field_is_named_by_its_path() -> None:
+    changed = world(
+        students=[Bank((Account("ada", 1),)), Bank((Account("bob", 2), Account("cy", 9)))]
+    )
+    assert diff(world(), changed) == [Change("students[1].accounts[1].balance", 3, 9)]
+
+
+def test_changes_come_in_field_order() -> None:
+    changed = world(config=Config("catan", {"hand": 8}), owners={20: "cy", 21: "bob"})
+    assert diff(world(), changed) == [
+        Change("config.name", "watan", "catan"),
+        Change("config.limits.hand", 7, 8),
+        Change("owners[20]", "ada", "cy"),
+    ]
+
+
+def test_dict_keys_added_and_removed_are_absent_on_one_side() -> None:
+    changed = world(owners={21: "bob", 22: "dee"})
+    assert diff(world(), changed) == [
+        Change("owners[20]", "ada", ABSENT),
+        Change("owners[22]", ABSENT, "dee"),
+    ]
+
+
+def test_string_key_that_is_not_a_name_is_bracketed() -> None:
+    assert diff({"two words": 1}, {"two words": 2}) == [Change("['two words']", 1, 2)]
+
+
+def test_longer_sequence_reports_its_extra_elements() -> None:
+    assert diff([1, 2], [1, 2, 3, 4]) == [Change("[2]", ABSENT, 3), Change("[3]", ABSENT, 4)]
+    assert diff((1, 2, 3), (1,)) == [Change("[1]", 2, ABSENT), Change("[2]", 3, ABSENT)]
+
+
+def test_removed_struct_element_is_reported_whole() -> None:
+    changed = world(students=[Bank((Account("ada", 1),))])
+    assert diff(world(), changed) == [
+        Change("students[1]", Bank((Account("bob", 2), Account("cy", 3))), ABSENT)
+    ]
+
+
+def test_structs_of_different_types_change_as_a_whole() -> None:
+    assert diff([Deposited(0, 1)], [Withdrew(0, 1)]) == [
+        Change("[0]", Deposited(0, 1), Withdrew(0, 1))
+    ]
+
+
+def test_different_scalars_change_at_the_root() -> None:
+    assert diff(1, "1") == [Change("", 1, "1")]
+
+
+def test_absent_reads_as_its_name() -> None:
+    assert repr(Change("[0]", ABSENT, 1)) == "Change(path='[0]', old=ABSENT, new=1)"
+
+
+A: list[Event] = [Deposited(0, 1), Withdrew(1, 2), Deposited(2, 3)]
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "expected"),
+    [
+        (A, list(A), None),
+        ([], [], None),
+        (A, [A[0], A[1], Deposited(2, 4)], 3),
+        (A, [Withdrew(0, 1), *A[1:]], 1),
+        (A, A[:2], 3),
+        (A[:1], A, 2),
+        ([], A, 1),
+    ],
+    ids=[
+        "equal",
+        "both empty",
+        "last differs",
+        "first differs",
+        "b is a prefix",
+        "a is a prefix",
+        "a is empty",
+    ],
+)
+def test_first_divergence_is_the_first_event_that_differs(
+    a: list[Event], b: list[Event], expected: int | None
+) -> None:
+    assert first_divergence(a, b) == expected

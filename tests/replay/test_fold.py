@@ -1,0 +1,102 @@
+"""Folding: the final state, every state, a checked fold, and folding in two parts."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from replay.fold import FoldError, fold, fold_checked, scan
+from tests.replay.conftest import (
+    HEADER,
+    Account,
+    Bank,
+    Deposited,
+    Event,
+    Transferred,
+    Withdrew,
+    apply,
+    events_strategy,
+    opening,
+    overdrawn,
+    sample_events,
+)
+
+START = opening(HEADER)
+
+
+def test_fold_applies_the_events_in_order() -> None:
+    events: list[Event] = [Deposited(0, 5), Transferred(0, 2, 30), Withdrew(1, 100)]
+    assert fold(apply, START, events) == Bank(
+        (Account("ada", 75), Account("bob", 0), Account("cy", 130)), moves=3
+    )
+
+
+def test_fold_of_no_events_is_the_initial_state() -> None:
+    assert fold(apply, START, []) is START
+
+
+def test_fold_equals_the_last_state_of_scan() -> None:
+    events = sample_events(300)
+    assert list(scan(apply, START, events))[-1] == fold(apply, START, events)
+
+
+def test_scan_yields_the_state_after_each_event() -> None:
+    events = sample_events(50)
+    assert list(scan(apply, START, events)) == [
+        fold(apply, START, events[:n]) for n in range(1, 51)
+    ]
+
+
+def test_scan_of_no_events_yields_nothing() -> None:
+    assert list(scan(apply, START, [])) == []
+
+
+def test_scan_is_lazy() -> None:
+    def endless() -> Iterator[Event]:
+        while True:
+            yield Deposited(0, 1)
+
+    states = scan(apply, START, endless())
+    assert next(states).moves == 1
+
+
+def test_fold_checked_equals_fold_when_every_state_passes() -> None:
+    events: list[Event] = [Deposited(0, 5), Withdrew(0, 105), Deposited(2, 1)]
+    assert fold_checked(apply, START, events, overdrawn) == fold(apply, START, events)
+
+
+def test_fold_checked_names_the_first_event_that_breaks_the_check() -> None:
+    events: list[Event] = [
+        Deposited(0, 5),
+        Withdrew(1, 60),
+        Transferred(1, 0, 41),
+        Withdrew(2, 999),
+    ]
+    with pytest.raises(FoldError) as caught:
+        fold_checked(apply, START, events, overdrawn)
+    assert (caught.value.index, caught.value.problem) == (3, "bob is overdrawn by 1")
+    assert str(caught.value) == "event 3: bob is overdrawn by 1"
+
+
+def test_fold_checked_wraps_a_reducer_failure_with_its_event_number() -> None:
+    events: list[Event] = [Deposited(0, 5), Deposited(1, 5), Deposited(7, 5)]
+    with pytest.raises(FoldError) as caught:
+        fold_checked(apply, START, events, overdrawn)
+    error = caught.value
+    assert (error.index, error.problem) == (
+        3,
+        "the reducer raised IndexError: list index out of range",
+    )
+    assert isinstance(error.__cause__, IndexError)
+
+
+@given(st.lists(events_strategy, max_size=60), st.data())
+def test_folding_a_prefix_then_the_rest_equals_folding_everything(
+    events: list[Event], data: st.DataObject
+) -> None:
+    cut = data.draw(st.integers(min_value=0, max_value=len(events)))
+    middle = fold(apply, START, events[:cut])
+    assert fold(apply, middle, events[cut:]) == fold(apply, START, events)

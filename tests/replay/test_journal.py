@@ -1,0 +1,219 @@
+"""Reading journals: whole or lazily, every defect named with its line, torn tails set aside."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from replay.journal import EventStream, Journal, JournalError, JournalReader
+from replay.writer import write_journal
+from tests.replay.conftest import (
+    HEADER,
+    Deposited,
+    Event,
+    Opened,
+    Transferred,
+    Withdrew,
+    event_lines,
+    journal_bytes,
+    sample_events,
+)
+
+Reader = JournalReader[Opened, Event]
+HEADER_LINE = msgspec.json.encode(HEADER) + b"\n"
+GOOD = b'{"type":"deposited","account":0,"amount":5}\n'
+
+
+def read_lazily(reader: Reader, path: Path) -> Journal[Opened, Event]:
+    header, stream = reader.iter_events(path)
+    with stream:
+        events = tuple(stream)
+    return Journal(header, events, stream.torn_tail)
+
+
+ReadJournal = Callable[[Path], Journal[Opened, Event]]
+
+
+@pytest.fixture(params=["read", "iter_events"])
+def read(request: pytest.FixtureRequest, reader: Reader) -> ReadJournal:
+    """Each test that takes `read` runs twice: reading the whole file, and lazily."""
+    if request.param == "read":
+        return reader.read
+    return lambda path: read_lazily(reader, path)
+
+
+def test_written_journal_reads_back_equal(read: ReadJournal, journal_path: Path) -> None:
+    events = sample_events(500)
+    write_journal(journal_path, HEADER, events)
+    assert read(journal_path) == Journal(HEADER, tuple(events), None)
+
+
+def test_header_only_journal_has_no_events(read: ReadJournal, journal_path: Path) -> None:
+    journal_path.write_bytes(HEADER_LINE)
+    assert read(journal_path) == Journal(HEADER, (), None)
+
+
+def test_header_without_newline_is_a_whole_journal(read: ReadJournal, journal_path: Path) -> None:
+    journal_path.write_bytes(HEADER_LINE.rstrip())
+    assert read(journal_path) == Journal(HEADER, (), None)
+
+
+def test_final_line_without_newline_that_decodes_is_an_event(
+    read: ReadJournal, journal_path: Path
+) -> None:
+    journal_path.write_bytes(HEADER_LINE + GOOD + GOOD.rstrip())
+    expected = Journal(HEADER, (Deposited(0, 5), Deposited(0, 5)), None)
+    assert read(journal_path) == expected
+
+
+def test_torn_last_line_is_reported_not_fatal(read: ReadJournal, journal_path: Path) -> None:
+    journal_path.write_bytes(HEADER_LINE + GOOD + GOOD + b'{"type":"withd')
+    expected = Journal(HEADER, (Deposited(0, 5), Deposited(0, 5)), b'{"type":"withd')
+    assert read(journal_path) == expected
+
+
+def test_lazy_iteration_reads_only_the_lines_asked_for(reader: Reader, journal_path: Path) -> None:
+    events = sample_events(100)
+    lines = event_lines(events).splitlines(keepends=True)
+    lines[48] = b"garbage\n"  # line 50 of the file
+    journal_path.write_bytes(HEADER_LINE + b"".join(lines))
+    header, stream = reader.iter_events(journal_path)
+    assert (header, list(itertools.islice(stream, 40))) == (HEADER, events[:40])
+    with pytest.raises(JournalError) as caught:
+        list(stream)
+    assert (caught.value.line, caught.value.problem[:24]) == (50, "event is not valid JSON ")
+
+
+def test_event_stream_is_an_iterator(reader: Reader, journal_path: Path) -> None:
+    write_journal(journal_path, HEADER, [Deposited(1, 2), Withdrew(2, 3)])
+    _, stream = reader.iter_events(journal_path)
+    assert isinstance(stream, EventStream)
+    assert (next(stream), next(stream), next(stream, None)) == (
+        Deposited(1, 2),
+        Withdrew(2, 3),
+        None,
+    )
+
+
+def test_bad_line_found_by_the_whole_file_fast_path_names_its_line(
+    reader: Reader, journal_path: Path
+) -> None:
+    lines = event_lines(sample_events(10_000)).splitlines(keepends=True)
+    lines[8_000] = b'{"type":"deposited","account":"one","amount":5}\n'
+    journal_path.write_bytes(HEADER_LINE + b"".join(lines))
+    with pytest.raises(JournalError) as caught:
+        reader.read(journal_path)
+    assert str(caught.value) == (
+        f"{journal_path}: line 8002: event does not match the event type: "
+        "Expected `int`, got `str` - at `$.account`"
+    )
+
+
+EXACT_ERRORS = [
+    pytest.param(b"", None, "empty file: there is no header line", id="empty file"),
+    pytest.param(b"\n" + GOOD, 1, "blank line where the header should be", id="blank header"),
+    pytest.param(HEADER_LINE + GOOD + b"\n" + GOOD, 3, "blank line", id="blank line"),
+    pytest.param(HEADER_LINE + GOOD + b"  \r\n" + GOOD, 3, "blank line", id="spaces only"),
+    pytest.param(HEADER_LINE + GOOD + b"\n", 3, "blank line", id="blank last line"),
+    pytest.param(
+        HEADER_LINE + GOOD + GOOD + b'{"type":"borrowed","account":0,"amount":5}\n' + GOOD,
+        4,
+        "unknown event tag 'borrowed' (known tags: deposited, transferred, withdrew)",
+        id="unknown tag",
+    ),
+    pytest.param(
+        b'{"format":2,"owners":["ada"]}\n' + GOOD,
+        1,
+        "unknown journal format 2",
+        id="header refused by check_header",
+    ),
+]
+
+
+@pytest.mark.parametrize(("content", "line", "problem"), EXACT_ERRORS)
+def test_defect_is_a_journal_error_naming_its_line(
+    read: ReadJournal,
+    content: bytes,
+    line: int | None,
+    problem: str,
+    journal_path: Path,
+) -> None:
+    journal_path.write_bytes(content)
+    with pytest.raises(JournalError) as caught:
+        read(journal_path)
+    error = caught.value
+    assert (error.path, error.line, error.problem) == (str(journal_path), line, problem)
+    where = f"line {line}: " if line is not None else ""
+    assert str(error) == f"{journal_path}: {where}{problem}"
+
+
+DECODER_ERRORS = [
+    pytest.param(b"{not json\n", 1, "header is not valid JSON (", id="header not JSON"),
+    pytest.param(
+        b'{"format":1}\n', 1, "header does not match the header type: ", id="header shape"
+    ),
+    pytest.param(b'{"format":1,"owners":["a"]', 1, "header is not valid JSON (", id="torn header"),
+    pytest.param(
+        HEADER_LINE + GOOD + b"{oops\n" + GOOD, 3, "event is not valid JSON (", id="not JSON"
+    ),
+    pytest.param(
+        HEADER_LINE + b'{"type":"withdrew","account":1,"amount":"all"}\n',
+        2,
+        "event does not match the event type: Expected `int`, got `str`",
+        id="field of the wrong type",
+    ),
+    pytest.param(
+        HEADER_LINE + b'{"account":1,"amount":2}\n', 2, "event does not match", id="no tag"
+    ),
+    pytest.param(
+        HEADER_LINE + GOOD.rstrip() + b" " + GOOD, 2, "event is not valid JSON (", id="two"
+    ),
+    pytest.param(HEADER_LINE + GOOD + b"garbage\n", 3, "event is not valid JSON (", id="bad last"),
+]
+
+
+@pytest.mark.parametrize(("content", "line", "start"), DECODER_ERRORS)
+def test_decoding_defect_is_a_journal_error_naming_its_line(
+    read: ReadJournal,
+    content: bytes,
+    line: int,
+    start: str,
+    journal_path: Path,
+) -> None:
+    journal_path.write_bytes(content)
+    with pytest.raises(JournalError) as caught:
+        read(journal_path)
+    error = caught.value
+    assert (error.line, error.problem[: len(start)]) == (line, start)
+    assert str(error) == f"{journal_path}: line {line}: {error.problem}"
+    assert "\n" not in str(error)
+
+
+def test_missing_file_is_a_journal_error_without_line(read: ReadJournal, tmp_path: Path) -> None:
+    with pytest.raises(JournalError) as caught:
+        read(tmp_path / "nowhere.jsonl")
+    assert str(caught.value) == f"{tmp_path / 'nowhere.jsonl'}: no such file"
+
+
+def test_folder_is_an_unreadable_journal(reader: Reader, tmp_path: Path) -> None:
+    with pytest.raises(JournalError) as caught:
+        reader.read(tmp_path)
+    assert str(caught.value) == f"{tmp_path}: cannot read the file: Is a directory"
+
+
+def test_reader_of_a_single_struct_type_infers_its_types(journal_path: Path) -> None:
+    journal_path.write_bytes(
+        HEADER_LINE + b'{"type":"transferred","source":0,"target":1,"amount":4}\n'
+    )
+    reader = JournalReader(Opened, Transferred)
+    assert reader.read(journal_path) == Journal(HEADER, (Transferred(0, 1, 4),), None)
+
+
+def test_journal_bytes_helper_matches_what_the_writer_writes(journal_path: Path) -> None:
+    events = sample_events(20)
+    write_journal(journal_path, HEADER, events)
+    assert journal_path.read_bytes() == journal_bytes(events)

@@ -1,0 +1,230 @@
+"""Writing journals: create, append under a lock, atomic rewrite, and repair of a torn tail."""
+
+from __future__ import annotations
+
+import os
+import pickle
+import subprocess
+import sys
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from replay.journal import Journal, JournalError, JournalLocked, JournalReader
+from replay.writer import JournalWriter, repair, write_journal
+from tests.replay.conftest import (
+    HEADER,
+    Deposited,
+    Event,
+    Opened,
+    Withdrew,
+    event_lines,
+    journal_bytes,
+    sample_events,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+Writer = JournalWriter[Opened, Event]
+TORN = b'{"type":"deposited","acc'
+
+
+def try_to_open_in_another_process(path: Path) -> subprocess.CompletedProcess[str]:
+    """Run a second Python process that tries to open the journal for appending."""
+    script = (
+        "import sys\n"
+        "from replay.journal import JournalLocked\n"
+        "from replay.writer import JournalWriter\n"
+        "try:\n"
+        "    JournalWriter.open_existing(sys.argv[1]).close()\n"
+        "except JournalLocked as error:\n"
+        "    print(error)\n"
+        "    sys.exit(3)\n"
+    )
+    return subprocess.run(
+        [sys.executable, "-c", script, str(path)],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_create_then_append_writes_one_line_per_event(journal_path: Path) -> None:
+    events = sample_events(30)
+    with Writer.create(journal_path, HEADER) as writer:
+        writer.append(events[:10])
+        writer.append([])
+        writer.append(events[10:])
+    assert journal_path.read_bytes() == journal_bytes(events)
+
+
+def test_appended_events_are_in_the_file_before_close(
+    reader: JournalReader[Opened, Event], journal_path: Path
+) -> None:
+    with Writer.create(journal_path, HEADER) as writer:
+        writer.append([Deposited(0, 1), Withdrew(1, 2)])
+        assert reader.read(journal_path) == Journal(HEADER, (Deposited(0, 1), Withdrew(1, 2)), None)
+
+
+def test_create_refuses_an_existing_file_and_leaves_it_unchanged(journal_path: Path) -> None:
+    journal_path.write_bytes(b"precious\n")
+    with pytest.raises(JournalError) as caught:
+        Writer.create(journal_path, HEADER)
+    assert str(caught.value) == f"{journal_path}: already exists; a journal is never replaced"
+    assert journal_path.read_bytes() == b"precious\n"
+
+
+def test_create_in_a_missing_folder_creates_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "missing" / "bank.jsonl"
+    with pytest.raises(JournalError) as caught:
+        Writer.create(path, HEADER)
+    assert str(caught.value) == f"{path}: cannot create the file: No such file or directory"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_header_that_cannot_be_encoded_leaves_no_file(tmp_path: Path) -> None:
+    path = tmp_path / "bank.jsonl"
+    with pytest.raises(TypeError):
+        JournalWriter[object, Event].create(path, object())
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_open_existing_appends_after_the_last_line(journal_path: Path) -> None:
+    events = sample_events(12)
+    with Writer.create(journal_path, HEADER) as writer:
+        writer.append(events[:5])
+    with Writer.open_existing(journal_path) as writer:
+        writer.append(events[5:])
+    assert journal_path.read_bytes() == journal_bytes(events)
+
+
+def test_open_existing_refuses_a_journal_with_a_torn_tail(journal_path: Path) -> None:
+    journal_path.write_bytes(journal_bytes(sample_events(3)) + TORN)
+    with pytest.raises(JournalError) as caught:
+        Writer.open_existing(journal_path)
+    assert str(caught.value) == (
+        f"{journal_path}: the last line is incomplete; repair the journal before appending"
+    )
+
+
+@pytest.mark.parametrize(
+    ("content", "problem"),
+    [(None, "no such file"), (b"", "empty file: there is no header line")],
+    ids=["missing", "empty"],
+)
+def test_open_existing_refuses_what_is_not_a_journal(
+    content: bytes | None, problem: str, journal_path: Path
+) -> None:
+    if content is not None:
+        journal_path.write_bytes(content)
+    with pytest.raises(JournalError) as caught:
+        Writer.open_existing(journal_path)
+    assert str(caught.value) == f"{journal_path}: {problem}"
+
+
+def test_second_process_is_refused_the_lock_while_a_writer_holds_it(journal_path: Path) -> None:
+    with Writer.create(journal_path, HEADER):
+        refused = try_to_open_in_another_process(journal_path)
+    assert (refused.returncode, refused.stdout, refused.stderr) == (
+        3,
+        f"{journal_path}: is in use by another process\n",
+        "",
+    )
+    granted = try_to_open_in_another_process(journal_path)
+    assert (granted.returncode, granted.stdout, granted.stderr) == (0, "", "")
+
+
+def test_second_writer_in_the_same_process_is_refused_too(journal_path: Path) -> None:
+    with Writer.create(journal_path, HEADER), pytest.raises(JournalLocked):
+        Writer.open_existing(journal_path)
+
+
+def test_append_after_close_is_refused(journal_path: Path) -> None:
+    writer = Writer.create(journal_path, HEADER)
+    writer.close()
+    writer.close()
+    with pytest.raises(ValueError, match="the journal writer is closed"):
+        writer.append([Deposited(0, 1)])
+
+
+def test_journal_errors_survive_pickling_for_other_processes() -> None:
+    error = JournalLocked("bank.jsonl", None, "is in use by another process")
+    copy = pickle.loads(pickle.dumps(error))
+    assert (type(copy), str(copy)) == (JournalLocked, "bank.jsonl: is in use by another process")
+
+
+def test_write_journal_replaces_the_file_and_leaves_no_temporary_file(
+    journal_path: Path,
+) -> None:
+    write_journal(journal_path, HEADER, sample_events(5))
+    write_journal(journal_path, HEADER, sample_events(8, seed=1))
+    assert journal_path.read_bytes() == journal_bytes(sample_events(8, seed=1))
+    assert [p.name for p in journal_path.parent.iterdir()] == [journal_path.name]
+
+
+def test_write_journal_refuses_a_journal_in_use(journal_path: Path) -> None:
+    with Writer.create(journal_path, HEADER), pytest.raises(JournalLocked):
+        write_journal(journal_path, HEADER, sample_events(5))
+    assert journal_path.read_bytes() == msgspec.json.encode(HEADER) + b"\n"
+    assert [p.name for p in journal_path.parent.iterdir()] == [journal_path.name]
+
+
+def test_repair_moves_the_torn_tail_to_a_side_file(
+    reader: JournalReader[Opened, Event], journal_path: Path
+) -> None:
+    events = sample_events(4)
+    journal_path.write_bytes(journal_bytes(events) + TORN)
+    journal = reader.read(journal_path)
+    assert journal.torn_tail == TORN
+    side = repair(journal_path, TORN)
+    assert (side, Path(side).read_bytes()) == (f"{journal_path}.torn", TORN + b"\n")
+    assert journal_path.read_bytes() == journal_bytes(events)
+    assert reader.read(journal_path) == Journal(HEADER, tuple(events), None)
+
+
+def test_second_repair_appends_to_the_side_file(journal_path: Path) -> None:
+    events = sample_events(2)
+    journal_path.write_bytes(journal_bytes(events) + TORN)
+    repair(journal_path, TORN)
+    with Writer.open_existing(journal_path) as writer:
+        writer.append([Deposited(2, 9)])
+    with open(journal_path, "ab") as file:
+        file.write(b"{")
+    side = repair(journal_path, b"{")
+    assert Path(side).read_bytes() == TORN + b"\n{\n"
+    assert journal_path.read_bytes() == journal_bytes([*events, Deposited(2, 9)])
+
+
+@pytest.mark.parametrize(
+    "claimed",
+    [b"other bytes", b"", b"acc", b'"amount":5}\n' + TORN],
+    ids=["different", "empty", "part of the torn line", "more than one line"],
+)
+def test_repair_changes_nothing_unless_the_journal_ends_with_the_torn_line(
+    claimed: bytes, journal_path: Path
+) -> None:
+    content = journal_bytes(sample_events(2)) + TORN
+    journal_path.write_bytes(content)
+    with pytest.raises(JournalError) as caught:
+        repair(journal_path, claimed)
+    assert str(caught.value) == (
+        f"{journal_path}: does not end with the given torn line; nothing was changed"
+    )
+    assert journal_path.read_bytes() == content
+    assert not Path(f"{journal_path}.torn").exists()
+
+
+def test_repair_is_refused_while_a_writer_holds_the_journal(journal_path: Path) -> None:
+    with Writer.create(journal_path, HEADER) as writer:
+        writer.append([Deposited(0, 1)])
+        with open(journal_path, "ab") as file:
+            file.write(TORN)
+        with pytest.raises(JournalLocked):
+            repair(journal_path, TORN)
+    assert journal_path.read_bytes() == journal_bytes([Deposited(0, 1)]) + TORN
+
+
+def test_event_lines_are_compact_json_with_the_tag_first() -> None:
+    assert event_lines([Withdrew(1, 20)]) == b'{"type":"withdrew","account":1,"amount":20}\n'
