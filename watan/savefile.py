@@ -157,6 +157,12 @@ def _read_student(name: str, line: int, text: str, colour: str) -> SavedStudent:
     )
 
 
+def _twice(kind: str, number: int, first: int, line: int) -> str:
+    if first == line:
+        return f"{kind} {number} is listed twice"
+    return f"{kind} {number} is also owned on line {first}"
+
+
 def _check_exclusive(name: str, students: list[tuple[int, SavedStudent]]) -> None:
     """Refuse a criterion or goal owned twice (spec §2.4.1, §2.6)."""
     criteria: dict[int, int] = {}
@@ -164,13 +170,11 @@ def _check_exclusive(name: str, students: list[tuple[int, SavedStudent]]) -> Non
     for line, student in students:
         for criterion, _ in student.criteria:
             if criterion in criteria:
-                raise BadFile(
-                    name, f"criterion {criterion} is also owned on line {criteria[criterion]}", line
-                )
+                raise BadFile(name, _twice("criterion", criterion, criteria[criterion], line), line)
             criteria[criterion] = line
         for goal in student.goals:
             if goal in goals:
-                raise BadFile(name, f"goal {goal} is also owned on line {goals[goal]}", line)
+                raise BadFile(name, _twice("goal", goal, goals[goal], line), line)
             goals[goal] = line
 
 
