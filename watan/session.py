@@ -316,6 +316,10 @@ def _colour(text: str) -> Colour | None:
 
 
 def _resource(text: str) -> Resource | None:
-    """Return the held resource named by `text` in any letter case (RULINGS 12, 27)."""
-    name = text.upper()
+    """Return the held resource named by `text` in any letter case (RULINGS 12, 27).
+
+    Only ASCII letters count: `str.upper` alone maps the long s and the ff ligature to
+    ASCII, so words that are not resource names would be read as one.
+    """
+    name = text.upper() if text.isascii() else ""
     return next((r for r in HELD if r.name == name), None)

@@ -145,6 +145,7 @@ def loaded_game(board: Board, position: Position) -> Game:
         geese=position.geese,
         turn=Colour(position.turn),
         phase=Phase.BEFORE_ROLL,
+        setup_step=len(SETUP_ORDER),
     )
 
 
