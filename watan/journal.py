@@ -1,4 +1,9 @@
-"""Watan's journals: where they go, how they start, and appending to them."""
+"""Watan's journals: where they go, what their header must say, reading and appending.
+
+The file format itself (JSON Lines, a header, one event a line, torn
+last lines, locks) is `replay`'s; this module knows Watan's header and
+event types and the game's rules about them.
+"""
 
 from __future__ import annotations
 
@@ -7,13 +12,35 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-import msgspec
-
-from watan.events import AnyEvent, GameStarted
+from replay import Journal, JournalError, JournalReader, JournalWriter
+from watan.events import FORMAT_VERSION, RULES, AnyEvent, GameStarted
 
 JOURNAL_FOLDER = "journals"
 
-_encoder = msgspec.json.Encoder()
+WatanJournal = Journal[GameStarted, AnyEvent]
+
+
+def check_header(header: GameStarted) -> str | None:
+    """Return what is wrong with a journal's header, or None (the format version, the rules)."""
+    if header.format > FORMAT_VERSION:
+        return (
+            f"written by a newer watan (journal format {header.format}; "
+            f"this version reads format {FORMAT_VERSION} and older)"
+        )
+    if header.format < 1:
+        return f"unknown journal format {header.format}"
+    if header.rules != RULES:
+        return f"plays the {header.rules!r} rules, which this version does not know"
+    return None
+
+
+READER = JournalReader[GameStarted, AnyEvent](GameStarted, AnyEvent, check_header=check_header)
+"""Reads Watan journals; decoders are made once, so reuse it."""
+
+
+def read_journal(path: str) -> WatanJournal:
+    """Return a whole journal (raises JournalError naming the line and the problem)."""
+    return READER.read(path)
 
 
 def default_journal_path(now: datetime.datetime | None = None) -> str:
@@ -23,36 +50,45 @@ def default_journal_path(now: datetime.datetime | None = None) -> str:
 
 
 class Recorder:
-    """Appends a game's events to its journal, one JSON line each, flushed at once.
+    """Appends a game's events to its journal, flushed at once; holds the journal's lock.
 
-    When the journal cannot be written the game goes on unrecorded, after
-    one line on standard error.
+    When the journal cannot be written the game goes on unrecorded, after one
+    line on standard error: losing the record is bad, losing the game worse.
     """
 
-    def __init__(self, file: TextIO | None) -> None:
-        self._file = file
+    def __init__(self, writer: JournalWriter[GameStarted, AnyEvent] | None, stderr: TextIO):
+        self._writer = writer
+        self._stderr = stderr
+
+    @property
+    def path(self) -> str | None:
+        """Return where the journal is, or None when the game is not being recorded."""
+        return None if self._writer is None else self._writer.path
 
     def record(self, events: Sequence[AnyEvent]) -> None:
-        """Append events and flush them, so a killed process loses nothing accepted."""
-        if self._file is None or not events:
+        """Append events, so that a killed process loses nothing accepted."""
+        if self._writer is None or not events:
             return
-        self._file.write("".join(_encoder.encode(e).decode() + "\n" for e in events))
-        self._file.flush()
+        try:
+            self._writer.append(events)
+        except JournalError as error:
+            self._stderr.write(f"watan: {error}; the game goes on without its journal\n")
+            self.close()
+            self._writer = None
 
     def close(self) -> None:
-        if self._file is not None:
-            self._file.close()
+        if self._writer is not None:
+            self._writer.close()
 
 
-def open_recorder(path: str, header: GameStarted, stderr: TextIO) -> Recorder:
-    """Create the journal at `path` with its header; report where it is on standard error."""
+def create_recorder(path: str, header: GameStarted, stderr: TextIO) -> Recorder:
+    """Create the journal at `path` with its header; say on standard error where it is."""
     try:
         Path(path).parent.mkdir(parents=True, exist_ok=True)
-        file = open(path, "x", encoding="utf-8")  # noqa: SIM115 (closed by Recorder.close)
-        file.write(_encoder.encode(header).decode() + "\n")
-        file.flush()
-    except OSError as error:
-        stderr.write(f"watan: cannot write the journal {path}: {error.strerror or error}\n")
-        return Recorder(None)
+        writer = JournalWriter[GameStarted, AnyEvent].create(path, header)
+    except (OSError, JournalError) as error:
+        reason = error.problem if isinstance(error, JournalError) else error.strerror or error
+        stderr.write(f"watan: cannot write the journal {path}: {reason}\n")
+        return Recorder(None, stderr)
     stderr.write(f"watan: journal: {path}\n")
-    return Recorder(file)
+    return Recorder(writer, stderr)

@@ -19,7 +19,7 @@ from watan import session as talk
 from watan.events import GameStarted
 from watan.evolve import start
 from watan.files import load_board, load_save, write_atomically
-from watan.journal import Recorder, default_journal_path, open_recorder
+from watan.journal import Recorder, create_recorder, default_journal_path
 from watan.layout import Board, random_board
 from watan.savefile import format_save
 from watan.snapshot import SavedGame
@@ -79,7 +79,7 @@ def play_games(options: Options, streams: Streams) -> int:
     header = first_header(options, rng)
     while True:
         path = options.journal if header.game == 1 and options.journal else None
-        recorder = open_recorder(path or default_journal_path(), header, streams.stderr)
+        recorder = create_recorder(path or default_journal_path(), header, streams.stderr)
         try:
             again = _play(header, recorder, rng, streams)
         finally:
