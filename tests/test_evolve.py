@@ -17,6 +17,7 @@ from watan.events import (
     CriterionImproved,
     DiceChosen,
     DiceRolled,
+    GameResumed,
     GameStarted,
     GameWon,
     GeeseMoved,
@@ -375,10 +376,14 @@ def test_a_win_names_the_winner_and_ends_the_game(playing: Game) -> None:
     assert after == replace(playing, winner=BLUE, phase=Phase.OVER)
 
 
+def test_resuming_a_game_changes_nothing(playing: Game) -> None:
+    assert apply(playing, GameResumed(seed=77)) == playing
+
+
 def test_every_kind_of_event_has_a_reducer_test_here() -> None:
     tested = {
         CriterionCompleted, CriterionImproved, GoalAchieved, DiceChosen, DiceRolled,
         ResourcesProduced, ResourcesLost, GeeseMoved, ResourceStolen, TradeAccepted,
-        TradeDeclined, TurnEnded, GameWon,
+        TradeDeclined, TurnEnded, GameWon, GameResumed,
     }
     assert set(get_args(AnyEvent)) == tested

@@ -8,11 +8,18 @@ harnesses start the program (spec §5).
 from __future__ import annotations
 
 import sys
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 import click
 
 from watan.savefile import BadFile
+
+if TYPE_CHECKING:
+    from watan.events import AnyEvent
+    from watan.state import Game
+
+T = TypeVar("T")
 
 EXIT_BAD_FILE = 2
 
@@ -47,17 +54,39 @@ def main() -> None:
     metavar="PATH",
     help="Write the game's journal to PATH (default: a new file under ./journals/).",
 )
-def play(seed: int | None, load: str | None, board: str | None, journal: str | None) -> None:
+@click.option(
+    "--resume",
+    "resume",
+    metavar="JOURNAL",
+    help="Continue the game in JOURNAL from exactly where it stands.",
+)
+def play(
+    seed: int | None,
+    load: str | None,
+    board: str | None,
+    journal: str | None,
+    resume: str | None,
+) -> None:
     """Play Students of Watan at the terminal (spec §5 options in any order)."""
-    from watan.terminal import Options, Streams, play_games
+    from replay import JournalError
+    from watan.terminal import Options, Resumed, Streams, play_games
+    from watan.terminal import resume as reopen
 
     if load is not None and board is not None:
         _fail("-load and -board cannot be used together")
+    if resume is not None and (load, board, journal) != (None, None, None):
+        _fail("--resume continues a journal; it cannot be combined with -load, -board or --journal")
+    streams = Streams(sys.stdin.buffer, sys.stdout, sys.stderr)
     try:
-        options = Options.from_files(seed=seed, load=load, board=board, journal=journal)
-    except BadFile as error:
+        options = Options.from_files(
+            seed=seed, load=load, board=board, journal=journal, resume=resume
+        )
+        resumed: Resumed | None = None
+        if resume is not None:
+            resumed = reopen(resume, options.seed, sys.stderr)
+    except (BadFile, JournalError) as error:
         _fail(str(error))
-    sys.exit(play_games(options, Streams(sys.stdin.buffer, sys.stdout, sys.stderr)))
+    sys.exit(play_games(options, streams, resumed))
 
 
 @main.command()
@@ -81,7 +110,168 @@ def show(file: str) -> None:
         _fail(str(error))
 
 
-def _fail(message: str) -> Any:
+STEPS = (
+    "Events are numbered from 1, after the journal's header line; step N is the game "
+    "after the first N events, and step 0 is the game as the header starts it."
+)
+
+
+@main.command(epilog=STEPS)
+@click.argument("journal")
+@click.option("--to", "to", type=int, metavar="N", help="Show the game after event N.")
+@click.option(
+    "--format",
+    "shape",
+    type=click.Choice(["text", "sv", "json"]),
+    default="text",
+    show_default=True,
+    help="How to show the game: board and status, the spec's save file, or the full state.",
+)
+def replay(journal: str, to: int | None, shape: str) -> None:
+    """List a journal's events, one numbered line each, or show the game at step N.
+
+    Without --to, text lists the events and sv or json shows the game at the end.
+    """
+    from watan import history
+
+    moment = _checked(lambda: history.load(journal, to))
+    if to is None and shape == "text":
+        click.echo("".join(history.listing(moment.header, moment.events)), nl=False)
+        return
+    click.echo(_shown(moment.game, shape, journal, to), nl=False)
+
+
+@main.command(epilog=STEPS)
+@click.argument("journal")
+@click.option("--to", "to", type=int, metavar="N", required=True, help="Keep the first N events.")
+@click.option("-o", "--output", "output", metavar="OUT", help="Where to write the shorter journal.")
+@click.option("--in-place", is_flag=True, help="Replace JOURNAL itself (atomically).")
+def rewind(journal: str, to: int, output: str | None, in_place: bool) -> None:
+    """Write a journal holding only the first N events of JOURNAL, to play on with --resume.
+
+    By default the new journal goes beside the original as NAME-to-N.jsonl; the
+    original is never changed unless --in-place is given.
+    """
+    from pathlib import Path
+
+    from watan import history
+
+    if in_place and output is not None:
+        _fail("give either -o or --in-place, not both")
+    source = Path(journal)
+    target = journal if in_place else output or str(
+        source.with_name(f"{source.stem}-to-{to}{source.suffix or '.jsonl'}")
+    )
+    if not in_place and Path(target).exists():
+        _fail(f"{target}: already exists; choose another name with -o")
+    _checked(lambda: history.rewind(journal, to, target))
+    click.echo(f"wrote {target} ({to} events); play on with: watan play --resume {target}")
+
+
+@main.command(epilog=STEPS)
+@click.argument("journal")
+@click.option("--to", "to", type=int, metavar="N", help="After event N (default: the end).")
+@click.option("-o", "--output", "output", metavar="FILE.sv", help="Write here instead of printing.")
+def export(journal: str, to: int | None, output: str | None) -> None:
+    """Write the spec's save file (.sv) for a moment of a journal."""
+    from watan import history
+    from watan.files import write_atomically
+
+    moment = _checked(lambda: history.load(journal, to))
+    text = _shown(moment.game, "sv", journal, to)
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    try:
+        write_atomically(output, text)
+    except OSError as error:
+        _fail(f"{output}: cannot write it ({error.strerror or error})")
+
+
+@main.command(epilog=STEPS)
+@click.argument("first", metavar="A")
+@click.argument("second", metavar="B")
+@click.option("--to", "to", type=int, metavar="N", help="Compare the journals at step N.")
+def diff(first: str, second: str, to: int | None) -> None:
+    """Compare two games (journals, or a journal and a .sv save file).
+
+    Prints where the journals part ways and each difference between the two
+    games as `path: A's value -> B's value`.  Exit status 0 when they are
+    the same, 1 when they differ.
+    """
+    from watan import compare
+
+    a, a_events = _side(first, to)
+    b, b_events = _side(second, to)
+    lines = []
+    if a_events is not None and b_events is not None:
+        parting = compare.parting(a_events, b_events)
+        lines += [parting] if parting else []
+    else:
+        a, b = compare.as_loaded(a), compare.as_loaded(b)
+    lines += compare.differences(a, b)
+    click.echo("".join(f"{line}\n" for line in lines), nl=False)
+    sys.exit(1 if lines else 0)
+
+
+def _side(path: str, to: int | None) -> tuple[Game, tuple[AnyEvent, ...] | None]:
+    """Return the game a journal (at step `to`) or a .sv file holds, and the journal's events."""
+    from watan import history
+    from watan.files import load_save
+    from watan.state import loaded_game
+
+    if path.endswith(".sv"):
+        saved = _checked(lambda: load_save(path))
+        return loaded_game(saved.board, saved.position), None
+    moment = _checked(lambda: history.load(path, to))
+    return moment.game, moment.events
+
+
+@main.command()
+@click.argument("journal")
+def verify(journal: str) -> None:
+    """Check a journal: every line, its header, and every event against the rules.
+
+    Prints `ok` and the number of events, or the first problem with its line
+    number; exit status 0 or 1.
+    """
+    from replay import JournalError
+    from watan import history
+
+    try:
+        moment = history.load(journal)
+    except JournalError as error:
+        click.echo(str(error))
+        sys.exit(1)
+    click.echo(f"ok: {len(moment.events)} events")
+
+
+def _checked(action: Callable[[], T]) -> T:
+    """Return what `action` gives, or fail with its one-line error (bad journal or file)."""
+    from replay import JournalError
+
+    try:
+        return action()
+    except (JournalError, BadFile) as error:
+        _fail(str(error))
+
+
+def _shown(game: Game, shape: str, journal: str, to: int | None) -> str:
+    """Return the game as text, a save file or JSON."""
+    from watan import history
+
+    if shape == "json":
+        return history.as_json(game)
+    if shape == "sv":
+        try:
+            return history.as_save(game)
+        except history.SetupHasNoSave:
+            at = "its end" if to is None else f"step {to}"
+            _fail(f"{journal}: at {at} the game is still in setup, which a save file cannot hold")
+    return history.as_text(game)
+
+
+def _fail(message: str) -> NoReturn:
     """Print a one-line error on standard error and exit with status 2 (RULINGS 19)."""
     click.echo(f"watan: {message}", err=True)
     sys.exit(EXIT_BAD_FILE)

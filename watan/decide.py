@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 import random
-from typing import assert_never
+from typing import Protocol, assert_never
 
 from watan.commands import (
     Achieve,
@@ -102,8 +102,45 @@ class Refused(Exception):
         self.refusal = refusal
 
 
+class Chance(Protocol):
+    """Where a command's random outcomes come from (spec §2.8.2, §3.6)."""
+
+    def dice(self) -> tuple[int, int]:
+        """Return two fair dice."""
+        ...
+
+    def unit(self, held: Resources) -> Resource:
+        """Return one unit drawn from `held`, each with probability count/total."""
+        ...
+
+
+class RandomChance:
+    """Chance drawn from an explicit random generator, never the global one."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self._rng = rng
+
+    def dice(self) -> tuple[int, int]:
+        return (self._rng.randint(1, 6), self._rng.randint(1, 6))
+
+    def unit(self, held: Resources) -> Resource:
+        return unit_at(held, self._rng.randrange(total(held)))
+
+
 def decide(game: Game, command: AnyCommand, rng: random.Random) -> tuple[AnyEvent, ...]:
-    """Return the events that carrying out `command` produces, or raise `Refused`."""
+    """Return the events that carrying out `command` produces, or raise `Refused`.
+
+    Random outcomes are drawn from `rng` now and recorded in the events.
+    """
+    return decide_with(game, command, RandomChance(rng))
+
+
+def decide_with(game: Game, command: AnyCommand, chance: Chance) -> tuple[AnyEvent, ...]:
+    """Return `decide`'s events with the random outcomes taken from `chance`.
+
+    Checking a journal passes the outcomes it recorded, so the rules that
+    judge a live command also judge a recorded one.
+    """
     match command:
         case Complete(criterion=criterion):
             if game.phase is Phase.SETUP:
@@ -123,10 +160,10 @@ def decide(game: Game, command: AnyCommand, rng: random.Random) -> tuple[AnyEven
             return (DiceChosen(colour=game.turn, loaded=loaded),)
         case Roll(value=value):
             _require(game, Phase.BEFORE_ROLL)
-            return _roll(game, value, rng)
+            return _roll(game, value, chance)
         case PlaceGeese(tile=tile, victim=victim):
             _require(game, Phase.GEESE)
-            return _place_geese(game, tile, victim, rng)
+            return _place_geese(game, tile, victim, chance)
         case Trade(partner=partner, give=give, take=take, accepted=accepted):
             check_offer(game, partner, give, take)
             if not accepted:
@@ -255,7 +292,7 @@ def _win_check(game: Game, gained: int) -> tuple[AnyEvent, ...]:
     return ()
 
 
-def _roll(game: Game, value: int | None, rng: random.Random) -> tuple[AnyEvent, ...]:
+def _roll(game: Game, value: int | None, chance: Chance) -> tuple[AnyEvent, ...]:
     """Roll: the loaded value given, or two fair dice drawn now (spec §2.8)."""
     colour = game.turn
     if game.students[colour].loaded_dice:
@@ -265,10 +302,10 @@ def _roll(game: Game, value: int | None, rng: random.Random) -> tuple[AnyEvent, 
     else:
         if value is not None:
             raise Refused(Refusal.INVALID_COMMAND)
-        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        dice = chance.dice()
         rolled = DiceRolled(colour=colour, roll=dice[0] + dice[1], dice=dice)
     if rolled.roll == GEESE_ROLL:
-        return (rolled, *_geese_losses(game, rng))
+        return (rolled, *_geese_losses(game, chance))
     return (rolled, *_production(game, rolled.roll))
 
 
@@ -294,7 +331,7 @@ def _production(game: Game, roll: int) -> tuple[AnyEvent, ...]:
     )
 
 
-def _geese_losses(game: Game, rng: random.Random) -> tuple[AnyEvent, ...]:
+def _geese_losses(game: Game, chance: Chance) -> tuple[AnyEvent, ...]:
     """Return each loss to the geese, in student order (spec §3.6, RULINGS 14, 29).
 
     A student holding 10 or more loses half, rounded down, one unit at a
@@ -308,14 +345,13 @@ def _geese_losses(game: Game, rng: random.Random) -> tuple[AnyEvent, ...]:
             continue
         lost = NONE
         for _ in range(count // 2):
-            remaining = subtract(held, lost)
-            lost = add(lost, single(unit_at(remaining, rng.randrange(total(remaining)))))
+            lost = add(lost, single(chance.unit(subtract(held, lost))))
         losses.append(ResourcesLost(colour=colour, lost=lost))
     return tuple(losses)
 
 
 def _place_geese(
-    game: Game, tile: int, victim: Colour | None, rng: random.Random
+    game: Game, tile: int, victim: Colour | None, chance: Chance
 ) -> tuple[AnyEvent, ...]:
     """Move the geese and rob one unit from a victim on the tile (spec §3.6)."""
     tile_id = check_geese_tile(game, tile)
@@ -325,7 +361,6 @@ def _place_geese(
         return (moved,)
     if victim not in candidates or victim is None:
         raise Refused(Refusal.VICTIM)
-    held = game.students[victim].resources
-    stolen = unit_at(held, rng.randrange(total(held)))
+    stolen = chance.unit(game.students[victim].resources)
     return (moved, ResourceStolen(thief=game.turn, victim=victim, resource=stolen))
 

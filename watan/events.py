@@ -144,6 +144,16 @@ class GameWon(Event, frozen=True, tag="game_won"):
     colour: Colour
 
 
+class GameResumed(Event, frozen=True, tag="game_resumed"):
+    """Play went on from this journal in a new session (`watan play --resume`).
+
+    It changes nothing in the game; it records the new session's seed, so
+    the resumed session can be reproduced like the first (RULINGS 18).
+    """
+
+    seed: int
+
+
 AnyEvent = (
     CriterionCompleted
     | CriterionImproved
@@ -158,5 +168,6 @@ AnyEvent = (
     | TradeDeclined
     | TurnEnded
     | GameWon
+    | GameResumed
 )
 """The union stored in journals, one line per event."""

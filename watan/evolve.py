@@ -17,6 +17,7 @@ from watan.events import (
     CriterionImproved,
     DiceChosen,
     DiceRolled,
+    GameResumed,
     GameStarted,
     GameWon,
     GeeseMoved,
@@ -98,7 +99,7 @@ def apply(game: Game, event: AnyEvent) -> Game:
         case TradeAccepted(proposer=proposer, partner=partner, give=give, take=take):
             swap = subtract(single(take), single(give))
             return _gain(_gain(game, partner, swap, -1), proposer, swap)
-        case TradeDeclined():
+        case TradeDeclined() | GameResumed():
             return game
         case TurnEnded(colour=colour):
             return replace(

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from replay import Journal, JournalError, JournalReader, JournalWriter
+from replay import Journal, JournalError, JournalReader, JournalWriter, repair
 from watan.events import FORMAT_VERSION, RULES, AnyEvent, GameStarted
 
 JOURNAL_FOLDER = "journals"
@@ -92,3 +92,26 @@ def create_recorder(path: str, header: GameStarted, stderr: TextIO) -> Recorder:
         return Recorder(None, stderr)
     stderr.write(f"watan: journal: {path}\n")
     return Recorder(writer, stderr)
+
+
+def reopen(path: str, stderr: TextIO) -> tuple[WatanJournal, JournalWriter[GameStarted, AnyEvent]]:
+    """Return a journal to continue and a writer appending to it, holding its lock.
+
+    A last line cut off mid-write (the process was killed) is moved to a
+    side file with a warning, never silently dropped; what came before it
+    is kept.  The journal is read again once locked, so nobody changed it
+    in between.
+    """
+    journal = READER.read(path)
+    if journal.torn_tail is not None:
+        side = repair(path, journal.torn_tail)
+        stderr.write(
+            f"watan: {path}: its last line was cut off mid-write; "
+            f"the partial line was set aside in {side}\n"
+        )
+    writer = JournalWriter[GameStarted, AnyEvent].open_existing(path)
+    try:
+        return READER.read(path), writer
+    except BaseException:
+        writer.close()
+        raise

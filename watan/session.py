@@ -108,6 +108,17 @@ def opening(game: Game) -> str:
     return wording.turn_header(game) if game.phase is Phase.BEFORE_ROLL else ""
 
 
+def reminder(game: Game) -> str:
+    """Return what a resumed game prints first: the turn header while a turn is under way.
+
+    In setup, at the geese and at the end, the question the prompt asks
+    says where the game stands.
+    """
+    if game.phase in (Phase.BEFORE_ROLL, Phase.AFTER_ROLL):
+        return wording.turn_header(game)
+    return ""
+
+
 def prompt(session: Session) -> str:
     """Return the question (if any) and the prompt printed before reading a line."""
     game, pending = session.game, session.pending

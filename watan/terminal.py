@@ -15,11 +15,13 @@ from typing import BinaryIO, TextIO
 
 import msgspec
 
+from replay import JournalError
 from watan import session as talk
-from watan.events import GameStarted
+from watan.audit import audit
+from watan.events import GameResumed, GameStarted
 from watan.evolve import start
 from watan.files import load_board, load_save, write_atomically
-from watan.journal import Recorder, create_recorder, default_journal_path
+from watan.journal import Recorder, create_recorder, default_journal_path, reopen
 from watan.layout import Board, random_board
 from watan.savefile import format_save
 from watan.snapshot import SavedGame
@@ -36,10 +38,18 @@ class Options(msgspec.Struct, frozen=True, kw_only=True):
     board: Board | None = None
     loaded: SavedGame | None = None
     journal: str | None = None
+    resume: str | None = None
+    """A journal to continue instead of starting a game."""
 
     @classmethod
     def from_files(
-        cls, *, seed: int | None, load: str | None, board: str | None, journal: str | None
+        cls,
+        *,
+        seed: int | None,
+        load: str | None = None,
+        board: str | None = None,
+        journal: str | None = None,
+        resume: str | None = None,
     ) -> Options:
         """Return the options, reading the board or save file (raises BadFile)."""
         return cls(
@@ -47,6 +57,7 @@ class Options(msgspec.Struct, frozen=True, kw_only=True):
             board=None if board is None else load_board(board),
             loaded=None if load is None else load_save(load),
             journal=journal,
+            resume=resume,
         )
 
 
@@ -73,27 +84,69 @@ class Streams(msgspec.Struct, frozen=True):
     stderr: TextIO
 
 
-def play_games(options: Options, streams: Streams) -> int:
-    """Play games until the players stop or input ends; return the exit status."""
+class Resumed(msgspec.Struct, frozen=True):
+    """A journal reopened to play on: its header, the game it folds to, its writer."""
+
+    header: GameStarted
+    game: Game
+    recorder: Recorder
+
+
+def resume(path: str, seed: int, stderr: TextIO) -> Resumed:
+    """Reopen a journal to play on from exactly where it stands (`watan play --resume`).
+
+    The journal is checked against the rules first; raises JournalError
+    naming the line of the first problem, or JournalLocked when another
+    process is playing it.
+    """
+    journal, writer = reopen(path, stderr)
+    checked = audit(journal.header, journal.events)
+    if checked.problem is not None:
+        writer.close()
+        raise JournalError(path, checked.problem.line, checked.problem.problem)
+    recorder = Recorder(writer, stderr)
+    recorder.record([GameResumed(seed=seed)])
+    stderr.write(f"watan: journal: {path} (resumed after event {checked.events})\n")
+    return Resumed(header=journal.header, game=checked.game, recorder=recorder)
+
+
+def play_games(options: Options, streams: Streams, resumed: Resumed | None = None) -> int:
+    """Play games until the players stop or input ends; return the exit status.
+
+    With `resumed`, the first game is that journal's, continued.
+    """
     rng = random.Random(options.seed)
-    header = first_header(options, rng)
+    if resumed is not None:
+        header, game, recorder = resumed.header, resumed.game, resumed.recorder
+        opening = talk.reminder(game)
+    else:
+        header = first_header(options, rng)
+        game, recorder = start(header), _new_recorder(options, header, streams)
+        opening = talk.opening(game)
     while True:
-        path = options.journal if header.game == 1 and options.journal else None
-        recorder = create_recorder(path or default_journal_path(), header, streams.stderr)
         try:
-            again = _play(header, recorder, rng, streams)
+            again = _play(talk.Session(game=game), opening, recorder, rng, streams)
         finally:
             recorder.close()
         if not again:
             return 0
         header = next_header(options, rng, header.game + 1)
+        game, recorder = start(header), _new_recorder(options, header, streams)
+        opening = talk.opening(game)
 
 
-def _play(header: GameStarted, recorder: Recorder, rng: random.Random, streams: Streams) -> bool:
+def _new_recorder(options: Options, header: GameStarted, streams: Streams) -> Recorder:
+    """Create a game's journal: --journal for the first game, else a new default file."""
+    path = options.journal if header.game == 1 and options.journal else None
+    return create_recorder(path or default_journal_path(), header, streams.stderr)
+
+
+def _play(
+    current: talk.Session, opening: str, recorder: Recorder, rng: random.Random, streams: Streams
+) -> bool:
     """Play one game; return whether the players asked to play again."""
     stdin, stdout, stderr = streams.stdin, streams.stdout, streams.stderr
-    current = talk.Session(game=start(header))
-    stdout.write(talk.opening(current.game))
+    stdout.write(opening)
     while True:
         stdout.write(talk.prompt(current))
         stdout.flush()

@@ -1,0 +1,139 @@
+"""Looking back at a journal: the game at any step, in words, as a save file or as JSON.
+
+Step N is the game after the first N events following the header; step 0
+is the game as the header starts it.  Every step shown is checked against
+the rules first (`audit`), so a damaged journal is reported, never shown.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+
+import msgspec
+
+from replay import JournalError, write_journal
+from watan import render
+from watan.audit import audit, commands, continues
+from watan.describe import describe, describe_start
+from watan.events import AnyEvent, GameStarted
+from watan.journal import READER, read_journal
+from watan.savefile import format_save
+from watan.state import SETUP_ORDER, Game, Phase, saved_game
+
+
+class Moment(msgspec.Struct, frozen=True):
+    """A journal read up to a step: its header, those events and the game they give."""
+
+    header: GameStarted
+    events: tuple[AnyEvent, ...]
+    game: Game
+
+
+def load(path: str, to: int | None = None) -> Moment:
+    """Return the journal at `path` up to step `to` (its end when None), checked.
+
+    Only the lines up to the end of the command that step `to` falls in are
+    read, so an early step of a long journal is quick.  Raises JournalError
+    naming the line of the first problem, or the last event when `to` is past
+    the end.
+    """
+    if to is not None and to < 0:
+        raise JournalError(path, None, f"there is no step {to}: steps start at 0")
+    if to is None:
+        journal = read_journal(path)
+        if journal.torn_tail is not None:
+            line = len(journal.events) + 2
+            raise JournalError(path, line, "the last line is incomplete (cut off mid-write)")
+        header, events = journal.header, journal.events
+    else:
+        header, stream = READER.iter_events(path)
+        with stream:
+            read = list(itertools.islice(stream, to))
+            if len(read) < to:
+                raise _no_such_step(path, to, len(read))
+            for event in stream:
+                if not continues(read, event):
+                    break
+                read.append(event)
+        events = tuple(read)
+    checked = audit(header, events, keep=to)
+    if checked.problem is not None:
+        raise JournalError(path, checked.problem.line, checked.problem.problem)
+    return Moment(header=header, events=events[:to], game=checked.game)
+
+
+def _no_such_step(path: str, to: int, count: int) -> JournalError:
+    return JournalError(path, None, f"there is no step {to}: the last event is {count}")
+
+
+def rewind(path: str, to: int, out: str) -> None:
+    """Write to `out` a journal of the first `to` events of the one at `path`.
+
+    A step inside a command (between a roll and its production, say) would
+    leave a game the rules never produce, so it is refused, naming the
+    steps on either side.
+    """
+    moment = load(path)
+    if to > len(moment.events):
+        raise _no_such_step(path, to, len(moment.events))
+    end = 0
+    for run in commands(moment.events):
+        start, end = end, end + len(run)
+        if start < to < end:
+            raise JournalError(
+                path,
+                to + 1,
+                f"step {to} is inside one command (events {start + 1}-{end}); "
+                f"rewind to {start} or {end}",
+            )
+    write_journal(out, moment.header, moment.events[:to])
+
+
+def listing(header: GameStarted, events: tuple[AnyEvent, ...]) -> Iterator[str]:
+    """Yield one numbered line per event, the header as step 0 (`watan replay`)."""
+    width = len(str(len(events)))
+    yield f"{0:>{width}}  {describe_start(header)}\n"
+    for number, event in enumerate(events, start=1):
+        yield f"{number:>{width}}  {describe(event)}\n"
+
+
+def standing(game: Game) -> str:
+    """Return whose turn it is and where in it the game stands."""
+    who = game.turn.title
+    dice = "loaded" if game.students[game.turn].loaded_dice else "fair"
+    match game.phase:
+        case Phase.SETUP:
+            return (
+                f"Setup: {who} places an initial assignment "
+                f"({game.setup_step} of {len(SETUP_ORDER)} placed).\n"
+            )
+        case Phase.BEFORE_ROLL:
+            return f"{who}'s turn, before the roll ({dice} dice).\n"
+        case Phase.AFTER_ROLL:
+            return f"{who}'s turn, after the roll.\n"
+        case Phase.GEESE:
+            return f"{who}'s turn: a 7 was rolled and the geese wait to be placed.\n"
+        case Phase.OVER:
+            return f"{who} has won; the game is over.\n"
+
+
+def as_text(game: Game) -> str:
+    """Return the board, the four status lines, then whose turn and phase."""
+    return render.board(game) + render.status(game) + standing(game)
+
+
+class SetupHasNoSave(Exception):
+    """A save file cannot hold a game whose initial assignments are not all placed."""
+
+
+def as_save(game: Game) -> str:
+    """Return the spec's save file for this moment (spec §3.7)."""
+    if game.phase is Phase.SETUP:
+        raise SetupHasNoSave
+    return format_save(saved_game(game))
+
+
+def as_json(game: Game) -> str:
+    """Return the full game state as indented JSON."""
+    return msgspec.json.format(msgspec.json.encode(game), indent=2).decode() + "\n"
