@@ -52,7 +52,7 @@ from watan.layout import is_board
 from watan.resources import HELD, Resource, Resources
 from watan.savefile import BadFile, format_save, parse_save
 from watan.snapshot import SavedGame
-from watan.state import Game
+from watan.state import Game, new_game
 
 _REASONS = {
     Refusal.INVALID_COMMAND: "not possible at this point of the game",
@@ -183,7 +183,11 @@ def commands(events: Iterable[AnyEvent]) -> Iterator[tuple[AnyEvent, ...]]:
 
 
 def header_problem(header: GameStarted) -> str | None:
-    """Return what is wrong with a header's board or loaded position, or None."""
+    """Return what is wrong with a header's board or loaded position, or None.
+
+    A loaded position must be one a save file can hold, and keep the
+    bookkeeping every game keeps (no two adjacent criteria, say).
+    """
     if not is_board(header.board):
         return "the board needs 19 tiles, each valued 2-12 unless NETFLIX"
     if header.loaded is not None:
@@ -192,7 +196,8 @@ def header_problem(header: GameStarted) -> str | None:
             parse_save(format_save(saved), "the loaded game")
         except BadFile as error:
             return error.problem if error.line is None else f"{error} (save-file line)"
-    return None
+    broken = broken_invariants(start(header))
+    return broken[0] if broken else None
 
 
 def _judge(game: Game, run: tuple[AnyEvent, ...]) -> tuple[int, str] | None:
@@ -226,10 +231,11 @@ def audit(header: GameStarted, events: Sequence[AnyEvent], keep: int | None = No
     problem.
     """
     problem = header_problem(header)
+    if problem is not None:
+        # A header that is wrong may not even start a game: show the bare board.
+        return Audit(game=new_game(header.board), events=0, problem=Problem(0, problem))
     game = start(header)
     kept = game
-    if problem is not None:
-        return Audit(game=game, events=0, problem=Problem(0, problem))
     number = 0
     for run in commands(events):
         verdict = _judge(game, run)
@@ -237,11 +243,11 @@ def audit(header: GameStarted, events: Sequence[AnyEvent], keep: int | None = No
             index, why = verdict
             return Audit(game=game, events=number, problem=Problem(number + 1 + index, why))
         for event in run:
-            game = apply(game, event)
+            game, previous = apply(game, event), game
             number += 1
             if number == keep:
                 kept = game
-            broken = broken_invariants(game)
+            broken = broken_invariants(game, previous)
             if broken:
                 return Audit(game=game, events=number, problem=Problem(number, broken[0]))
     return Audit(game=game if keep is None else kept, events=number)

@@ -9,35 +9,62 @@ records agree, levels run 1-3, and no two completed criteria are adjacent
 from __future__ import annotations
 
 from watan.state import COLOURS, NOBODY, Game
-from watan.topology import CRITERION_COUNT, CRITERION_NEIGHBOURS
+from watan.topology import CRITERION_COUNT, CRITERION_NEIGHBOURS, GOAL_COUNT
 
 
-def broken_invariants(game: Game) -> list[str]:
-    """Return each broken rule of bookkeeping in `game`, as a sentence; empty when sound."""
+def broken_invariants(game: Game, previous: Game | None = None) -> list[str]:
+    """Return each broken rule of bookkeeping in `game`, as a sentence; empty when sound.
+
+    Given the `previous` state (already found sound), ownership is checked
+    again only if it changed: the reducer keeps unchanged records as the same
+    objects, so most events cost only the check of resources.
+    """
+    problems = [
+        f"{colour.title} holds a negative amount: {student.resources}"
+        for colour, student in zip(COLOURS, game.students, strict=True)
+        if min(student.resources) < 0
+    ]
+    if previous is None or not _same_ownership(game, previous):
+        problems += _ownership_problems(game)
+    return problems
+
+
+def _same_ownership(game: Game, previous: Game) -> bool:
+    return (
+        game.criterion_owner is previous.criterion_owner
+        and game.criterion_level is previous.criterion_level
+        and game.goal_owner is previous.goal_owner
+        and all(
+            now.criteria is then.criteria and now.goals is then.goals
+            for now, then in zip(game.students, previous.students, strict=True)
+        )
+    )
+
+
+def _ownership_problems(game: Game) -> list[str]:
+    """Return what is wrong with who owns which criterion and goal (spec §2.4.1, §2.6, §3.1)."""
     problems = []
+    owner, goal_owner = [NOBODY] * CRITERION_COUNT, [NOBODY] * GOAL_COUNT
     for colour, student in zip(COLOURS, game.students, strict=True):
-        if min(student.resources) < 0:
-            problems.append(f"{colour.title} holds a negative amount: {student.resources}")
-        if len(set(student.criteria)) != len(student.criteria):
-            problems.append(f"{colour.title} lists a criterion twice")
         for criterion in student.criteria:
-            if game.criterion_owner[criterion] != colour:
-                problems.append(f"criterion {criterion} listed by {colour.title}, owned elsewhere")
+            if owner[criterion] != NOBODY:
+                problems.append(f"criterion {criterion} is listed twice")
+            owner[criterion] = colour
         for goal in student.goals:
-            if game.goal_owner[goal] != colour:
-                problems.append(f"goal {goal} listed by {colour.title}, owned elsewhere")
-    listed: list[int] = sorted(c for s in game.students for c in s.criteria)
-    owned = [c for c in range(CRITERION_COUNT) if game.criterion_owner[c] != NOBODY]
-    if listed != owned:
+            if goal_owner[goal] != NOBODY:
+                problems.append(f"goal {goal} is listed twice")
+            goal_owner[goal] = colour
+    if tuple(owner) != game.criterion_owner:
         problems.append("owned criteria and students' lists disagree")
-    if sorted(g for s in game.students for g in s.goals) != sorted(
-        g for g, owner in enumerate(game.goal_owner) if owner != NOBODY
-    ):
+    if tuple(goal_owner) != game.goal_owner:
         problems.append("owned goals and students' lists disagree")
-    for place in owned:
-        if not 1 <= game.criterion_level[place] <= 3:
-            problems.append(f"criterion {place} has level {game.criterion_level[place]}")
-        for neighbour in CRITERION_NEIGHBOURS[place]:
-            if game.criterion_owner[neighbour] != NOBODY:
-                problems.append(f"criteria {place} and {neighbour} are adjacent")
+    for place, level in enumerate(game.criterion_level):
+        if (owner[place] == NOBODY) != (level == 0) or not 0 <= level <= 3:
+            problems.append(f"criterion {place} has level {level}")
+        elif level:
+            problems += [
+                f"criteria {place} and {neighbour} are adjacent"
+                for neighbour in CRITERION_NEIGHBOURS[place]
+                if owner[neighbour] != NOBODY
+            ]
     return problems

@@ -1,0 +1,147 @@
+"""Replay speed on a long journal: decode and fold, `watan replay --to`, timeline seeks.
+
+Run: python benchmarks/bench_replay.py [--events 100000] [--keep PATH]
+
+It builds one game's journal of at least --events events from seeded
+random legal play (fair dice, trades, geese; builds stop short of a win so
+the game goes on), then prints each figure with what produced it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from replay import Timeline, fold, write_journal
+from watan.commands import Achieve, AnyCommand, Complete, Next, PlaceGeese, Roll, Trade
+from watan.decide import Refused, decide, victims
+from watan.events import AnyEvent, GameStarted
+from watan.evolve import apply, start
+from watan.journal import READER
+from watan.layout import random_board
+from watan.resources import HELD
+from watan.state import COLOURS, Game, Phase, course_criteria
+from watan.topology import CRITERION_COUNT, GOAL_COUNT, TILE_COUNT, TileId
+
+SETUP_SPOTS = (8, 16, 24, 31, 40, 44, 47, 27)
+
+
+def random_command(game: Game, rng: random.Random) -> AnyCommand:
+    """Return a random command for the current phase; builds stop before anyone can win."""
+    match game.phase:
+        case Phase.SETUP:
+            return Complete(criterion=SETUP_SPOTS[game.setup_step])
+        case Phase.BEFORE_ROLL:
+            return Roll()
+        case Phase.GEESE:
+            tile = TileId(rng.choice([t for t in range(TILE_COUNT) if t != game.geese]))
+            robbed = victims(game, tile)
+            return PlaceGeese(tile=tile, victim=rng.choice(robbed) if robbed else None)
+        case _:
+            pick = rng.random()
+            if pick < 0.35:
+                return Next()
+            if pick < 0.65:
+                return Trade(
+                    partner=rng.choice([c for c in COLOURS if c != game.turn]),
+                    give=rng.choice(HELD),
+                    take=rng.choice(HELD),
+                    accepted=rng.random() < 0.5,
+                )
+            if course_criteria(game, game.turn) >= 8:
+                return Next()
+            if pick < 0.9:
+                return Achieve(goal=rng.randrange(GOAL_COUNT))
+            return Complete(criterion=rng.randrange(CRITERION_COUNT))
+
+
+def long_journal(path: Path, count: int, seed: int = 2026) -> int:
+    """Write one game's journal of at least `count` events; return how many it holds."""
+    rng = random.Random(seed)
+    header = GameStarted(seed=seed, board=random_board(rng))
+    game = start(header)
+    events: list[AnyEvent] = []
+    while len(events) < count:
+        try:
+            happened = decide(game, random_command(game, rng), rng)
+        except Refused:
+            continue
+        for event in happened:
+            game = apply(game, event)
+        events += happened
+    write_journal(path, header, events)
+    return len(events)
+
+
+def median_seconds(action: Callable[[], object], runs: int) -> float:
+    """Return the median wall time of `action` over `runs` runs."""
+    times = []
+    for _ in range(runs):
+        began = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - began)
+    return statistics.median(times)
+
+
+def watan(*args: str) -> Callable[[], object]:
+    command = [sys.executable, "-m", "watan", *args]
+    return lambda: subprocess.run(command, capture_output=True, check=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--events", type=int, default=100_000)
+    parser.add_argument("--keep", type=Path, help="keep the long journal at this path")
+    options = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="watan-bench-"))
+    path = options.keep or folder / "long.jsonl"
+    count = long_journal(path, options.events)
+    print(f"journal: {count:,} events, {path.stat().st_size / 1e6:.1f} MB ({path})")
+
+    journal = READER.read(path)
+    initial = start(journal.header)
+    def decode_and_fold() -> None:
+        read = READER.read(path)
+        fold(apply, start(read.header), read.events)
+
+    decode = median_seconds(lambda: READER.read(path), 5)
+    only_fold = median_seconds(lambda: fold(apply, initial, journal.events), 5)
+    both = median_seconds(decode_and_fold, 5)
+    print(
+        f"decode and fold: {count / both:,.0f} events/s "
+        f"(decode alone {count / decode:,.0f}/s, fold alone {count / only_fold:,.0f}/s)"
+    )
+
+    help_time = median_seconds(watan("--help"), 11)
+    early = median_seconds(watan("replay", str(path), "--to", "40"), 11)
+    print(f"watan --help: {help_time * 1000:.0f} ms")
+    print(
+        f"watan replay LONG --to 40: {early * 1000:.0f} ms "
+        f"({(early - help_time) * 1000:+.0f} ms over --help)"
+    )
+    last = median_seconds(watan("replay", str(path), "--to", str(count)), 3)
+    print(f"watan replay LONG --to {count}: {last * 1000:.0f} ms (reads and checks every event)")
+
+    timeline = Timeline(apply, initial, journal.events, every=256)
+    timeline.build()
+    spots = random.Random(1).sample(range(1000, count), 50)
+
+    def seek_back() -> None:
+        for spot in spots:
+            timeline.state_at(spot)
+            timeline.state_at(spot - 1000)
+
+    per_seek = median_seconds(seek_back, 5) / len(spots)
+    print(f"timeline: seek back 1,000 events: {per_seek * 1000:.2f} ms (checkpoint every 256)")
+    print("command: python benchmarks/bench_replay.py --events", options.events)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,363 @@
+"""Recording complete games for `journals/`, and replaying them through the real program.
+
+A recorded game is a folder of sessions in the acceptance-case format
+(`session-1/args`, `in`, `out`, `files/`, `expect/`), run one after the other
+in the same working folder, plus `journal.jsonl` (the journal they write)
+and `final.sv` (what the journal folds to).  `tests/test_recorded_games.py`
+replays them all.
+
+The input of a new recording comes from `Greedy`, a plain player over the
+pure dialogue (`watan.session`): it builds what it can afford, trades a
+surplus for what it lacks, and robs the leader.  Run
+`python -m tests.recording` to record the games anew; only do that when a
+change of behaviour is intended, and read the diff of `journals/` before
+committing it.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import msgspec
+
+from watan.commands import Achieve, AnyCommand, Complete, Improve
+from watan.decide import COMPLETION_COST, GOAL_COST, Refused, decide, victims
+from watan.evolve import start
+from watan.history import load
+from watan.resources import HELD, Resource, Resources, total
+from watan.savefile import format_save, parse_board, parse_save
+from watan.session import AwaitAnswer, AwaitLoadedRoll, AwaitVictim, Session, respond
+from watan.state import COLOURS, NOBODY, Colour, Game, Phase, course_criteria, saved_game
+from watan.terminal import Options, first_header
+from watan.topology import (
+    CRITERION_COUNT,
+    CRITERION_GOALS,
+    CRITERION_TILES,
+    GOAL_CRITERIA,
+    TILE_CRITERIA,
+    TileId,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+JOURNALS = ROOT / "journals"
+
+
+def pips(value: int) -> int:
+    """Return how many of the 36 rolls of two dice give `value` (7 gives none here)."""
+    return 0 if value == 7 else 6 - abs(7 - value)
+
+
+class Greedy:
+    """A simple player for every seat, deterministic for a given generator."""
+
+    def __init__(self, rng: random.Random, trades_per_turn: int = 1, loaded: bool = False):
+        self.rng = rng
+        self.trades_per_turn = trades_per_turn
+        self.loaded = loaded
+        self.trades = 0
+
+    def line(self, session: Session) -> str:
+        """Return the line this player types at the current prompt."""
+        game, pending = session.game, session.pending
+        match pending:
+            case AwaitLoadedRoll():
+                return str(self.rng.choice((2, 3, 4, 5, 6, 6, 7, 8, 8, 9, 10, 11, 12)))
+            case AwaitVictim(candidates=candidates):
+                richest = max(candidates, key=lambda c: total(game.students[c].resources))
+                return richest.title
+            case AwaitAnswer(partner=partner, take=take):
+                # Mostly yes when able; sometimes no, sometimes a yes that can't be honoured.
+                able = game.students[partner].resources[take] > 0
+                return "yes" if self.rng.random() < (0.75 if able else 0.3) else "no"
+            case None:
+                pass
+        match game.phase:
+            case Phase.SETUP:
+                return str(self._best_spot(game))
+            case Phase.BEFORE_ROLL:
+                glance = self.rng.random()
+                if glance < 0.06:
+                    return ("status", "board", "criteria", "help")[int(glance * 50) % 4]
+                self.trades = 0
+                if self.loaded and not game.students[game.turn].loaded_dice:
+                    return "load"
+                return "roll"
+            case Phase.GEESE:
+                return str(self._geese_tile(game))
+            case Phase.OVER:
+                return "no"
+            case Phase.AFTER_ROLL:
+                return self._after_roll(game)
+
+    def _production(self, game: Game, criterion: int) -> int:
+        return sum(
+            pips(game.board[t].value)
+            for t in CRITERION_TILES[criterion]
+            if game.board[t].resource is not Resource.NETFLIX
+        )
+
+    def _best_spot(self, game: Game) -> int:
+        legal = [c for c in range(CRITERION_COUNT) if _accepted(game, Complete(criterion=c))]
+        return max(legal, key=lambda c: (self._production(game, c), self.rng.random()))
+
+    def _geese_tile(self, game: Game) -> int:
+        def harm(tile: TileId) -> tuple[int, float]:
+            hit = 0
+            for c in TILE_CRITERIA[tile]:
+                owner = game.criterion_owner[c]
+                if owner not in (NOBODY, game.turn):
+                    hit += game.criterion_level[c]
+                elif owner == game.turn:
+                    hit -= 3
+            return hit + len(victims(game, tile)), self.rng.random()
+
+        return max((TileId(t) for t in range(len(game.board)) if t != game.geese), key=harm)
+
+    def _builds(self, game: Game) -> list[AnyCommand]:
+        """Return the builds worth trying now, best first."""
+        student = game.students[game.turn]
+        mine = sorted(student.criteria, key=lambda c: -self._production(game, c))
+        spots = {
+            c for g in student.goals for c in _ends(g) if game.criterion_owner[c] == NOBODY
+        }
+        near = {g for c in student.criteria for g in CRITERION_GOALS[c]}
+        near |= {h for g in student.goals for c in _ends(g) for h in CRITERION_GOALS[c]}
+        free = sorted(
+            (g for g in near if game.goal_owner[g] == NOBODY),
+            key=lambda g: -max(self._production(game, c) for c in _ends(g)),
+        )
+        builds: list[AnyCommand] = [Improve(criterion=c) for c in mine]
+        builds += [Complete(criterion=c) for c in sorted(spots)]
+        if not any(_accepted(game, Complete(criterion=c), check_cost=False) for c in spots):
+            builds += [Achieve(goal=g) for g in free]
+        return builds
+
+    def _after_roll(self, game: Game) -> str:
+        builds = self._builds(game)
+        for build in builds:
+            if _accepted(game, build):
+                return _words(build)
+        wanted = next((b for b in builds if _accepted(game, b, check_cost=False)), None)
+        if wanted is not None and self.trades < self.trades_per_turn:
+            trade = self._trade_for(game, _cost(game, wanted))
+            if trade is not None:
+                self.trades += 1
+                return trade
+        return "next"
+
+    def _trade_for(self, game: Game, cost: Resources) -> str | None:
+        held = game.students[game.turn].resources
+        lacking = [r for r in HELD if held[r] < cost[r]]
+        spare = [r for r in HELD if held[r] > cost[r]]
+        if not lacking or not spare:
+            return None
+        give = max(spare, key=lambda r: held[r] - cost[r])
+        take = lacking[0]
+        partners = [c for c in COLOURS if c != game.turn and game.students[c].resources[take]]
+        if not partners:
+            return None
+        partner = self.rng.choice(partners)
+        return f"trade {partner.title} {give.name} {take.name}"
+
+
+def _ends(goal: int) -> tuple[int, ...]:
+    return GOAL_CRITERIA[goal]
+
+
+def _accepted(game: Game, command: AnyCommand, check_cost: bool = True) -> bool:
+    """Return whether the rules accept `command` now (ignoring its price when asked)."""
+    if not check_cost:
+        rich = msgspec.structs.replace(
+            game.students[game.turn], resources=(99, 99, 99, 99, 99)
+        )
+        students = tuple(rich if c == game.turn else s for c, s in enumerate(game.students))
+        game = msgspec.structs.replace(game, students=students)
+    try:
+        decide(game, command, random.Random(0))
+    except Refused:
+        return False
+    return True
+
+
+def _cost(game: Game, build: AnyCommand) -> Resources:
+    match build:
+        case Improve(criterion=c):
+            return COMPLETION_COST[game.criterion_level[c] + 1]
+        case Complete():
+            return COMPLETION_COST[1]
+        case _:
+            return GOAL_COST
+
+
+def _words(build: AnyCommand) -> str:
+    match build:
+        case Improve(criterion=c):
+            return f"improve {c}"
+        case Complete(criterion=c):
+            return f"complete {c}"
+        case Achieve(goal=g):
+            return f"achieve {g}"
+        case _:
+            raise ValueError(build)
+
+
+def play_out(
+    session: Session, player: Greedy, rng: random.Random, stop: Callable[[Session], bool]
+) -> tuple[list[str], Session]:
+    """Return the lines the player types until `stop` says so, and where that leaves the game."""
+    lines: list[str] = []
+    while not stop(session):
+        line = player.line(session)
+        lines.append(line)
+        reply = respond(session, line, rng)
+        session = reply.session
+        if reply.effect is not None:
+            break
+    return lines, session
+
+
+def run_session(folder: Path, work: Path) -> subprocess.CompletedProcess[bytes]:
+    """Run one recorded session of the real program in `work`, as a test harness would."""
+    if (folder / "files").is_dir():
+        shutil.copytree(folder / "files", work, dirs_exist_ok=True)
+    args = (folder / "args").read_text().split()
+    return subprocess.run(
+        [sys.executable, "-m", "watan", *args],
+        input=(folder / "in").read_bytes(),
+        cwd=work,
+        capture_output=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        check=False,
+    )
+
+
+def finished(session: Session) -> bool:
+    return session.game.phase is Phase.OVER and session.pending is None
+
+
+class Plan(msgspec.Struct, frozen=True):
+    """How to record one game."""
+
+    name: str
+    seed: int
+    args: list[str]
+    files: dict[str, str] = {}
+    trades_per_turn: int = 1
+    loaded: bool = False
+    interrupt_after: int | None = None
+    """Stop the first session after this many lines (end of input), then resume."""
+    resume_seed: int = 0
+
+
+def record(plan: Plan) -> None:
+    """Record one game into journals/<name>/ by playing it through the real program."""
+    target = JOURNALS / plan.name
+    shutil.rmtree(target, ignore_errors=True)
+    target.mkdir(parents=True)
+    options = _options(plan)
+    rng = random.Random(plan.seed)
+    session = Session(game=start(first_header(options, rng)))
+    player = Greedy(random.Random(plan.seed + 1), plan.trades_per_turn, plan.loaded)
+    sessions: list[tuple[list[str], list[str]]] = []
+    if plan.interrupt_after is None:
+        lines, session = play_out(session, player, rng, finished)
+        lines.append(player.line(session))
+        sessions.append(([*plan.args, "--journal", "journal.jsonl"], lines))
+    else:
+        count = 0
+
+        def enough(_: Session) -> bool:
+            nonlocal count
+            count += 1
+            return count > plan.interrupt_after  # type: ignore[operator]
+
+        first, session = play_out(session, player, rng, enough)
+        sessions.append(([*plan.args, "--journal", "journal.jsonl"], first))
+        rng = random.Random(plan.resume_seed)
+        session = Session(game=session.game)  # a half-typed command is lost with the input
+        rest, session = play_out(session, player, rng, finished)
+        resume_args = ["play", "--resume", "journal.jsonl", "-seed", str(plan.resume_seed)]
+        sessions.append((resume_args, [*rest, player.line(session)]))
+    work = target / ".work"
+    work.mkdir()
+    for name, text in plan.files.items():
+        (work / name).write_text(text)
+    for number, (args, lines) in enumerate(sessions, start=1):
+        folder = target / f"session-{number}"
+        folder.mkdir()
+        (folder / "args").write_text(" ".join(args) + "\n")
+        (folder / "in").write_text("".join(f"{line}\n" for line in lines))
+        if number == 1 and plan.files:
+            (folder / "files").mkdir()
+            for name, text in plan.files.items():
+                (folder / "files" / name).write_text(text)
+        result = run_session(folder, work)
+        assert result.returncode == 0, result.stderr.decode()
+        (folder / "out").write_bytes(result.stdout)
+        if (work / "backup.sv").exists():
+            (folder / "expect").mkdir()
+            shutil.move(work / "backup.sv", folder / "expect" / "backup.sv")
+    shutil.move(work / "journal.jsonl", target / "journal.jsonl")
+    shutil.rmtree(work)
+    final = load(str(target / "journal.jsonl")).game
+    (target / "final.sv").write_text(format_save(saved_game(final)))
+    winner = Colour(final.winner).title if final.winner != NOBODY else "nobody"
+    print(f"{plan.name}: {winner} won with {course_criteria(final, final.turn)} course criteria")
+
+
+def _options(plan: Plan) -> Options:
+    """Return the options the plan's command line gives, its files read from their text."""
+    args = plan.args
+
+    def named(flag: str) -> str | None:
+        return plan.files[args[args.index(flag) + 1]] if flag in args else None
+
+    board, saved = named("-board"), named("-load")
+    return Options(
+        seed=plan.seed,
+        board=None if board is None else parse_board(board, "board"),
+        loaded=None if saved is None else parse_save(saved, "save"),
+    )
+
+
+SAMPLE_BOARD = (ROOT / "fixtures" / "spec" / "sample-board.txt").read_text()
+SAMPLE_SAVE = (ROOT / "fixtures" / "spec" / "sample-save.sv").read_text()
+
+PLANS: tuple[Plan, ...] = (
+    Plan(name="win-by-completion", seed=0, args=["-seed", "0"]),
+    Plan(name="win-by-improvement", seed=3, args=["-seed", "3"]),
+    Plan(name="sevens-and-steals", seed=12, args=["-seed", "12"], loaded=True),
+    Plan(name="trade-heavy", seed=21, args=["-seed", "21"], trades_per_turn=4),
+    Plan(
+        name="started-with-load",
+        seed=5,
+        args=["-seed", "5", "-load", "sample.sv"],
+        files={"sample.sv": SAMPLE_SAVE},
+    ),
+    Plan(
+        name="started-with-board",
+        seed=8,
+        args=["-board", "layout.txt", "-seed", "8"],
+        files={"layout.txt": SAMPLE_BOARD},
+    ),
+    Plan(
+        name="interrupted-and-resumed",
+        seed=30,
+        args=["-seed", "30"],
+        interrupt_after=250,
+        resume_seed=31,
+    ),
+)
+"""The recorded games in journals/, one per kind the regression suite must cover."""
+
+
+if __name__ == "__main__":
+    for plan in PLANS:
+        record(plan)
