@@ -20,7 +20,7 @@ from watan.savefile import (
     parse_save,
 )
 from watan.snapshot import NO_GEESE, Position, SavedGame, SavedStudent
-from watan.topology import CriterionId, GoalId
+from watan.topology import CRITERION_NEIGHBOURS, CriterionId, GoalId
 
 C, B, LE, S, T, N = (
     Resource.CAFFEINE,
@@ -110,11 +110,18 @@ amounts = st.tuples(counts, counts, counts, counts, counts)
 
 @st.composite
 def saved_games(draw: st.DrawFn) -> SavedGame:
-    """A save with valid ids, levels 1-3 and every criterion and goal owned at most once."""
+    """A save with valid ids, levels 1-3, every criterion and goal owned at most once,
+    and no two completed criteria side by side (spec §3.1)."""
     goal_order = draw(st.permutations(range(72)))
     goal_owner = draw(st.lists(st.integers(-1, 3), min_size=72, max_size=72))
     criterion_order = draw(st.permutations(range(54)))
     criterion_owner = draw(st.lists(st.integers(-1, 3), min_size=54, max_size=54))
+    kept: set[int] = set()
+    for c in criterion_order:  # keep a criterion only if no neighbour is kept already
+        if criterion_owner[c] != -1 and not kept.intersection(CRITERION_NEIGHBOURS[c]):
+            kept.add(c)
+        else:
+            criterion_owner[c] = -1
     levels = draw(st.lists(st.integers(1, 3), min_size=54, max_size=54))
     students = tuple(
         SavedStudent(
@@ -376,6 +383,16 @@ def test_a_formatted_save_has_one_space_between_fields_and_no_trailing_space(
         (3, "0 0 0 0 0 g 56 c 37 2", "line 3: criterion 37 is also owned on line 2"),
         (5, "0 0 3 0 0 g 38 c 20 1", "line 5: goal 38 is also owned on line 2"),
         (2, "0 0 0 5 0 g 38 c 37 3 37 1", "line 2: criterion 37 is listed twice"),
+        (
+            3,
+            "0 0 0 0 0 g 56 c 32 2 44 1 38 1",
+            "line 3: criterion 38 is next to criterion 32, which no game allows",
+        ),
+        (
+            5,
+            "0 0 3 0 0 g 27 32 c 20 1 27 1 21 1",
+            "line 5: criterion 21 is next to criterion 20, which no game allows",
+        ),
         (
             6,
             FIGURE_1_LINE[:-4],

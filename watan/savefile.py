@@ -16,6 +16,7 @@ from watan.snapshot import NO_GEESE, Position, SavedGame, SavedStudent
 from watan.state import COLOURS, Completion
 from watan.topology import (
     CRITERION_COUNT,
+    CRITERION_NEIGHBOURS,
     GOAL_COUNT,
     TILE_COUNT,
     CriterionId,
@@ -164,7 +165,11 @@ def _twice(kind: str, number: int, first: int, line: int) -> str:
 
 
 def _check_exclusive(name: str, students: list[tuple[int, SavedStudent]]) -> None:
-    """Refuse a criterion or goal owned twice (spec §2.4.1, §2.6)."""
+    """Refuse a criterion or goal owned twice, or two completed criteria side by side.
+
+    No game can reach either (spec §2.4.1, §2.6, §3.1), and the spec lets a
+    loaded file be assumed saved from a real game.
+    """
     criteria: dict[int, int] = {}
     goals: dict[int, int] = {}
     for line, student in students:
@@ -176,6 +181,17 @@ def _check_exclusive(name: str, students: list[tuple[int, SavedStudent]]) -> Non
             if goal in goals:
                 raise BadFile(name, _twice("goal", goal, goals[goal], line), line)
             goals[goal] = line
+    listed: set[int] = set()
+    for criterion, line in criteria.items():  # in file order
+        for neighbour in CRITERION_NEIGHBOURS[criterion]:
+            if neighbour in listed:
+                raise BadFile(
+                    name,
+                    f"criterion {criterion} is next to criterion {neighbour}, "
+                    "which no game allows",
+                    line,
+                )
+        listed.add(criterion)
 
 
 def parse_save(text: str, name: str) -> SavedGame:
