@@ -9,6 +9,7 @@ load.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from replay import first_divergence
@@ -72,7 +73,10 @@ def _show(value: object) -> str:
 
 
 def differences(a: Game, b: Game) -> list[str]:
-    """Return one `path: old -> new` line per difference between two games, in path order."""
+    """Return one `path: old -> new` line per difference between two games, in path order.
+
+    Indices count as numbers, so `criteria[8]` comes before `criteria[44]`.
+    """
     from deepdiff import DeepDiff  # noqa: PLC0415 (heavy: only `watan diff` needs it)
 
     tree = DeepDiff(view(a), view(b), view="tree")
@@ -81,7 +85,12 @@ def differences(a: Game, b: Game) -> list[str]:
         for change in tree.values()
         for item in change
     ]
-    return sorted(lines)
+    return sorted(lines, key=_in_path_order)
+
+
+def _in_path_order(line: str) -> str:
+    """Return a sort key putting `criteria[8]` before `criteria[44]`: numbers by value."""
+    return re.sub(r"\d+", lambda number: number.group().zfill(8), line)
 
 
 def parting(a: Sequence[AnyEvent], b: Sequence[AnyEvent]) -> str | None:

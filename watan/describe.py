@@ -31,6 +31,14 @@ def amounts(amount: Resources) -> str:
     return ", ".join(f"{count} {resource.name}" for resource, count in items(amount))
 
 
+def _completion(level: int) -> str:
+    """Return `a Midterm` or `an Exam`; a level no rule gives (a damaged journal) as a number."""
+    if level not in tuple(Completion):
+        return f"completion level {level}"
+    name = Completion(level).name.title()
+    return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}"
+
+
 def describe_start(header: GameStarted) -> str:
     """Return what a journal's header says about how the game began."""
     if header.loaded is None:
@@ -47,7 +55,7 @@ def describe(event: AnyEvent) -> str:
         case CriterionCompleted(colour=colour, criterion=criterion):
             return f"{colour.title} completed an Assignment at {criterion}"
         case CriterionImproved(colour=colour, criterion=criterion, level=level):
-            return f"{colour.title} improved {criterion} to a {Completion(level).name.title()}"
+            return f"{colour.title} improved {criterion} to {_completion(level)}"
         case GoalAchieved(colour=colour, goal=goal):
             return f"{colour.title} achieved goal {goal}"
         case DiceChosen(colour=colour, loaded=loaded):

@@ -39,7 +39,7 @@ def load(path: str, to: int | None = None) -> Moment:
     the end.
     """
     if to is not None and to < 0:
-        raise JournalError(path, None, f"there is no step {to}: steps start at 0")
+        raise _before_the_start(path, to)
     if to is None:
         journal = read_journal(path)
         if journal.torn_tail is not None:
@@ -67,6 +67,10 @@ def _no_such_step(path: str, to: int, count: int) -> JournalError:
     return JournalError(path, None, f"there is no step {to}: the last event is {count}")
 
 
+def _before_the_start(path: str, to: int) -> JournalError:
+    return JournalError(path, None, f"there is no step {to}: steps start at 0")
+
+
 def rewind(path: str, to: int, out: str) -> None:
     """Write to `out` a journal of the first `to` events of the one at `path`.
 
@@ -74,6 +78,8 @@ def rewind(path: str, to: int, out: str) -> None:
     leave a game the rules never produce, so it is refused, naming the
     steps on either side.
     """
+    if to < 0:
+        raise _before_the_start(path, to)
     moment = load(path)
     if to > len(moment.events):
         raise _no_such_step(path, to, len(moment.events))

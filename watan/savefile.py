@@ -182,16 +182,15 @@ def _check_exclusive(name: str, students: list[tuple[int, SavedStudent]]) -> Non
                 raise BadFile(name, _twice("goal", goal, goals[goal], line), line)
             goals[goal] = line
     listed: set[int] = set()
-    for criterion, line in criteria.items():  # in file order
-        for neighbour in CRITERION_NEIGHBOURS[criterion]:
+    for place, line in criteria.items():  # in file order
+        for neighbour in CRITERION_NEIGHBOURS[place]:
             if neighbour in listed:
                 raise BadFile(
                     name,
-                    f"criterion {criterion} is next to criterion {neighbour}, "
-                    "which no game allows",
+                    f"criterion {place} is next to criterion {neighbour}, which no game allows",
                     line,
                 )
-        listed.add(criterion)
+        listed.add(place)
 
 
 def parse_save(text: str, name: str) -> SavedGame:
