@@ -224,6 +224,8 @@ def _explain(raw: bytes, error: msgspec.DecodeError, what: str, tags: _Tags | No
         return "blank line where the header should be" if what == "header" else "blank line"
     if not isinstance(error, msgspec.ValidationError):
         return f"{what} is not valid JSON ({error})"
+    if what == "header":
+        return f"the first line is not this kind of journal's header ({error})"
     tag = _unknown_tag(raw, tags)
     if tags is not None and tag is not None:
         return f"unknown event tag {tag!r} (known tags: {', '.join(sorted(tags.known))})"

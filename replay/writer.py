@@ -117,11 +117,15 @@ class JournalWriter(Generic[H, E]):
             raise JournalError(self.path, None, f"cannot write: {_reason(error)}") from None
 
 
-def write_journal(path: StrPath, header: H, events: Iterable[E]) -> None:
+def write_journal(
+    path: StrPath, header: H, events: Iterable[E], *, replace: bool = True
+) -> None:
     """Write a whole journal so that readers see either the old file or the new one, never a mix.
 
     The lines go to a temporary file in the same folder, synced, then renamed over `path`.
-    A journal that a writer holds open is refused rather than replaced under it.
+    A journal that a writer holds open is refused rather than replaced under it.  With
+    `replace=False` an existing `path` is refused, even one created a moment before: the
+    temporary file is linked to `path`, which fails if anything is there.
     """
     name = os.fspath(path)
     folder = os.path.dirname(os.path.abspath(name))
@@ -137,10 +141,16 @@ def write_journal(path: StrPath, header: H, events: Iterable[E]) -> None:
                 file.write(data)
                 file.flush()
                 os.fsync(file.fileno())
-            os.replace(temporary, name)
+            if replace:
+                os.replace(temporary, name)
+            else:
+                os.link(temporary, name)
+                os.unlink(temporary)
         except OSError as error:
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(temporary)
+            if isinstance(error, FileExistsError):
+                raise JournalError(name, None, "already exists; it was left as it was") from None
             raise JournalError(name, None, f"cannot write the file: {_reason(error)}") from None
     _sync_folder(folder)
 

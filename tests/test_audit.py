@@ -375,6 +375,11 @@ def test_a_setup_that_breaks_the_rules_is_named_at_its_event(
 
 TAMPERED: list[tuple[str, tuple[AnyEvent, ...], Problem]] = [
     (
+        "loaded dice chosen twice",
+        (SAMPLE_EVENTS[0], *SAMPLE_EVENTS),
+        Problem(2, "Blue chose loaded dice: that changes nothing, so it is never recorded"),
+    ),
+    (
         "the turn ended before the roll",
         (TurnEnded(colour=BLUE), *SAMPLE_EVENTS[1:]),
         Problem(1, "Blue ended their turn: not possible at this point of the game"),
@@ -426,12 +431,15 @@ TAMPERED: list[tuple[str, tuple[AnyEvent, ...], Problem]] = [
     (
         "a loss of a resource not held",
         with_event(3, ResourcesLost(colour=ORANGE, lost=(4, 1, 0, 0, 0))),
-        Problem(2, "Blue rolled 7 (loaded): one LAB taken from a student who had none"),
+        Problem(
+            3,
+            "Orange lost 4 CAFFEINE, 1 LAB to the geese: one LAB taken from a student who had none",
+        ),
     ),
     (
         "a loss too small",
         with_event(3, ResourcesLost(colour=ORANGE, lost=(4, 0, 0, 0, 0))),
-        Problem(2, "Blue rolled 7 (loaded): fewer units taken than the rules take"),
+        Problem(3, "Orange lost 4 CAFFEINE to the geese: fewer units taken than the rules take"),
     ),
     (
         "a loss too large",
@@ -445,12 +453,16 @@ TAMPERED: list[tuple[str, tuple[AnyEvent, ...], Problem]] = [
     (
         "a steal from a student not on the tile",
         with_event(5, ResourceStolen(thief=BLUE, victim=ORANGE, resource=CAFFEINE)),
-        Problem(4, "Blue moved the geese to tile 9: that student cannot be robbed there"),
+        Problem(
+            4,
+            "Blue moved the geese to tile 9: "
+            "the steal is missing, or robs a student who cannot be robbed there",
+        ),
     ),
     (
         "a steal of a resource the victim lacks",
         with_event(5, ResourceStolen(thief=BLUE, victim=YELLOW, resource=STUDY)),
-        Problem(4, "Blue moved the geese to tile 9: one STUDY taken from a student who had none"),
+        Problem(5, "Blue stole one STUDY from Yellow: one STUDY taken from a student who had none"),
     ),
     (
         "the geese back on their own tile",
@@ -475,17 +487,29 @@ TAMPERED: list[tuple[str, tuple[AnyEvent, ...], Problem]] = [
     (
         "a loaded roll by a student with fair dice",
         (*SAMPLE_EVENTS[:7], *SAMPLE_EVENTS[8:]),
-        Problem(8, "Red rolled 10 (loaded): not possible at this point of the game"),
+        Problem(
+            8,
+            "Red rolled 10 (loaded): a loaded roll must be 2-12, "
+            "by a student whose dice are loaded",
+        ),
     ),
     (
         "fair dice by a student with loaded dice",
         with_event(9, DiceRolled(colour=RED, roll=10, dice=(4, 6))),
-        Problem(9, "Red rolled 10 (4 + 6): the roll is not 2-12, or the dice were not loaded"),
+        Problem(
+            9,
+            "Red rolled 10 (4 + 6): a loaded roll must be 2-12, "
+            "by a student whose dice are loaded",
+        ),
     ),
     (
         "a loaded roll outside 2-12",
         (*SAMPLE_EVENTS[:8], DiceRolled(colour=RED, roll=13)),
-        Problem(9, "Red rolled 13 (loaded): the roll is not 2-12, or the dice were not loaded"),
+        Problem(
+            9,
+            "Red rolled 13 (loaded): a loaded roll must be 2-12, "
+            "by a student whose dice are loaded",
+        ),
     ),
 ]
 
@@ -585,34 +609,32 @@ def loaded_with(student: int, changed: SavedStudent) -> GameStarted:
     return replace(HEADER, loaded=replace(SAMPLE.position, students=tuple(students)))
 
 
-def test_a_loaded_criterion_owned_twice_is_named_as_its_save_file_line() -> None:
+def test_a_loaded_criterion_owned_twice_is_a_problem_of_the_header() -> None:
     red = SAMPLE.position.students[RED]
     header = loaded_with(RED, replace(red, criteria=(*red.criteria, (CriterionId(37), 1))))
     assert header_problem(header) == (
-        "the loaded game: line 3: criterion 37 is also owned on line 2 (save-file line)"
+        "the loaded position: criterion 37 is also owned on line 2"
     )
 
 
 def test_a_loaded_criterion_off_the_board_is_a_problem_not_a_crash() -> None:
     red = SAMPLE.position.students[RED]
     header = loaded_with(RED, replace(red, criteria=((CriterionId(99), 1),)))
-    message = "the loaded game: line 3: criterion 99 is not on the board (0-53) (save-file line)"
+    message = "the loaded position: criterion 99 is not on the board (0-53)"
     assert audit(header, ()).problem == Problem(0, message)
 
 
 def test_a_loaded_position_without_four_students_is_a_problem_not_a_crash() -> None:
     three = replace(SAMPLE.position, students=SAMPLE.position.students[:3])
     header = replace(HEADER, loaded=three)
-    message = (
-        "the loaded game: line 5: Yellow's line needs the markers 'g' and 'c' (save-file line)"
-    )
+    message = "the loaded position holds 3 students, not 4"
     assert audit(header, ()).problem == Problem(0, message)
 
 
 def test_a_loaded_turn_outside_zero_to_three_is_a_problem() -> None:
     header = replace(HEADER, loaded=replace(SAMPLE.position, turn=4))
     assert header_problem(header) == (
-        "the loaded game: line 1: the current turn must be one number from 0 to 3 (save-file line)"
+        "the loaded position: the current turn must be one number from 0 to 3"
     )
 
 
@@ -622,8 +644,7 @@ def test_loaded_adjacent_criteria_are_a_problem_of_the_header_even_without_event
     header = loaded_with(RED, replace(red, criteria=(*red.criteria, (CriterionId(21), 1))))
     problem = Problem(
         0,
-        "the loaded game: line 5: criterion 20 is next to criterion 21, which no game allows "
-        "(save-file line)",
+        "the loaded position: criterion 20 is next to criterion 21, which no game allows",
     )
     assert audit(header, ()).problem == problem
     assert audit(header, SAMPLE_EVENTS).problem == problem

@@ -21,6 +21,7 @@ from tests.test_audit import HEADER, NEW_HEADER, SAMPLE, SAMPLE_EVENTS, SAMPLE_L
 from tests.test_cli_show import sample_save_board
 from tests.test_history import BOARD_LINE, SAMPLE_STATUS
 from watan.cli import main
+from watan.savefile import parse_board
 from watan.state import Game
 from watan.terminal import Options, Streams, play_games
 
@@ -331,7 +332,8 @@ BAD_JOURNALS: list[tuple[str, Callable[[list[bytes]], list[bytes]], str]] = [
     (
         "no header",
         lambda lines: lines[1:],
-        "line 1: header does not match the header type: Invalid value 'dice_chosen' - at `$.type`",
+        "line 1: the first line is not this kind of journal's header "
+        "(Invalid value 'dice_chosen' - at `$.type`)",
     ),
     (
         "a newer format",
@@ -400,3 +402,45 @@ def test_a_missing_journal_is_one_line_for_every_command(tmp_path: Path) -> None
     for command in (["replay", path], ["export", path], ["rewind", path, "--to", "0"]):
         assert outcome(run(*command)) == one_line_error(f"{path}: no such file"), command
     assert outcome(run("verify", path)) == (1, f"{path}: no such file\n", "")
+
+
+# journals cut off mid-write ----------------------------------------------------------------------
+
+TORN_WARNING = (
+    "watan: game.jsonl: line 13: the last line is incomplete (cut off mid-write); "
+    "`watan play --resume` sets it aside and plays on; left out here\n"
+)
+
+
+def test_verify_reports_a_torn_last_line_and_how_to_recover(journal: str) -> None:
+    with open(journal, "ab") as file:
+        file.write(b'{"type":"dice_ch')
+    assert outcome(run("verify", journal)) == (
+        1,
+        "game.jsonl: line 13: the last line is incomplete (cut off mid-write); "
+        "`watan play --resume` sets it aside and plays on\n",
+        "",
+    )
+
+
+def test_export_leaves_out_a_torn_last_line_with_a_warning(journal: str) -> None:
+    whole = run("export", journal).stdout
+    before = Path(journal).read_bytes() + b'{"type":"dice_ch'
+    Path(journal).write_bytes(before)
+    assert outcome(run("export", journal)) == (0, whole, TORN_WARNING)
+    assert Path(journal).read_bytes() == before
+
+
+# diff against a save file ----------------------------------------------------------------------
+
+
+def test_diff_of_a_journal_in_setup_against_a_save_file_is_refused(
+    journal: str, tmp_path: Path
+) -> None:
+    board = reference("sample-board.txt")
+    play_into("setup.jsonl", "8\n16\n", Options(seed=1, board=parse_board(board, "b"),
+                                                journal="setup.jsonl"))
+    Path("end.sv").write_text(END_SAVE)
+    assert outcome(run("diff", "setup.jsonl", "end.sv")) == one_line_error(
+        "setup.jsonl: the game is still in setup, which a save file cannot hold"
+    )

@@ -485,7 +485,7 @@ def test_a_fair_roll_is_two_dice_drawn_from_the_generator(sample_board: Board, s
 
 def test_fair_dice_take_no_chosen_value(sample_board: Board) -> None:
     game = make_game(sample_board, phase=Phase.BEFORE_ROLL)
-    assert refusal(game, Roll(value=8)) is Refusal.INVALID_COMMAND
+    assert refusal(game, Roll(value=8)) is Refusal.INVALID_ROLL
 
 
 # Production (spec §2.8, §3.5.2, §3.5.5, §2.3) -----------------------------------------------------

@@ -17,7 +17,7 @@ import msgspec
 import pytest
 from click.testing import CliRunner, Result
 
-from replay import JournalLocked, JournalWriter
+from replay import JournalError, JournalLocked, JournalWriter
 from tests.conftest import reference
 from tests.test_audit import (
     HEADER,
@@ -223,6 +223,21 @@ def test_a_torn_last_line_is_set_aside_with_one_warning_and_the_rest_kept(
     assert Path(f"{path}.torn").read_bytes() == b'{"type":"dice_cho\n'
     assert Path(path).read_bytes() == whole + b'{"type":"game_resumed","seed":5}\n'
     assert played.stdout == RED_BEFORE_THE_ROLL + "> "
+
+
+def test_a_torn_journal_that_breaks_the_rules_is_refused_and_left_untouched(
+    sample: Callable[[int], str],
+) -> None:
+    path = sample(7)
+    lines = Path(path).read_bytes().splitlines(keepends=True)
+    broken = b"".join([*lines, lines[-1]]) + b'{"type":"dice_cho'  # Blue ends a turn twice
+    Path(path).write_bytes(broken)
+    with pytest.raises(JournalError) as refused:
+        resume(path, 5, io.StringIO())
+    assert str(refused.value) == (
+        f"{path}: line 9: Blue ended their turn: not possible at this point of the game"
+    )
+    assert (Path(path).read_bytes(), Path(f"{path}.torn").exists()) == (broken, False)
 
 
 def test_a_journal_another_process_is_playing_is_refused(sample: Callable[[int], str]) -> None:

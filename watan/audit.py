@@ -52,15 +52,15 @@ from watan.layout import is_board
 from watan.resources import HELD, Resource, Resources
 from watan.savefile import BadFile, format_save, parse_save
 from watan.snapshot import SavedGame
-from watan.state import Game, new_game
+from watan.state import COLOURS, Game, new_game
 
 _REASONS = {
     Refusal.INVALID_COMMAND: "not possible at this point of the game",
     Refusal.CANNOT_BUILD: "that place cannot be built on",
     Refusal.NOT_ENOUGH_RESOURCES: "not enough resources",
-    Refusal.INVALID_ROLL: "the roll is not 2-12, or the dice were not loaded",
+    Refusal.INVALID_ROLL: "a loaded roll must be 2-12, by a student whose dice are loaded",
     Refusal.GEESE_TILE: "the geese cannot move to that tile",
-    Refusal.VICTIM: "that student cannot be robbed there",
+    Refusal.VICTIM: "the steal is missing, or robs a student who cannot be robbed there",
 }
 
 _FOLLOWERS: dict[type, tuple[type, ...]] = {
@@ -93,7 +93,11 @@ class Audit(msgspec.Struct, frozen=True):
 
 
 class _Impossible(Exception):
-    """A recorded random outcome that could not have been drawn."""
+    """A recorded random outcome that could not have been drawn, and which event holds it."""
+
+    def __init__(self, problem: str, index: int = 0) -> None:
+        super().__init__(problem)
+        self.problem, self.index = problem, index
 
 
 class RecordedChance:
@@ -101,17 +105,19 @@ class RecordedChance:
 
     def __init__(self, events: Iterable[AnyEvent]) -> None:
         self._dice: list[tuple[int, int]] = []
-        self._units: list[Resource] = []
-        for event in events:
+        self._units: list[tuple[Resource, int]] = []
+        """Each unit taken, with the index of the event in the command that took it."""
+        for index, event in enumerate(events):
             match event:
                 case DiceRolled(dice=dice) if dice is not None:
                     self._dice.append(dice)
                 case ResourcesLost(lost=lost):
-                    self._units += [r for r in HELD for _ in range(max(lost[r], 0))]
+                    self._units += [(r, index) for r in HELD for _ in range(max(lost[r], 0))]
                 case ResourceStolen(resource=resource):
-                    self._units.append(resource)
+                    self._units.append((resource, index))
                 case _:
                     pass
+        self._last = len(self._units) and self._units[-1][1]
 
     def dice(self) -> tuple[int, int]:
         if not self._dice:
@@ -123,10 +129,10 @@ class RecordedChance:
 
     def unit(self, held: Resources) -> Resource:
         if not self._units:
-            raise _Impossible("fewer units taken than the rules take")
-        unit = self._units.pop(0)
+            raise _Impossible("fewer units taken than the rules take", self._last)
+        unit, index = self._units.pop(0)
         if unit not in HELD or held[unit] <= 0:
-            raise _Impossible(f"one {unit.name} taken from a student who had none")
+            raise _Impossible(f"one {unit.name} taken from a student who had none", index)
         return unit
 
 
@@ -191,11 +197,13 @@ def header_problem(header: GameStarted) -> str | None:
     if not is_board(header.board):
         return "the board needs 19 tiles, each valued 2-12 unless NETFLIX"
     if header.loaded is not None:
+        if len(header.loaded.students) != len(COLOURS):
+            return f"the loaded position holds {len(header.loaded.students)} students, not 4"
         saved = SavedGame(position=header.loaded, board=header.board)
         try:
             parse_save(format_save(saved), "the loaded game")
         except BadFile as error:
-            return error.problem if error.line is None else f"{error} (save-file line)"
+            return f"the loaded position: {error.problem}"
     broken = broken_invariants(start(header))
     return broken[0] if broken else None
 
@@ -212,9 +220,11 @@ def _judge(game: Game, run: tuple[AnyEvent, ...]) -> tuple[int, str] | None:
     except Refused as refused:
         return 0, f"{describe(run[0])}: {_REASONS[refused.refusal]}"
     except _Impossible as impossible:
-        return 0, f"{describe(run[0])}: {impossible}"
+        return impossible.index, f"{describe(run[impossible.index])}: {impossible.problem}"
     if expected == run:
         return None
+    if not expected:
+        return 0, f"{describe(run[0])}: that changes nothing, so it is never recorded"
     for index, (want, got) in enumerate(zip(expected, run, strict=False)):
         if want != got:
             return index, f"the rules give {describe(want)!r} here, not {describe(got)!r}"

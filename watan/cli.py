@@ -135,6 +135,7 @@ def replay(journal: str, to: int | None, shape: str) -> None:
     from watan import history
 
     moment = _checked(lambda: history.load(journal, to))
+    _warn_torn(journal, moment.torn_line)
     if to is None and shape == "text":
         click.echo("".join(history.listing(moment.header, moment.events)), nl=False)
         return
@@ -164,7 +165,8 @@ def rewind(journal: str, to: int, output: str | None, in_place: bool) -> None:
     )
     if not in_place and Path(target).exists():
         _fail(f"{target}: already exists; choose another name with -o")
-    _checked(lambda: history.rewind(journal, to, target))
+    moment = _checked(lambda: history.rewind(journal, to, target, replace=in_place))
+    _warn_torn(journal, moment.torn_line)
     click.echo(f"wrote {target} ({to} events); play on with: watan play --resume {target}")
 
 
@@ -178,6 +180,7 @@ def export(journal: str, to: int | None, output: str | None) -> None:
     from watan.files import write_atomically
 
     moment = _checked(lambda: history.load(journal, to))
+    _warn_torn(journal, moment.torn_line)
     text = _shown(moment.game, "sv", journal, to)
     if output is None:
         click.echo(text, nl=False)
@@ -200,6 +203,7 @@ def diff(first: str, second: str, to: int | None) -> None:
     the same, 1 when they differ.
     """
     from watan import compare
+    from watan.state import Phase
 
     a, a_events = _side(first, to)
     b, b_events = _side(second, to)
@@ -208,6 +212,9 @@ def diff(first: str, second: str, to: int | None) -> None:
         parting = compare.parting(a_events, b_events)
         lines += [parting] if parting else []
     else:
+        for path, game in ((first, a), (second, b)):
+            if game.phase is Phase.SETUP:
+                _fail(f"{path}: the game is still in setup, which a save file cannot hold")
         a, b = compare.as_loaded(a), compare.as_loaded(b)
     lines += compare.differences(a, b)
     click.echo("".join(f"{line}\n" for line in lines), nl=False)
@@ -224,6 +231,7 @@ def _side(path: str, to: int | None) -> tuple[Game, tuple[AnyEvent, ...] | None]
         saved = _checked(lambda: load_save(path))
         return loaded_game(saved.board, saved.position), None
     moment = _checked(lambda: history.load(path, to))
+    _warn_torn(path, moment.torn_line)
     return moment.game, moment.events
 
 
@@ -243,7 +251,22 @@ def verify(journal: str) -> None:
     except JournalError as error:
         click.echo(str(error))
         sys.exit(1)
+    if moment.torn_line is not None:
+        click.echo(f"{journal}: line {moment.torn_line}: {TORN}")
+        sys.exit(1)
     click.echo(f"ok: {len(moment.events)} events")
+
+
+TORN = (
+    "the last line is incomplete (cut off mid-write); "
+    "`watan play --resume` sets it aside and plays on"
+)
+
+
+def _warn_torn(journal: str, line: int | None) -> None:
+    """Say on standard error that an incomplete last line was left out."""
+    if line is not None:
+        click.echo(f"watan: {journal}: line {line}: {TORN}; left out here", err=True)
 
 
 def _checked(action: Callable[[], T]) -> T:

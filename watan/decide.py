@@ -301,7 +301,7 @@ def _roll(game: Game, value: int | None, chance: Chance) -> tuple[AnyEvent, ...]
         rolled = DiceRolled(colour=colour, roll=value)
     else:
         if value is not None:
-            raise Refused(Refusal.INVALID_COMMAND)
+            raise Refused(Refusal.INVALID_ROLL)
         dice = chance.dice()
         rolled = DiceRolled(colour=colour, roll=dice[0] + dice[1], dice=dice)
     if rolled.roll == GEESE_ROLL:

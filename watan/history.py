@@ -28,6 +28,8 @@ class Moment(msgspec.Struct, frozen=True):
     header: GameStarted
     events: tuple[AnyEvent, ...]
     game: Game
+    torn_line: int | None = None
+    """The line of an incomplete last line (a process killed mid-write) left out, if any."""
 
 
 def load(path: str, to: int | None = None) -> Moment:
@@ -36,16 +38,16 @@ def load(path: str, to: int | None = None) -> Moment:
     Only the lines up to the end of the command that step `to` falls in are
     read, so an early step of a long journal is quick.  Raises JournalError
     naming the line of the first problem, or the last event when `to` is past
-    the end.
+    the end.  An incomplete last line is left out and its line reported in
+    `torn_line`: it holds no command that was ever completed.
     """
     if to is not None and to < 0:
         raise _before_the_start(path, to)
+    torn = None
     if to is None:
         journal = read_journal(path)
-        if journal.torn_tail is not None:
-            line = len(journal.events) + 2
-            raise JournalError(path, line, "the last line is incomplete (cut off mid-write)")
         header, events = journal.header, journal.events
+        torn = None if journal.torn_tail is None else len(events) + 2
     else:
         header, stream = READER.iter_events(path)
         with stream:
@@ -56,11 +58,12 @@ def load(path: str, to: int | None = None) -> Moment:
                 if not continues(read, event):
                     break
                 read.append(event)
+            torn = None if stream.torn_tail is None else len(read) + 2
         events = tuple(read)
     checked = audit(header, events, keep=to)
     if checked.problem is not None:
         raise JournalError(path, checked.problem.line, checked.problem.problem)
-    return Moment(header=header, events=events[:to], game=checked.game)
+    return Moment(header=header, events=events[:to], game=checked.game, torn_line=torn)
 
 
 def _no_such_step(path: str, to: int, count: int) -> JournalError:
@@ -71,12 +74,13 @@ def _before_the_start(path: str, to: int) -> JournalError:
     return JournalError(path, None, f"there is no step {to}: steps start at 0")
 
 
-def rewind(path: str, to: int, out: str) -> None:
+def rewind(path: str, to: int, out: str, *, replace: bool = False) -> Moment:
     """Write to `out` a journal of the first `to` events of the one at `path`.
 
     A step inside a command (between a roll and its production, say) would
     leave a game the rules never produce, so it is refused, naming the
-    steps on either side.
+    steps on either side.  `out` is never replaced unless `replace` is
+    given.  Returns the journal as read.
     """
     if to < 0:
         raise _before_the_start(path, to)
@@ -93,7 +97,8 @@ def rewind(path: str, to: int, out: str) -> None:
                 f"step {to} is inside one command (events {start + 1}-{end}); "
                 f"rewind to {start} or {end}",
             )
-    write_journal(out, moment.header, moment.events[:to])
+    write_journal(out, moment.header, moment.events[:to], replace=replace)
+    return moment
 
 
 def listing(header: GameStarted, events: tuple[AnyEvent, ...]) -> Iterator[str]:

@@ -17,11 +17,18 @@ import msgspec
 
 from replay import JournalError
 from watan import session as talk
-from watan.audit import audit
+from watan.audit import Audit, audit
 from watan.events import GameResumed, GameStarted
 from watan.evolve import start
 from watan.files import load_board, load_save, write_atomically
-from watan.journal import Recorder, create_recorder, default_journal_path, reopen
+from watan.journal import (
+    Recorder,
+    WatanJournal,
+    create_recorder,
+    default_journal_path,
+    read_journal,
+    reopen,
+)
 from watan.layout import Board, random_board
 from watan.savefile import format_save
 from watan.snapshot import SavedGame
@@ -95,19 +102,30 @@ class Resumed(msgspec.Struct, frozen=True):
 def resume(path: str, seed: int, stderr: TextIO) -> Resumed:
     """Reopen a journal to play on from exactly where it stands (`watan play --resume`).
 
-    The journal is checked against the rules first; raises JournalError
-    naming the line of the first problem, or JournalLocked when another
+    The journal is checked against the rules before anything is changed,
+    and again once its lock is held; raises JournalError naming the line of
+    the first problem (the file untouched), or JournalLocked when another
     process is playing it.
     """
+    _checked(path, read_journal(path))
     journal, writer = reopen(path, stderr)
-    checked = audit(journal.header, journal.events)
-    if checked.problem is not None:
+    try:
+        checked = _checked(path, journal)
+    except JournalError:
         writer.close()
-        raise JournalError(path, checked.problem.line, checked.problem.problem)
+        raise
     recorder = Recorder(writer, stderr)
     recorder.record([GameResumed(seed=seed)])
     stderr.write(f"watan: journal: {path} (resumed after event {checked.events})\n")
     return Resumed(header=journal.header, game=checked.game, recorder=recorder)
+
+
+def _checked(path: str, journal: WatanJournal) -> Audit:
+    """Return the audit of a journal's events, or raise its first problem."""
+    checked = audit(journal.header, journal.events)
+    if checked.problem is not None:
+        raise JournalError(path, checked.problem.line, checked.problem.problem)
+    return checked
 
 
 def play_games(options: Options, streams: Streams, resumed: Resumed | None = None) -> int:

@@ -154,7 +154,8 @@ def test_defect_is_a_journal_error_naming_its_line(
 DECODER_ERRORS = [
     pytest.param(b"{not json\n", 1, "header is not valid JSON (", id="header not JSON"),
     pytest.param(
-        b'{"format":1}\n', 1, "header does not match the header type: ", id="header shape"
+        b'{"format":1}\n', 1, "the first line is not this kind of journal's header (",
+        id="header shape"
     ),
     pytest.param(b'{"format":1,"owners":["a"]', 1, "header is not valid JSON (", id="torn header"),
     pytest.param(

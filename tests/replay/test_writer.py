@@ -228,3 +228,21 @@ def test_repair_is_refused_while_a_writer_holds_the_journal(journal_path: Path) 
 
 def test_event_lines_are_compact_json_with_the_tag_first() -> None:
     assert event_lines([Withdrew(1, 20)]) == b'{"type":"withdrew","account":1,"amount":20}\n'
+
+
+def test_writing_a_whole_journal_without_replacing_refuses_an_existing_file(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "taken.jsonl"
+    path.write_bytes(b"somebody else's\n")
+    with pytest.raises(JournalError) as refused:
+        write_journal(path, HEADER, [], replace=False)
+    assert str(refused.value) == f"{path}: already exists; it was left as it was"
+    assert path.read_bytes() == b"somebody else's\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["taken.jsonl"]
+
+
+def test_writing_a_whole_journal_without_replacing_creates_a_new_file(tmp_path: Path) -> None:
+    path = tmp_path / "new.jsonl"
+    write_journal(path, HEADER, [], replace=False)
+    assert JournalReader[Opened, Event](Opened, Event).read(path) == Journal(HEADER, ())
