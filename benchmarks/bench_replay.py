@@ -24,7 +24,7 @@ from watan.commands import Achieve, AnyCommand, Complete, Next, PlaceGeese, Roll
 from watan.decide import Refused, decide, victims
 from watan.events import AnyEvent, GameStarted
 from watan.evolve import apply, start
-from watan.journal import READER
+from watan.journal import reader
 from watan.layout import random_board
 from watan.resources import HELD
 from watan.state import COLOURS, Game, Phase, course_criteria
@@ -105,13 +105,13 @@ def main() -> None:
     count = long_journal(path, options.events)
     print(f"journal: {count:,} events, {path.stat().st_size / 1e6:.1f} MB ({path})")
 
-    journal = READER.read(path)
+    journal = reader().read(path)
     initial = start(journal.header)
     def decode_and_fold() -> None:
-        read = READER.read(path)
+        read = reader().read(path)
         fold(apply, start(read.header), read.events)
 
-    decode = median_seconds(lambda: READER.read(path), 5)
+    decode = median_seconds(lambda: reader().read(path), 5)
     only_fold = median_seconds(lambda: fold(apply, initial, journal.events), 5)
     both = median_seconds(decode_and_fold, 5)
     print(

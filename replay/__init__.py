@@ -13,17 +13,41 @@ Events and headers are msgspec Structs chosen by the caller; states are any immu
 values a caller's reducer produces.
 """
 
-from replay.diff import ABSENT, Absent, Change, diff, first_divergence
-from replay.fold import FoldError, Reducer, fold, fold_checked, scan
-from replay.journal import (
-    EventStream,
-    Journal,
-    JournalError,
-    JournalLocked,
-    JournalReader,
-)
-from replay.timeline import Timeline
-from replay.writer import JournalWriter, repair, write_journal
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from replay.diff import ABSENT, Absent, Change, diff, first_divergence
+    from replay.fold import FoldError, Reducer, fold, fold_checked, scan
+    from replay.journal import EventStream, Journal, JournalError, JournalLocked, JournalReader
+    from replay.timeline import Timeline
+    from replay.writer import JournalWriter, repair, write_journal
+
+_HOMES = {
+    "ABSENT": "diff",
+    "Absent": "diff",
+    "Change": "diff",
+    "diff": "diff",
+    "first_divergence": "diff",
+    "FoldError": "fold",
+    "Reducer": "fold",
+    "fold": "fold",
+    "fold_checked": "fold",
+    "scan": "fold",
+    "EventStream": "journal",
+    "Journal": "journal",
+    "JournalError": "journal",
+    "JournalLocked": "journal",
+    "JournalReader": "journal",
+    "Timeline": "timeline",
+    "JournalWriter": "writer",
+    "repair": "writer",
+    "write_journal": "writer",
+}
+"""Which module holds each public name; importing the package loads none of them until
+one is asked for, so a program that needs only the journal reader pays only for it."""
 
 __all__ = [
     "ABSENT",
@@ -46,3 +70,9 @@ __all__ = [
     "scan",
     "write_journal",
 ]
+
+
+def __getattr__(name: str) -> object:
+    if name not in _HOMES:
+        raise AttributeError(f"module 'replay' has no attribute {name!r}")
+    return getattr(importlib.import_module(f"replay.{_HOMES[name]}"), name)

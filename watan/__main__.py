@@ -1,3 +1,3 @@
-from watan.cli import main
+from watan.launch import main
 
 main()

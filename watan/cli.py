@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 import click
 
-from watan.savefile import BadFile
+from watan.launch import PLAY_OPTIONS
 
 if TYPE_CHECKING:
     from watan.events import AnyEvent
@@ -44,22 +44,21 @@ def main() -> None:
     """
 
 
+def _play_options(command: Callable[..., None]) -> Callable[..., None]:
+    """Give `play` the options `watan.launch` reads on its fast path, from the same table."""
+    for option in reversed(PLAY_OPTIONS):
+        command = click.option(
+            *option.flags,
+            option.name,
+            type=int if option.number else str,
+            metavar=option.metavar,
+            help=option.help,
+        )(command)
+    return command
+
+
 @main.command()
-@click.option("-seed", "--seed", "seed", type=int, help="Seed the random generator.")
-@click.option("-load", "--load", "load", metavar="FILE", help="Continue the game saved in FILE.")
-@click.option("-board", "--board", "board", metavar="FILE", help="Play on the board in FILE.")
-@click.option(
-    "--journal",
-    "journal",
-    metavar="PATH",
-    help="Write the game's journal to PATH (default: a new file under ./journals/).",
-)
-@click.option(
-    "--resume",
-    "resume",
-    metavar="JOURNAL",
-    help="Continue the game in JOURNAL from exactly where it stands.",
-)
+@_play_options
 def play(
     seed: int | None,
     load: str | None,
@@ -68,25 +67,9 @@ def play(
     resume: str | None,
 ) -> None:
     """Play Students of Watan at the terminal (spec §5 options in any order)."""
-    from replay import JournalError
-    from watan.terminal import Options, Resumed, Streams, play_games
-    from watan.terminal import resume as reopen
+    from watan.launch import play as run
 
-    if load is not None and board is not None:
-        _fail("-load and -board cannot be used together")
-    if resume is not None and (load, board, journal) != (None, None, None):
-        _fail("--resume continues a journal; it cannot be combined with -load, -board or --journal")
-    streams = Streams(sys.stdin.buffer, sys.stdout, sys.stderr)
-    try:
-        options = Options.from_files(
-            seed=seed, load=load, board=board, journal=journal, resume=resume
-        )
-        resumed: Resumed | None = None
-        if resume is not None:
-            resumed = reopen(resume, options.seed, sys.stderr)
-    except (BadFile, JournalError) as error:
-        _fail(str(error))
-    sys.exit(play_games(options, streams, resumed))
+    sys.exit(run(seed=seed, load=load, board=board, journal=journal, resume=resume))
 
 
 @main.command()
@@ -98,16 +81,15 @@ def show(file: str) -> None:
     from watan.savefile import looks_like_save, parse_board, parse_save
     from watan.state import loaded_game, new_game
 
-    try:
+    def shown() -> str:
         text = read_text(file)
         if looks_like_save(text):
             saved = parse_save(text, file)
             game = loaded_game(saved.board, saved.position)
-            click.echo(render.board(game) + render.status(game), nl=False)
-        else:
-            click.echo(render.board(new_game(parse_board(text, file))), nl=False)
-    except BadFile as error:
-        _fail(str(error))
+            return render.board(game) + render.status(game)
+        return render.board(new_game(parse_board(text, file)))
+
+    click.echo(_checked(shown), nl=False)
 
 
 STEPS = (
@@ -271,7 +253,8 @@ def _warn_torn(journal: str, line: int | None) -> None:
 
 def _checked(action: Callable[[], T]) -> T:
     """Return what `action` gives, or fail with its one-line error (bad journal or file)."""
-    from replay import JournalError
+    from replay.journal import JournalError
+    from watan.savefile import BadFile
 
     try:
         return action()

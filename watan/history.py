@@ -17,7 +17,7 @@ from watan import render
 from watan.audit import audit, commands, continues
 from watan.describe import describe, describe_start
 from watan.events import AnyEvent, GameStarted
-from watan.journal import READER, read_journal
+from watan.journal import read_journal, reader
 from watan.savefile import format_save
 from watan.state import SETUP_ORDER, Game, Phase, saved_game
 
@@ -49,7 +49,7 @@ def load(path: str, to: int | None = None) -> Moment:
         header, events = journal.header, journal.events
         torn = None if journal.torn_tail is None else len(events) + 2
     else:
-        header, stream = READER.iter_events(path)
+        header, stream = reader().iter_events(path)
         with stream:
             read = list(itertools.islice(stream, to))
             if len(read) < to:

@@ -7,12 +7,14 @@ event types and the game's rules about them.
 
 from __future__ import annotations
 
-import datetime
+import functools
+import os
+import time
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TextIO
 
-from replay import Journal, JournalError, JournalReader, JournalWriter, repair
+from replay.journal import Journal, JournalError, JournalReader
+from replay.writer import JournalWriter, repair
 from watan.events import FORMAT_VERSION, RULES, AnyEvent, GameStarted
 
 JOURNAL_FOLDER = "journals"
@@ -34,19 +36,23 @@ def check_header(header: GameStarted) -> str | None:
     return None
 
 
-READER = JournalReader[GameStarted, AnyEvent](GameStarted, AnyEvent, check_header=check_header)
-"""Reads Watan journals; decoders are made once, so reuse it."""
+@functools.cache
+def reader() -> JournalReader[GameStarted, AnyEvent]:
+    """Return the reader of Watan journals, made once, when first needed (not to play)."""
+    return JournalReader[GameStarted, AnyEvent](GameStarted, AnyEvent, check_header=check_header)
 
 
 def read_journal(path: str) -> WatanJournal:
     """Return a whole journal (raises JournalError naming the line and the problem)."""
-    return READER.read(path)
+    return reader().read(path)
 
 
-def default_journal_path(now: datetime.datetime | None = None) -> str:
+def default_journal_path(now: float | None = None) -> str:
     """Return a new journal's default path: ./journals/, named for when the game started."""
-    moment = now or datetime.datetime.now()
-    return str(Path(JOURNAL_FOLDER) / f"watan-{moment:%Y%m%d-%H%M%S-%f}.jsonl")
+    moment = time.time() if now is None else now
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(moment))
+    micro = int(moment * 1_000_000) % 1_000_000
+    return os.path.join(JOURNAL_FOLDER, f"watan-{stamp}-{micro:06d}.jsonl")
 
 
 class Recorder:
@@ -84,7 +90,7 @@ class Recorder:
 def create_recorder(path: str, header: GameStarted, stderr: TextIO) -> Recorder:
     """Create the journal at `path` with its header; say on standard error where it is."""
     try:
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
         writer = JournalWriter[GameStarted, AnyEvent].create(path, header)
     except (OSError, JournalError) as error:
         reason = error.problem if isinstance(error, JournalError) else error.strerror or error
@@ -102,7 +108,7 @@ def reopen(path: str, stderr: TextIO) -> tuple[WatanJournal, JournalWriter[GameS
     is kept.  The journal is read again once locked, so nobody changed it
     in between.
     """
-    journal = READER.read(path)
+    journal = read_journal(path)
     if journal.torn_tail is not None:
         side = repair(path, journal.torn_tail)
         stderr.write(
@@ -111,7 +117,7 @@ def reopen(path: str, stderr: TextIO) -> tuple[WatanJournal, JournalWriter[GameS
         )
     writer = JournalWriter[GameStarted, AnyEvent].open_existing(path)
     try:
-        return READER.read(path), writer
+        return read_journal(path), writer
     except BaseException:
         writer.close()
         raise

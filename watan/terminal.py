@@ -9,15 +9,14 @@ on standard error while the game goes on.
 
 from __future__ import annotations
 
+import os
 import random
-import secrets
-from typing import BinaryIO, TextIO
+from typing import TYPE_CHECKING, BinaryIO, TextIO
 
 import msgspec
 
-from replay import JournalError
+from replay.journal import JournalError
 from watan import session as talk
-from watan.audit import Audit, audit
 from watan.events import GameResumed, GameStarted
 from watan.evolve import start
 from watan.files import load_board, load_save, write_atomically
@@ -33,6 +32,9 @@ from watan.layout import Board, random_board
 from watan.savefile import format_save
 from watan.snapshot import SavedGame
 from watan.state import Game, saved_game
+
+if TYPE_CHECKING:
+    from watan.audit import Audit
 
 BACKUP = "backup.sv"
 """Where end of input saves the game (spec §4.5)."""
@@ -60,12 +62,17 @@ class Options(msgspec.Struct, frozen=True, kw_only=True):
     ) -> Options:
         """Return the options, reading the board or save file (raises BadFile)."""
         return cls(
-            seed=secrets.randbits(63) if seed is None else seed,
+            seed=_fresh_seed() if seed is None else seed,
             board=None if board is None else load_board(board),
             loaded=None if load is None else load_save(load),
             journal=journal,
             resume=resume,
         )
+
+
+def _fresh_seed() -> int:
+    """Return a seed from the operating system, for a game started without -seed (RULINGS 18)."""
+    return int.from_bytes(os.urandom(8), "big") >> 1
 
 
 def first_header(options: Options, rng: random.Random) -> GameStarted:
@@ -122,6 +129,8 @@ def resume(path: str, seed: int, stderr: TextIO) -> Resumed:
 
 def _checked(path: str, journal: WatanJournal) -> Audit:
     """Return the audit of a journal's events, or raise its first problem."""
+    from watan.audit import audit  # only resuming needs it: keep starting a game quick
+
     checked = audit(journal.header, journal.events)
     if checked.problem is not None:
         raise JournalError(path, checked.problem.line, checked.problem.problem)

@@ -10,11 +10,13 @@ midpoint in the same order, so sorting coordinates reproduces its numbering.
 
 from __future__ import annotations
 
-from typing import NewType
+from typing import NewType, TypeVar
 
 TileId = NewType("TileId", int)
 CriterionId = NewType("CriterionId", int)
 GoalId = NewType("GoalId", int)
+
+Id = TypeVar("Id", bound=int)
 
 TILE_COUNT = 19
 CRITERION_COUNT = 54
@@ -89,28 +91,32 @@ TILE_GOALS: tuple[tuple[GoalId, ...], ...] = tuple(
 )
 """The six goals of each tile: top, upper-left, upper-right, lower-left, lower-right, bottom."""
 
-CRITERION_GOALS: tuple[tuple[GoalId, ...], ...] = tuple(
-    tuple(GoalId(g) for g, ends in enumerate(GOAL_CRITERIA) if c in ends)
-    for c in range(CRITERION_COUNT)
+def _incidence(pairs: list[tuple[int, Id]], count: int) -> tuple[tuple[Id, ...], ...]:
+    """Return, for each of `count` items, the sorted partners listed with it in `pairs`."""
+    partners: list[list[Id]] = [[] for _ in range(count)]
+    for item, partner in pairs:
+        partners[item].append(partner)
+    return tuple(tuple(sorted(p)) for p in partners)
+
+
+CRITERION_GOALS = _incidence(
+    [(c, GoalId(g)) for g, ends in enumerate(GOAL_CRITERIA) for c in ends], CRITERION_COUNT
 )
 """The goals that meet at each criterion, ascending."""
 
-CRITERION_NEIGHBOURS: tuple[tuple[CriterionId, ...], ...] = tuple(
-    tuple(sorted(CriterionId(a + b - c) for a, b in GOAL_CRITERIA if c in (a, b)))
-    for c in range(CRITERION_COUNT)
+CRITERION_NEIGHBOURS = _incidence(
+    [pair for a, b in GOAL_CRITERIA for pair in ((a, b), (b, a))], CRITERION_COUNT
 )
 """The criteria one goal away from each criterion, ascending (spec §3.1 forbids
 completing a criterion next to a completed one)."""
 
-CRITERION_TILES: tuple[tuple[TileId, ...], ...] = tuple(
-    tuple(TileId(t) for t in range(TILE_COUNT) if c in TILE_CRITERIA[t])
-    for c in range(CRITERION_COUNT)
+CRITERION_TILES = _incidence(
+    [(c, TileId(t)) for t, corners in enumerate(TILE_CRITERIA) for c in corners], CRITERION_COUNT
 )
 """The tiles each criterion touches, ascending (production, spec §3.5.2)."""
 
-GOAL_TILES: tuple[tuple[TileId, ...], ...] = tuple(
-    tuple(TileId(t) for t in range(TILE_COUNT) if g in TILE_GOALS[t])
-    for g in range(GOAL_COUNT)
+GOAL_TILES = _incidence(
+    [(g, TileId(t)) for t, sides in enumerate(TILE_GOALS) for g in sides], GOAL_COUNT
 )
 """The tiles each goal borders, ascending."""
 

@@ -100,3 +100,10 @@ def test_folding_a_prefix_then_the_rest_equals_folding_everything(
     cut = data.draw(st.integers(min_value=0, max_value=len(events)))
     middle = fold(apply, START, events[:cut])
     assert fold(apply, middle, events[cut:]) == fold(apply, START, events)
+
+
+def test_the_package_names_every_public_name_and_loads_each_module_only_when_asked() -> None:
+    import replay  # noqa: PLC0415
+
+    assert sorted(replay.__all__) == sorted(replay._HOMES)
+    assert all(getattr(replay, name) is not None for name in replay.__all__)

@@ -1,0 +1,134 @@
+"""The `watan` entry point: starting a game fast, everything else through click.
+
+Test harnesses start the program once per case (`watan -seed 5 -load
+game.sv`), so the common way to play must start instantly.  That form is
+read here without importing click: a plain run of the play options below.
+Anything else (a subcommand, `--help`, a mistake in the options) goes to
+the click application in `watan.cli`, which reads the same options and
+explains any error.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import NamedTuple
+
+
+class PlayOption(NamedTuple):
+    """One option of `watan play`, described once for both readers of the command line."""
+
+    name: str
+    flags: tuple[str, ...]
+    metavar: str
+    help: str
+    number: bool = False
+
+
+PLAY_OPTIONS = (
+    PlayOption("seed", ("-seed", "--seed"), "N", "Seed the random generator.", number=True),
+    PlayOption("load", ("-load", "--load"), "FILE", "Continue the game saved in FILE."),
+    PlayOption("board", ("-board", "--board"), "FILE", "Play on the board in FILE."),
+    PlayOption(
+        "journal",
+        ("--journal",),
+        "PATH",
+        "Write the game's journal to PATH (default: a new file under ./journals/).",
+    ),
+    PlayOption(
+        "resume", ("--resume",), "JOURNAL", "Continue the game in JOURNAL from where it stands."
+    ),
+)
+"""The spec's options (§5: any order, single dash) and the journal's."""
+
+_BY_FLAG = {flag: option for option in PLAY_OPTIONS for flag in option.flags}
+
+EXIT_BAD_FILE = 2
+
+
+def plain_play(args: list[str]) -> dict[str, str] | None:
+    """Return the options of a plain play command line, or None to let click read it.
+
+    Plain means: optionally `play`, then known options each followed by a
+    value, a number where one is due.  A repeated option keeps its last
+    value, as click does.
+    """
+    if args[:1] == ["play"]:
+        args = args[1:]
+    if len(args) % 2:
+        return None
+    chosen: dict[str, str] = {}
+    for flag, value in zip(args[::2], args[1::2], strict=True):
+        option = _BY_FLAG.get(flag)
+        if option is None or (option.number and not _is_number(value)):
+            return None
+        chosen[option.name] = value
+    return chosen
+
+
+def _is_number(text: str) -> bool:
+    try:
+        int(text)
+    except ValueError:
+        return False
+    return True
+
+
+def play(
+    *,
+    seed: int | None = None,
+    load: str | None = None,
+    board: str | None = None,
+    journal: str | None = None,
+    resume: str | None = None,
+) -> int:
+    """Play from the command line's options; return the exit status.
+
+    A conflict of options or a file that cannot be used is one line on
+    standard error and exit status 2 (RULINGS 19).
+    """
+    if load is not None and board is not None:
+        return _refuse("-load and -board cannot be used together")
+    if resume is not None and (load, board, journal) != (None, None, None):
+        return _refuse(
+            "--resume continues a journal; it cannot be combined with -load, -board or --journal"
+        )
+    from replay.journal import JournalError
+    from watan.savefile import BadFile
+    from watan.terminal import Options, Resumed, Streams, play_games
+    from watan.terminal import resume as reopen
+
+    try:
+        options = Options.from_files(
+            seed=seed, load=load, board=board, journal=journal, resume=resume
+        )
+        resumed: Resumed | None = None
+        if resume is not None:
+            resumed = reopen(resume, options.seed, sys.stderr)
+    except (BadFile, JournalError) as error:
+        return _refuse(str(error))
+    return play_games(options, Streams(sys.stdin.buffer, sys.stdout, sys.stderr), resumed)
+
+
+def _refuse(message: str) -> int:
+    sys.stderr.write(f"watan: {message}\n")
+    return EXIT_BAD_FILE
+
+
+def main() -> None:
+    """Run `watan`: a plain play command line at once, anything else through click."""
+    chosen = plain_play(sys.argv[1:])
+    if chosen is None:
+        from watan.cli import main as application
+
+        application()
+        return
+    seed = chosen.get("seed")
+    sys.exit(
+        play(
+            seed=None if seed is None else int(seed),
+            load=chosen.get("load"),
+            board=chosen.get("board"),
+            journal=chosen.get("journal"),
+            resume=chosen.get("resume"),
+        )
+    )
