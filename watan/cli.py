@@ -203,6 +203,77 @@ def diff(first: str, second: str, to: int | None) -> None:
     sys.exit(1 if lines else 0)
 
 
+@main.command()
+@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True)
+@click.option("--seed", type=int, help="The run's seed (default: from the operating system).")
+@click.option("--journals", metavar="DIR", help="Write each game's journal into DIR.")
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option("--turn-cap", type=click.IntRange(min=1), default=10_000, show_default=True,
+              help="Stop a game after this many turns and count it unfinished.")
+@click.option("--player", type=click.Choice(["kinds", "uniform"]), default="kinds",
+              show_default=True, help="kinds: a kind of move, then a move; uniform: any move.")
+def simulate(
+    *,
+    games: int,
+    seed: int | None,
+    journals: str | None,
+    workers: int,
+    turn_cap: int,
+    player: str,
+) -> None:
+    """Play whole games between random players, without a terminal, and report on them.
+
+    Players make only legal moves, roll fair dice, answer trades at random and
+    place the geese at random.  The same --seed gives the same games whatever
+    --workers is.
+    """
+    import os
+    import time
+
+    from watan import simulate as simulator
+
+    if seed is None:
+        seed = int.from_bytes(os.urandom(8), "big") >> 1
+    if journals is not None:
+        try:
+            os.makedirs(journals, exist_ok=True)
+        except OSError as error:
+            _fail(f"{journals}: cannot make the folder ({error.strerror or error})")
+    click.echo(f"watan: simulating {games} games with seed {seed}", err=True)
+    bar = _ProgressBar(games)
+    began = time.perf_counter()
+    results = simulator.simulate(
+        seed, games, workers=workers, player=player, turn_cap=turn_cap, journals=journals,
+        progress=bar.update,
+    )
+    seconds = time.perf_counter() - began
+    bar.close()
+    summary = simulator.summarise(results)
+    click.echo(simulator.report(summary, seconds, workers, turn_cap), nl=False)
+
+
+class _ProgressBar:
+    """A progress bar on standard error, once a run has taken more than a second."""
+
+    def __init__(self, total: int) -> None:
+        import time
+
+        self.total, self.began, self.shown = total, time.perf_counter(), False
+        self.clock = time.perf_counter
+
+    def update(self, done: int) -> None:
+        if self.clock() - self.began < 1 and not self.shown:
+            return
+        filled = 30 * done // self.total
+        bar = "#" * filled + "-" * (30 - filled)
+        click.echo(f"\rsimulating [{bar}] {done}/{self.total} games", err=True, nl=False)
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            click.echo("", err=True)
+
+
 def _side(path: str, to: int | None) -> tuple[Game, tuple[AnyEvent, ...] | None]:
     """Return the game a journal (at step `to`) or a .sv file holds, and the journal's events."""
     from watan import history

@@ -9,6 +9,7 @@ the game: `evolve.apply` does that with what it returns.
 from __future__ import annotations
 
 import enum
+import functools
 import random
 from typing import Protocol, assert_never
 
@@ -40,6 +41,7 @@ from watan.events import (
     TurnEnded,
 )
 from watan.evolve import GEESE_ROLL
+from watan.layout import Board
 from watan.resources import NONE, Resource, Resources, add, covers, single, subtract, total, unit_at
 from watan.state import (
     COLOURS,
@@ -141,62 +143,117 @@ def decide_with(game: Game, command: AnyCommand, chance: Chance) -> tuple[AnyEve
     Checking a journal passes the outcomes it recorded, so the rules that
     judge a live command also judge a recorded one.
     """
-    match command:
-        case Complete(criterion=criterion):
-            if game.phase is Phase.SETUP:
-                return _place_initial(game, criterion)
-            _require(game, Phase.AFTER_ROLL)
-            return _complete(game, criterion)
-        case Improve(criterion=criterion):
-            _require(game, Phase.AFTER_ROLL)
-            return _improve(game, criterion)
-        case Achieve(goal=goal):
-            _require(game, Phase.AFTER_ROLL)
-            return _achieve(game, goal)
-        case ChooseDice(loaded=loaded):
-            _require(game, Phase.BEFORE_ROLL)
-            if game.students[game.turn].loaded_dice == loaded:
-                return ()
-            return (DiceChosen(colour=game.turn, loaded=loaded),)
+    refused = refusal(game, command)
+    if refused is not None:
+        raise Refused(refused)
+    colour = game.turn
+    match command:  # the commonest commands first
         case Roll(value=value):
-            _require(game, Phase.BEFORE_ROLL)
             return _roll(game, value, chance)
-        case PlaceGeese(tile=tile, victim=victim):
-            _require(game, Phase.GEESE)
-            return _place_geese(game, tile, victim, chance)
-        case Trade(partner=partner, give=give, take=take, accepted=accepted):
-            check_offer(game, partner, give, take)
-            if not accepted:
-                return (TradeDeclined(proposer=game.turn, partner=partner, give=give, take=take),)
-            if not covers(game.students[partner].resources, single(take)):
-                raise Refused(Refusal.NOT_ENOUGH_RESOURCES)
-            return (TradeAccepted(proposer=game.turn, partner=partner, give=give, take=take),)
         case Next():
-            _require(game, Phase.AFTER_ROLL)
-            return (TurnEnded(colour=game.turn),)
+            return (TurnEnded(colour=colour),)
+        case Trade(partner=partner, give=give, take=take, accepted=accepted):
+            swap = TradeAccepted if accepted else TradeDeclined
+            return (swap(proposer=colour, partner=partner, give=give, take=take),)
+        case Achieve(goal=goal):
+            return (GoalAchieved(colour=colour, goal=GoalId(goal), cost=GOAL_COST),)
+        case PlaceGeese(tile=tile, victim=victim):
+            moved = GeeseMoved(colour=colour, tile=TileId(tile))
+            if victim is None:
+                return (moved,)
+            stolen = chance.unit(game.students[victim].resources)
+            return (moved, ResourceStolen(thief=colour, victim=victim, resource=stolen))
+        case Complete(criterion=criterion):
+            place = CriterionId(criterion)
+            if game.phase is Phase.SETUP:  # initial assignments are free (spec §4.1)
+                return (CriterionCompleted(colour=colour, criterion=place, cost=NONE),)
+            cost = COMPLETION_COST[Completion.ASSIGNMENT]
+            completed = CriterionCompleted(colour=colour, criterion=place, cost=cost)
+            return (completed, *_win_check(game))
+        case Improve(criterion=criterion):
+            level = game.criterion_level[criterion] + 1
+            improved = CriterionImproved(
+                colour=colour,
+                criterion=CriterionId(criterion),
+                level=level,
+                cost=COMPLETION_COST[level],
+            )
+            return (improved, *_win_check(game))
+        case ChooseDice(loaded=loaded):
+            if game.students[colour].loaded_dice == loaded:
+                return ()
+            return (DiceChosen(colour=colour, loaded=loaded),)
         case _:
             assert_never(command)
 
 
-def check_offer(game: Game, partner: Colour, give: Resource, take: Resource) -> None:
-    """Refuse a trade that may not even be offered (RULINGS 12, 27).
+def refusal(game: Game, command: AnyCommand) -> Refusal | None:
+    """Return why the rules refuse `command` now, or None when they allow it.
+
+    Every check of `decide` is here, in the spec's order (RULINGS 10: the
+    place, then the price); nothing random is drawn, so the legal moves are
+    exactly the commands this allows.
+    """
+    phase = game.phase
+    match command:  # the commonest commands first
+        case Roll(value=value):
+            return _wrong_phase(phase, Phase.BEFORE_ROLL) or _roll_refusal(game, value)
+        case Next():
+            return _wrong_phase(phase, Phase.AFTER_ROLL)
+        case Trade(partner=partner, give=give, take=take, accepted=accepted):
+            return offer_refusal(game, partner, give, take) or (
+                Refusal.NOT_ENOUGH_RESOURCES
+                if accepted and not game.students[partner].resources[take]
+                else None
+            )
+        case Achieve(goal=goal):
+            return _wrong_phase(phase, Phase.AFTER_ROLL) or _achievement_refusal(game, goal)
+        case PlaceGeese(tile=tile, victim=victim):
+            return _wrong_phase(phase, Phase.GEESE) or _geese_refusal(game, tile, victim)
+        case Complete(criterion=criterion):
+            if phase is Phase.SETUP:
+                return _placement_refusal(game, criterion)
+            return _wrong_phase(phase, Phase.AFTER_ROLL) or _completion_refusal(game, criterion)
+        case Improve(criterion=criterion):
+            return _wrong_phase(phase, Phase.AFTER_ROLL) or _improvement_refusal(game, criterion)
+        case ChooseDice():
+            return _wrong_phase(phase, Phase.BEFORE_ROLL)
+        case _:
+            assert_never(command)
+
+
+def offer_refusal(game: Game, partner: Colour, give: Resource, take: Resource) -> Refusal | None:
+    """Return why a trade may not even be offered, or None (RULINGS 12, 27).
 
     Trading is for after the roll, with another student, in held
     resources; the proposer must hold what they offer.  Whether the partner
     holds what is asked is only checked when they say yes.
     """
-    _require(game, Phase.AFTER_ROLL)
+    if game.phase is not Phase.AFTER_ROLL:
+        return Refusal.INVALID_COMMAND
     if partner == game.turn or Resource.NETFLIX in (give, take):
-        raise Refused(Refusal.INVALID_COMMAND)
-    if not covers(game.students[game.turn].resources, single(give)):
-        raise Refused(Refusal.NOT_ENOUGH_RESOURCES)
+        return Refusal.INVALID_COMMAND
+    if not game.students[game.turn].resources[give]:
+        return Refusal.NOT_ENOUGH_RESOURCES
+    return None
+
+
+def check_offer(game: Game, partner: Colour, give: Resource, take: Resource) -> None:
+    """Refuse a trade that may not even be offered (see `offer_refusal`)."""
+    refused = offer_refusal(game, partner, give, take)
+    if refused is not None:
+        raise Refused(refused)
 
 
 def check_geese_tile(game: Game, tile: int) -> TileId:
     """Return `tile` if the geese may move there: any tile but their own (RULINGS 8, 13)."""
-    if not is_tile(tile) or tile == game.geese:
+    if not _geese_may_land(game, tile):
         raise Refused(Refusal.GEESE_TILE)
     return TileId(tile)
+
+
+def _geese_may_land(game: Game, tile: int) -> bool:
+    return is_tile(tile) and tile != game.geese
 
 
 def victims(game: Game, tile: TileId) -> tuple[Colour, ...]:
@@ -213,81 +270,84 @@ def victims(game: Game, tile: TileId) -> tuple[Colour, ...]:
     )
 
 
-def _require(game: Game, phase: Phase) -> None:
+def _wrong_phase(phase: Phase, needed: Phase) -> Refusal | None:
     """Refuse a command given at the wrong stage of a turn (RULINGS 9, 27)."""
-    if game.phase is not phase:
-        raise Refused(Refusal.INVALID_COMMAND)
+    return None if phase is needed else Refusal.INVALID_COMMAND
 
 
-def _place_initial(game: Game, criterion: int) -> tuple[AnyEvent, ...]:
-    """Place a free initial assignment: free, with no completed neighbour (spec §3.1, §4.1)."""
+def _placement_refusal(game: Game, criterion: int) -> Refusal | None:
+    """An initial assignment goes on a free criterion with no completed neighbour (§3.1, §4.1)."""
     if (
         not is_criterion(criterion)
         or game.criterion_owner[criterion] != NOBODY
         or has_completed_neighbour(game, CriterionId(criterion))
     ):
-        raise Refused(Refusal.CANNOT_BUILD)
-    return (CriterionCompleted(colour=game.turn, criterion=CriterionId(criterion), cost=NONE),)
+        return Refusal.CANNOT_BUILD
+    return None
 
 
-def _complete(game: Game, criterion: int) -> tuple[AnyEvent, ...]:
-    """Complete an assignment after the roll (spec §3.1, RULINGS 11)."""
-    colour = game.turn
-    if (
-        not is_criterion(criterion)
-        or game.criterion_owner[criterion] != NOBODY
-        or has_completed_neighbour(game, CriterionId(criterion))
-        or not touches_own_goal(game, colour, CriterionId(criterion))
+def _completion_refusal(game: Game, criterion: int) -> Refusal | None:
+    """After the roll an assignment also needs one's own goal beside it (§3.1, RULINGS 11)."""
+    if _placement_refusal(game, criterion) or not touches_own_goal(
+        game, game.turn, CriterionId(criterion)
     ):
-        raise Refused(Refusal.CANNOT_BUILD)
-    cost = _afford(game, COMPLETION_COST[Completion.ASSIGNMENT])
-    completed = CriterionCompleted(colour=colour, criterion=CriterionId(criterion), cost=cost)
-    return (completed, *_win_check(game, 1))
+        return Refusal.CANNOT_BUILD
+    return _price_refusal(game, COMPLETION_COST[Completion.ASSIGNMENT])
 
 
-def _improve(game: Game, criterion: int) -> tuple[AnyEvent, ...]:
-    """Improve one's own criterion by one level, up to an exam (spec §3.2)."""
-    colour = game.turn
+def _improvement_refusal(game: Game, criterion: int) -> Refusal | None:
+    """One's own criterion improves one level at a time, up to an exam (spec §3.2)."""
     if (
         not is_criterion(criterion)
-        or game.criterion_owner[criterion] != colour
+        or game.criterion_owner[criterion] != game.turn
         or game.criterion_level[criterion] >= Completion.EXAM
     ):
-        raise Refused(Refusal.CANNOT_BUILD)
-    level = game.criterion_level[criterion] + 1
-    cost = _afford(game, COMPLETION_COST[level])
-    improved = CriterionImproved(
-        colour=colour, criterion=CriterionId(criterion), level=level, cost=cost
-    )
-    return (improved, *_win_check(game, 1))
+        return Refusal.CANNOT_BUILD
+    return _price_refusal(game, COMPLETION_COST[game.criterion_level[criterion] + 1])
 
 
-def _achieve(game: Game, goal: int) -> tuple[AnyEvent, ...]:
-    """Achieve a free goal next to one's own criterion or goal (spec §3.3, RULINGS 11)."""
-    colour = game.turn
+def _achievement_refusal(game: Game, goal: int) -> Refusal | None:
+    """A free goal next to one's own criterion or goal may be achieved (§3.3, RULINGS 11)."""
     if not is_goal(goal) or game.goal_owner[goal] != NOBODY:
-        raise Refused(Refusal.CANNOT_BUILD)
-    owner = game.criterion_owner
-    goal_owner = game.goal_owner
-    connected = any(owner[c] == colour for c in GOAL_CRITERIA[goal]) or any(
-        goal_owner[g] == colour for g in GOAL_NEIGHBOURS[goal]
-    )
-    if not connected:
-        raise Refused(Refusal.CANNOT_BUILD)
-    cost = _afford(game, GOAL_COST)
-    return (GoalAchieved(colour=colour, goal=GoalId(goal), cost=cost),)
+        return Refusal.CANNOT_BUILD
+    colour, owner, goal_owner = game.turn, game.criterion_owner, game.goal_owner
+    if not (
+        any(owner[c] == colour for c in GOAL_CRITERIA[goal])
+        or any(goal_owner[g] == colour for g in GOAL_NEIGHBOURS[goal])
+    ):
+        return Refusal.CANNOT_BUILD
+    return _price_refusal(game, GOAL_COST)
 
 
-def _afford(game: Game, cost: Resources) -> Resources:
-    """Return `cost` if the current student can pay it (spec §3.5.3)."""
-    if not covers(game.students[game.turn].resources, cost):
-        raise Refused(Refusal.NOT_ENOUGH_RESOURCES)
-    return cost
+def _price_refusal(game: Game, cost: Resources) -> Refusal | None:
+    """The current student must hold the price (spec §3.5.3)."""
+    if covers(game.students[game.turn].resources, cost):
+        return None
+    return Refusal.NOT_ENOUGH_RESOURCES
 
 
-def _win_check(game: Game, gained: int) -> tuple[AnyEvent, ...]:
-    """Return GameWon if `gained` more course criteria bring the student to 10 (spec §4.4)."""
-    if course_criteria(game, game.turn) + gained >= WINNING_CRITERIA:
+def _roll_refusal(game: Game, value: int | None) -> Refusal | None:
+    """Loaded dice take a value 2-12; fair dice take none (spec §2.8)."""
+    if game.students[game.turn].loaded_dice:
+        valid = value is not None and LOWEST_ROLL <= value <= HIGHEST_ROLL
+    else:
+        valid = value is None
+    return None if valid else Refusal.INVALID_ROLL
+
+
+def _geese_refusal(game: Game, tile: int, victim: Colour | None) -> Refusal | None:
+    """The geese go to another tile; a victim is robbed when there is one (spec §3.6)."""
+    if not _geese_may_land(game, tile):
+        return Refusal.GEESE_TILE
+    candidates = victims(game, TileId(tile))
+    if (victim is None and candidates) or (victim is not None and victim not in candidates):
+        return Refusal.VICTIM
+    return None
+
+
+def _win_check(game: Game) -> tuple[AnyEvent, ...]:
+    """Return GameWon if one more course criterion brings the student to 10 (spec §4.4)."""
+    if course_criteria(game, game.turn) + 1 >= WINNING_CRITERIA:
         return (GameWon(colour=game.turn),)
     return ()
 
@@ -295,18 +355,28 @@ def _win_check(game: Game, gained: int) -> tuple[AnyEvent, ...]:
 def _roll(game: Game, value: int | None, chance: Chance) -> tuple[AnyEvent, ...]:
     """Roll: the loaded value given, or two fair dice drawn now (spec §2.8)."""
     colour = game.turn
-    if game.students[colour].loaded_dice:
-        if value is None or not LOWEST_ROLL <= value <= HIGHEST_ROLL:
-            raise Refused(Refusal.INVALID_ROLL)
+    if value is not None:
         rolled = DiceRolled(colour=colour, roll=value)
     else:
-        if value is not None:
-            raise Refused(Refusal.INVALID_ROLL)
         dice = chance.dice()
         rolled = DiceRolled(colour=colour, roll=dice[0] + dice[1], dice=dice)
     if rolled.roll == GEESE_ROLL:
         return (rolled, *_geese_losses(game, chance))
     return (rolled, *_production(game, rolled.roll))
+
+
+@functools.cache
+def _producers(board: Board) -> dict[int, tuple[tuple[int, Resource], ...]]:
+    """Return, for each value, the tiles of `board` that produce on it and their resources.
+
+    NETFLIX produces nothing (spec §2.2).  Boards are immutable, so the table
+    never goes stale.
+    """
+    producers: dict[int, list[tuple[int, Resource]]] = {}
+    for tile_id, tile in enumerate(board):
+        if tile.resource is not Resource.NETFLIX:
+            producers.setdefault(tile.value, []).append((tile_id, tile.resource))
+    return {value: tuple(tiles) for value, tiles in producers.items()}
 
 
 def _production(game: Game, roll: int) -> tuple[AnyEvent, ...]:
@@ -318,12 +388,12 @@ def _production(game: Game, roll: int) -> tuple[AnyEvent, ...]:
     """
     gains = [[0] * 5 for _ in COLOURS]
     owner, level = game.criterion_owner, game.criterion_level
-    for tile_id, tile in enumerate(game.board):
-        if tile.value != roll or tile_id == game.geese or tile.resource is Resource.NETFLIX:
+    for tile_id, resource in _producers(game.board).get(roll, ()):
+        if tile_id == game.geese:
             continue
         for criterion in TILE_CRITERIA[tile_id]:
             if owner[criterion] != NOBODY:
-                gains[owner[criterion]][tile.resource] += level[criterion]
+                gains[owner[criterion]][resource] += level[criterion]
     return tuple(
         ResourcesProduced(colour=colour, gained=(g[0], g[1], g[2], g[3], g[4]))
         for colour, g in zip(COLOURS, gains, strict=True)
@@ -348,19 +418,3 @@ def _geese_losses(game: Game, chance: Chance) -> tuple[AnyEvent, ...]:
             lost = add(lost, single(chance.unit(subtract(held, lost))))
         losses.append(ResourcesLost(colour=colour, lost=lost))
     return tuple(losses)
-
-
-def _place_geese(
-    game: Game, tile: int, victim: Colour | None, chance: Chance
-) -> tuple[AnyEvent, ...]:
-    """Move the geese and rob one unit from a victim on the tile (spec §3.6)."""
-    tile_id = check_geese_tile(game, tile)
-    candidates = victims(game, tile_id)
-    moved = GeeseMoved(colour=game.turn, tile=tile_id)
-    if not candidates and victim is None:
-        return (moved,)
-    if victim not in candidates or victim is None:
-        raise Refused(Refusal.VICTIM)
-    stolen = chance.unit(game.students[victim].resources)
-    return (moved, ResourceStolen(thief=game.turn, victim=victim, resource=stolen))
-

@@ -53,7 +53,39 @@ def start(header: GameStarted) -> Game:
 
 def apply(game: Game, event: AnyEvent) -> Game:
     """Return the game after `event`."""
+    # Cases run in order: the commonest events come first.
     match event:
+        case DiceRolled(roll=roll):
+            return replace(game, phase=Phase.GEESE if roll == GEESE_ROLL else Phase.AFTER_ROLL)
+        case ResourcesProduced(colour=colour, gained=gained):
+            return _gain(game, colour, gained)
+        case TurnEnded(colour=colour):
+            return replace(
+                game, turn=COLOURS[(colour + 1) % len(COLOURS)], phase=Phase.BEFORE_ROLL
+            )
+        case TradeDeclined() | GameResumed():
+            return game
+        case TradeAccepted(proposer=proposer, partner=partner, give=give, take=take):
+            swap = subtract(single(take), single(give))
+            return _gain(_gain(game, partner, swap, -1), proposer, swap)
+        case ResourcesLost(colour=colour, lost=lost):
+            return _gain(game, colour, lost, -1)
+        case GeeseMoved(tile=tile):
+            return replace(game, geese=tile, phase=Phase.AFTER_ROLL)
+        case ResourceStolen(thief=thief, victim=victim, resource=resource):
+            unit = single(resource)
+            return _gain(_gain(game, victim, unit, -1), thief, unit)
+        case GoalAchieved(colour=colour, goal=goal, cost=cost):
+            student = game.students[colour]
+            return replace(
+                _update(
+                    game,
+                    colour,
+                    resources=subtract(student.resources, cost),
+                    goals=(*student.goals, goal),
+                ),
+                goal_owner=_set(game.goal_owner, goal, colour),
+            )
         case CriterionCompleted(colour=colour, criterion=criterion, cost=cost):
             student = game.students[colour]
             game = replace(
@@ -72,39 +104,8 @@ def apply(game: Game, event: AnyEvent) -> Game:
                 _gain(game, colour, cost, -1),
                 criterion_level=_set(game.criterion_level, criterion, level),
             )
-        case GoalAchieved(colour=colour, goal=goal, cost=cost):
-            student = game.students[colour]
-            return replace(
-                _update(
-                    game,
-                    colour,
-                    resources=subtract(student.resources, cost),
-                    goals=(*student.goals, goal),
-                ),
-                goal_owner=_set(game.goal_owner, goal, colour),
-            )
         case DiceChosen(colour=colour, loaded=loaded):
             return _update(game, colour, loaded_dice=loaded)
-        case DiceRolled(roll=roll):
-            return replace(game, phase=Phase.GEESE if roll == GEESE_ROLL else Phase.AFTER_ROLL)
-        case ResourcesProduced(colour=colour, gained=gained):
-            return _gain(game, colour, gained)
-        case ResourcesLost(colour=colour, lost=lost):
-            return _gain(game, colour, lost, -1)
-        case GeeseMoved(tile=tile):
-            return replace(game, geese=tile, phase=Phase.AFTER_ROLL)
-        case ResourceStolen(thief=thief, victim=victim, resource=resource):
-            unit = single(resource)
-            return _gain(_gain(game, victim, unit, -1), thief, unit)
-        case TradeAccepted(proposer=proposer, partner=partner, give=give, take=take):
-            swap = subtract(single(take), single(give))
-            return _gain(_gain(game, partner, swap, -1), proposer, swap)
-        case TradeDeclined() | GameResumed():
-            return game
-        case TurnEnded(colour=colour):
-            return replace(
-                game, turn=COLOURS[(colour + 1) % len(COLOURS)], phase=Phase.BEFORE_ROLL
-            )
         case GameWon(colour=colour):
             return replace(game, winner=colour, phase=Phase.OVER)
         case _:

@@ -1,0 +1,84 @@
+"""Engine and simulator speed: decide + apply per second, whole random games per second.
+
+Run: python benchmarks/bench_engine.py [--games 40] [--seed 1]
+
+The engine figure replays, in a tight loop without any journal, the commands
+the simulator's default player chose in --games games (each with the state
+it was chosen in): `decide` then `apply` for each of its events.  The
+simulator figure plays --games complete games with one process and no
+journals, as `watan simulate --games N --seed S` does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections import Counter
+
+from watan.commands import AnyCommand
+from watan.decide import decide
+from watan.events import GameStarted
+from watan.evolve import apply, start
+from watan.layout import random_board
+from watan.simulate import PLAYERS, game_seeds, simulate
+from watan.state import Game, Phase
+
+
+def recorded_commands(seeds: list[int]) -> list[tuple[Game, AnyCommand]]:
+    """Return each command the default player chose in these games, with its state."""
+    chosen: list[tuple[Game, AnyCommand]] = []
+    player = PLAYERS["kinds"]
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = start(GameStarted(seed=seed, board=random_board(rng)))
+        while state.phase is not Phase.OVER and len(chosen) < 200_000:
+            command = player(state, rng)
+            chosen.append((state, command))
+            for event in decide(state, command, rng):
+                state = apply(state, event)
+    return chosen
+
+
+def engine_rate(commands: list[tuple[Game, AnyCommand]]) -> float:
+    """Return decide+apply commands per second over the recorded commands (best of 3)."""
+    rng = random.Random(0)
+    rates = []
+    for _ in range(3):
+        began = time.perf_counter()
+        for before, command in commands:
+            after = before
+            for event in decide(before, command, rng):
+                after = apply(after, event)
+        rates.append(len(commands) / (time.perf_counter() - began))
+    return max(rates)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=1)
+    options = parser.parse_args()
+    seeds = game_seeds(options.seed, options.games)
+
+    commands = recorded_commands(seeds[: max(1, options.games // 4)])
+    mix = Counter(type(command).__name__ for _, command in commands)
+    share = ", ".join(f"{name} {count / len(commands):.0%}" for name, count in mix.most_common())
+    print(f"engine: {engine_rate(commands):,.0f} commands/s decide+apply "
+          f"over {len(commands):,} recorded commands ({share}); target 100,000")
+
+    began = time.perf_counter()
+    results = simulate(options.seed, options.games)
+    elapsed = time.perf_counter() - began
+    events = [r.events for r in results]
+    print(
+        f"simulator: {len(results) / elapsed:.1f} games/s with 1 worker, no journals "
+        f"({len(results)} games, median {statistics.median(events):,.0f} events); target 20"
+    )
+    print(f"command: python benchmarks/bench_engine.py --games {options.games} --seed "
+          f"{options.seed}")
+
+
+if __name__ == "__main__":
+    main()
