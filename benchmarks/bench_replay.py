@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Callable
 from pathlib import Path
 
+from benchmarks.timing import median_seconds
 from replay import Timeline, fold, write_journal
 from watan.commands import Achieve, AnyCommand, Complete, Next, PlaceGeese, Roll, Trade
 from watan.decide import Refused, decide, victims
@@ -78,16 +77,6 @@ def long_journal(path: Path, count: int, seed: int = 2026) -> int:
         events += happened
     write_journal(path, header, events)
     return len(events)
-
-
-def median_seconds(action: Callable[[], object], runs: int) -> float:
-    """Return the median wall time of `action` over `runs` runs."""
-    times = []
-    for _ in range(runs):
-        began = time.perf_counter()
-        action()
-        times.append(time.perf_counter() - began)
-    return statistics.median(times)
 
 
 def watan(*args: str) -> Callable[[], object]:

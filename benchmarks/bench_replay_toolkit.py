@@ -13,13 +13,13 @@ import functools
 import random
 import statistics
 import tempfile
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import assert_never
 
 import msgspec
 
+from benchmarks.timing import median_seconds
 from replay import JournalReader, Timeline, fold, write_journal
 
 COUNT = 100_000
@@ -80,15 +80,6 @@ def toy_events(count: int) -> list[Event]:
     return [rng.choice(kinds)() for _ in range(count)]
 
 
-def median_seconds(action: Callable[[], object], rounds: int = ROUNDS) -> float:
-    timings = []
-    for _ in range(rounds):
-        start = time.perf_counter()
-        action()
-        timings.append(time.perf_counter() - start)
-    return statistics.median(timings)
-
-
 def main() -> None:
     header = Opened(("ada", "bob", "cy", "dee"), 100)
     start = Bank((header.balance,) * len(header.owners))
@@ -97,12 +88,12 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "bank.jsonl"
         write_journal(path, header, events)
-        both = median_seconds(lambda: fold(apply, start, reader.read(path).events))
-        decode = median_seconds(lambda: reader.read(path))
+        both = median_seconds(lambda: fold(apply, start, reader.read(path).events), ROUNDS)
+        decode = median_seconds(lambda: reader.read(path), ROUNDS)
         lazy = median_seconds(
-            lambda: list(zip(range(40), reader.iter_events(path)[1], strict=False))
+            lambda: list(zip(range(40), reader.iter_events(path)[1], strict=False)), ROUNDS
         )
-    only_fold = median_seconds(lambda: fold(apply, start, events))
+    only_fold = median_seconds(lambda: fold(apply, start, events), ROUNDS)
     print(f"decode and fold (JournalReader.read + fold): {COUNT / both:,.0f} events/s")
     print(f"decode only (JournalReader.read): {COUNT / decode:,.0f} events/s")
     print(f"fold only: {COUNT / only_fold:,.0f} events/s")
@@ -115,7 +106,7 @@ def main() -> None:
     for _ in range(25):
         step = rng.randrange(1_000, COUNT + 1)
         timeline.state_at(step)
-        seeks.append(median_seconds(functools.partial(timeline.state_at, step - 1_000), rounds=1))
+        seeks.append(median_seconds(functools.partial(timeline.state_at, step - 1_000), 1))
     seek = statistics.median(seeks)
     print(f"timeline seek back by 1,000 events: {seek * 1e3:.3f} ms (median of {len(seeks)})")
 

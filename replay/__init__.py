@@ -4,9 +4,9 @@
   all at once or lazily, with errors naming the line and torn last lines set aside;
 - `writer`: create and append to journals under an exclusive lock, rewrite one
   atomically, repair a torn last line;
-- `fold`: fold events into a state, scan every intermediate state, fold with a check;
+- `folding`: fold events into a state, scan every intermediate state, fold with a check;
 - `timeline`: the state at any step, found from cached checkpoints;
-- `diff`: the structural differences between two states, and where two event
+- `differences`: the structural differences between two states, and where two event
   sequences part.
 
 Events and headers are msgspec Structs chosen by the caller; states are any immutable
@@ -19,23 +19,23 @@ import importlib
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from replay.diff import ABSENT, Absent, Change, diff, first_divergence
-    from replay.fold import FoldError, Reducer, fold, fold_checked, scan
+    from replay.differences import ABSENT, Absent, Change, diff, first_divergence
+    from replay.folding import FoldError, Reducer, fold, fold_checked, scan
     from replay.journal import EventStream, Journal, JournalError, JournalLocked, JournalReader
     from replay.timeline import Timeline
     from replay.writer import JournalWriter, repair, write_journal
 
 _HOMES = {
-    "ABSENT": "diff",
-    "Absent": "diff",
-    "Change": "diff",
-    "diff": "diff",
-    "first_divergence": "diff",
-    "FoldError": "fold",
-    "Reducer": "fold",
-    "fold": "fold",
-    "fold_checked": "fold",
-    "scan": "fold",
+    "ABSENT": "differences",
+    "Absent": "differences",
+    "Change": "differences",
+    "diff": "differences",
+    "first_divergence": "differences",
+    "FoldError": "folding",
+    "Reducer": "folding",
+    "fold": "folding",
+    "fold_checked": "folding",
+    "scan": "folding",
     "EventStream": "journal",
     "Journal": "journal",
     "JournalError": "journal",

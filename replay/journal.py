@@ -20,6 +20,12 @@ E = TypeVar("E")
 
 StrPath = str | os.PathLike[str]
 HeaderCheck = Callable[[H], str | None]
+Convert = Callable[[bytes], bytes]
+Upcast = Callable[[bytes], Convert | None]
+"""Given a journal's raw header line, how to bring each of its lines (the header too) to the
+format the reader decodes, or None when they already are. A conversion takes one line (with
+or without its newline) and returns it as one line; for a line it cannot read it raises
+`msgspec.DecodeError`, and that line is then reported like any other bad line."""
 
 _BLANK_LINE = re.compile(rb"(?:\A|\n)[ \t\r]*\n")
 
@@ -92,7 +98,8 @@ class JournalReader(Generic[H, E]):
 
     A union of tagged Structs is not a `type[E]` to a type checker, so name the types by
     subscripting: `JournalReader[Header, Event](Header, Event)`. `check_header` returns a
-    problem with a header that decodes (an unknown format version, say), reported at line 1.
+    problem with a header that decodes (an unknown format version, say), reported at line 1;
+    `upcast` brings the lines of a journal written in an older format to today's first.
     """
 
     @overload
@@ -102,6 +109,7 @@ class JournalReader(Generic[H, E]):
         event_type: type[E],
         *,
         check_header: HeaderCheck[H] | None = None,
+        upcast: Upcast | None = None,
     ) -> None: ...
 
     @overload
@@ -111,6 +119,7 @@ class JournalReader(Generic[H, E]):
         event_type: object,
         *,
         check_header: HeaderCheck[H] | None = None,
+        upcast: Upcast | None = None,
     ) -> None: ...
 
     def __init__(
@@ -119,10 +128,12 @@ class JournalReader(Generic[H, E]):
         event_type: object,
         *,
         check_header: HeaderCheck[H] | None = None,
+        upcast: Upcast | None = None,
     ) -> None:
         self._header: msgspec.json.Decoder[H] = msgspec.json.Decoder(header_type)
         self._event: msgspec.json.Decoder[E] = msgspec.json.Decoder(event_type)
         self._check_header = check_header
+        self._upcast = upcast
         self._tags = _tags_of(event_type)
 
     def read(self, path: StrPath) -> Journal[H, E]:
@@ -134,28 +145,37 @@ class JournalReader(Generic[H, E]):
         except OSError as error:
             raise _unreadable(name, error) from None
         end = data.find(b"\n")
-        header = self._decode_header(name, data if end < 0 else data[: end + 1])
+        first = data if end < 0 else data[: end + 1]
+        convert = self._converter(first)
+        header = self._decode_header(name, first, convert)
         body = b"" if end < 0 else data[end + 1 :]
         torn = None
         if body and not body.endswith(b"\n"):
             start = body.rfind(b"\n") + 1
-            if not self._decodes(body[start:]):
+            if not self._decodes(body[start:], convert):
                 torn, body = body[start:], body[:start]
-        return Journal(header, self._decode_body(name, body), torn)
+        return Journal(header, self._decode_body(name, body, convert), torn)
 
     def iter_events(self, path: StrPath) -> tuple[H, EventStream[E]]:
         """Return the header and a lazy stream of the events, reading only the lines asked for."""
         name = os.fspath(path)
         try:
             with open(name, "rb") as file:
-                header = self._decode_header(name, file.readline())
+                first = file.readline()
                 offset = file.tell()
         except OSError as error:
             raise _unreadable(name, error) from None
+        convert = self._converter(first)
+        header = self._decode_header(name, first, convert)
         torn: list[bytes] = []
-        return header, EventStream(self._stream(name, offset, torn), torn)
+        return header, EventStream(self._stream(name, offset, torn, convert), torn)
 
-    def _stream(self, name: str, offset: int, torn: list[bytes]) -> Generator[E, None, None]:
+    def _converter(self, first: bytes) -> Convert | None:
+        return None if self._upcast is None or not first else self._upcast(first)
+
+    def _stream(
+        self, name: str, offset: int, torn: list[bytes], convert: Convert | None
+    ) -> Generator[E, None, None]:
         """Yield the events from `offset` on; a torn last line goes into `torn` and ends it."""
         try:
             file = open(name, "rb")  # noqa: SIM115 (closed below, also when the stream is dropped)
@@ -164,16 +184,16 @@ class JournalReader(Generic[H, E]):
         with file:
             file.seek(offset)
             for number, raw in enumerate(file, start=2):
-                if not raw.endswith(b"\n") and not self._decodes(raw):
+                if not raw.endswith(b"\n") and not self._decodes(raw, convert):
                     torn.append(raw)
                     return
-                yield self._decode_event(name, number, raw)
+                yield self._decode_event(name, number, raw, convert)
 
-    def _decode_header(self, name: str, raw: bytes) -> H:
+    def _decode_header(self, name: str, raw: bytes, convert: Convert | None) -> H:
         if not raw:
             raise JournalError(name, None, "empty file: there is no header line")
         try:
-            header = self._header.decode(raw)
+            header = self._header.decode(raw if convert is None else convert(raw))
         except msgspec.DecodeError as error:
             raise JournalError(name, 1, _explain(raw, error, "header", None)) from error
         problem = self._check_header(header) if self._check_header is not None else None
@@ -181,18 +201,19 @@ class JournalReader(Generic[H, E]):
             raise JournalError(name, 1, problem)
         return header
 
-    def _decode_body(self, name: str, body: bytes) -> tuple[E, ...]:
+    def _decode_body(self, name: str, body: bytes, convert: Convert | None) -> tuple[E, ...]:
         """Return the events of the lines after the header, or raise for the first bad line.
 
         `decode_lines` reads them all at once but skips blank lines and accepts two values on
         one line, so its answer is kept only with one value per line and no blank line;
-        otherwise each line is decoded alone, which names the first bad one.
+        otherwise, and for lines to convert first, each line is decoded alone, which names
+        the first bad one.
         """
         if not body:
             return ()
         lines = body.count(b"\n") + (not body.endswith(b"\n"))
         try:
-            events = self._event.decode_lines(body)
+            events = [] if convert is not None else self._event.decode_lines(body)
         except msgspec.DecodeError:
             events = []
         if len(events) == lines and _BLANK_LINE.search(body) is None:
@@ -201,18 +222,19 @@ class JournalReader(Generic[H, E]):
         if not raws[-1]:
             raws.pop()
         return tuple(
-            self._decode_event(name, number, raw) for number, raw in enumerate(raws, start=2)
+            self._decode_event(name, number, raw, convert)
+            for number, raw in enumerate(raws, start=2)
         )
 
-    def _decode_event(self, name: str, number: int, raw: bytes) -> E:
+    def _decode_event(self, name: str, number: int, raw: bytes, convert: Convert | None) -> E:
         try:
-            return self._event.decode(raw)
+            return self._event.decode(raw if convert is None else convert(raw))
         except msgspec.DecodeError as error:
             raise JournalError(name, number, _explain(raw, error, "event", self._tags)) from error
 
-    def _decodes(self, raw: bytes) -> bool:
+    def _decodes(self, raw: bytes, convert: Convert | None) -> bool:
         try:
-            self._event.decode(raw)
+            self._event.decode(raw if convert is None else convert(raw))
         except msgspec.DecodeError:
             return False
         return True

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Generic, TypeVar
 
-from replay.fold import Reducer, fold
+from replay.folding import Reducer, fold
 
 S = TypeVar("S")
 E = TypeVar("E")

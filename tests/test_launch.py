@@ -22,9 +22,9 @@ NOT_FOR_PLAYING = {
     "watan.compare",
     "watan.describe",
     "watan.history",
-    "replay.diff",
+    "replay.differences",
     "replay.timeline",
-    "replay.fold",
+    "replay.folding",
 }
 """Modules a game never needs: the CLI framework, the replay tooling, the test tools."""
 

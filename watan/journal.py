@@ -10,16 +10,64 @@ from __future__ import annotations
 import functools
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from replay.journal import Journal, JournalError, JournalReader
+import msgspec
+
+from replay.journal import Convert, Journal, JournalError, JournalReader
 from replay.writer import JournalWriter, repair
 from watan.events import FORMAT_VERSION, RULES, AnyEvent, GameStarted
 
 JOURNAL_FOLDER = "journals"
 
 WatanJournal = Journal[GameStarted, AnyEvent]
+
+Upcaster = Callable[[bytes], bytes]
+
+UPCASTERS: dict[int, Upcaster] = {}
+"""`UPCASTERS[n]` turns one line of a format-n journal into the same line in format n + 1.
+
+It gets every line, the header too (whose `format` it sets to n + 1), and raises
+`msgspec.DecodeError` for a line it cannot read.  Reading an older journal chains them up to
+FORMAT_VERSION.  Empty while format 1 is the only format there has been (README: Journals).
+"""
+
+
+class _Written(msgspec.Struct):
+    """The one field of a header that every journal format keeps."""
+
+    format: int
+
+
+def written_format(header_line: bytes) -> int | None:
+    """Return the format a journal's raw header line says it was written in, or None."""
+    try:
+        return msgspec.json.decode(header_line, type=_Written).format
+    except msgspec.DecodeError:
+        return None
+
+
+def upcast(header_line: bytes) -> Convert | None:
+    """Return how to bring each line of the journal with this header to today's format.
+
+    None when it is today's format already, or when no chain of upcasters reaches today's
+    from its format: its header is then refused as it stands (`check_header`).
+    """
+    written = written_format(header_line)
+    if written is None or written >= FORMAT_VERSION:
+        return None
+    steps = [UPCASTERS.get(version) for version in range(written, FORMAT_VERSION)]
+    chain = [step for step in steps if step is not None]
+    if len(chain) < len(steps):
+        return None
+
+    def convert(line: bytes) -> bytes:
+        for step in chain:
+            line = step(line)
+        return line
+
+    return convert
 
 
 def check_header(header: GameStarted) -> str | None:
@@ -29,7 +77,7 @@ def check_header(header: GameStarted) -> str | None:
             f"written by a newer watan (journal format {header.format}; "
             f"this version reads format {FORMAT_VERSION} and older)"
         )
-    if header.format < 1:
+    if header.format < FORMAT_VERSION:
         return f"unknown journal format {header.format}"
     if header.rules != RULES:
         return f"plays the {header.rules!r} rules, which this version does not know"
@@ -39,7 +87,9 @@ def check_header(header: GameStarted) -> str | None:
 @functools.cache
 def reader() -> JournalReader[GameStarted, AnyEvent]:
     """Return the reader of Watan journals, made once, when first needed (not to play)."""
-    return JournalReader[GameStarted, AnyEvent](GameStarted, AnyEvent, check_header=check_header)
+    return JournalReader[GameStarted, AnyEvent](
+        GameStarted, AnyEvent, check_header=check_header, upcast=upcast
+    )
 
 
 def read_journal(path: str) -> WatanJournal:
@@ -106,9 +156,22 @@ def reopen(path: str, stderr: TextIO) -> tuple[WatanJournal, JournalWriter[GameS
     A last line cut off mid-write (the process was killed) is moved to a
     side file with a warning, never silently dropped; what came before it
     is kept.  The journal is read again once locked, so nobody changed it
-    in between.
+    in between.  A journal of an older format is read but never appended to: its new
+    lines would not match its old ones.
     """
     journal = read_journal(path)
+    try:
+        with open(path, "rb") as file:
+            written = written_format(file.readline())
+    except OSError as error:
+        raise JournalError(path, None, f"cannot read the file: {error.strerror}") from None
+    if written is not None and written < FORMAT_VERSION:
+        raise JournalError(
+            path,
+            1,
+            f"written in journal format {written}; to play on, first rewrite it in format "
+            f"{FORMAT_VERSION}: watan rewind {path} --to {len(journal.events)} --in-place",
+        )
     if journal.torn_tail is not None:
         side = repair(path, journal.torn_tail)
         stderr.write(

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from replay.fold import fold
+from replay.folding import fold
 from replay.timeline import Timeline
 from tests.replay.conftest import HEADER, Bank, Deposited, Event, apply, opening, sample_events
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from replay.fold import FoldError, fold, fold_checked, scan
+from replay.folding import FoldError, fold, fold_checked, scan
 from tests.replay.conftest import (
     HEADER,
     Account,
@@ -107,3 +107,14 @@ def test_the_package_names_every_public_name_and_loads_each_module_only_when_ask
 
     assert sorted(replay.__all__) == sorted(replay._HOMES)
     assert all(getattr(replay, name) is not None for name in replay.__all__)
+
+
+def test_a_public_name_is_never_shadowed_by_a_module_of_the_package() -> None:
+    import importlib  # noqa: PLC0415
+
+    import replay  # noqa: PLC0415
+
+    for module in set(replay._HOMES.values()):
+        importlib.import_module(f"replay.{module}")
+    shadowed = [n for n in replay.__all__ if type(getattr(replay, n)).__name__ == "module"]
+    assert shadowed == []

@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from replay.diff import ABSENT, Change, diff, first_divergence
+from replay.differences import ABSENT, Change, diff, first_divergence
 from tests.replay.conftest import Account, Bank, Deposited, Event, Withdrew
 
 
