@@ -98,8 +98,13 @@ class JournalWriter(Generic[H, E]):
             self._write(_encode_lines(self._encoder, events))
 
     def close(self) -> None:
-        """Close the journal and release its lock; closing twice is harmless."""
-        self._file.close()
+        """Close the journal and release its lock; closing twice is harmless.
+
+        Every append is flushed, so only the bytes of an append that already raised can be
+        left in the buffer; closing drops them rather than raise that error a second time.
+        """
+        with contextlib.suppress(OSError):
+            self._file.close()
 
     def __enter__(self) -> JournalWriter[H, E]:
         return self

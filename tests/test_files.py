@@ -205,3 +205,20 @@ def test_write_atomically_gives_a_new_file_the_usual_mode(tmp_path: Path) -> Non
     finally:
         os.umask(umask)
     assert stat.S_IMODE((tmp_path / "game.sv").stat().st_mode) == 0o644
+
+
+def test_saving_through_a_symbolic_link_replaces_the_file_it_names_and_keeps_the_link(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "real.sv").write_text("old\n")
+    (tmp_path / "link.sv").symlink_to(tmp_path / "real.sv")
+    write_atomically(str(tmp_path / "link.sv"), "new\n")
+    assert ((tmp_path / "link.sv").is_symlink(), (tmp_path / "real.sv").read_text()) == (
+        True, "new\n"
+    )
+
+
+def test_saving_onto_a_device_writes_into_it_and_never_replaces_it(tmp_path: Path) -> None:
+    write_atomically(os.devnull, "anything\n")
+    assert stat.S_ISCHR(os.stat(os.devnull).st_mode)
+    assert list(Path(os.devnull).parent.glob(".null.*.tmp")) == []

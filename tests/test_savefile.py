@@ -453,3 +453,12 @@ def test_a_board_file_does_not_look_like_a_save() -> None:
     assert not looks_like_save(reference("sample-board.txt"))
     assert not looks_like_save("4 12 " * 19)
     assert not looks_like_save("")
+
+
+def test_a_number_far_too_large_for_any_field_is_named_shortened() -> None:
+    huge = "9" * 5000
+    with pytest.raises(BadFile) as refused:
+        parse_save(reference("sample-save.sv").replace("0 0 0 5 0", f"0 0 0 {huge} 0"), "game.sv")
+    assert str(refused.value) == (
+        "game.sv: line 2: Blue's STUDY count: 99999999999999999999... is far too large"
+    )

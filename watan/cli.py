@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 import click
 
+from watan.escape import printable
 from watan.launch import PLAY_OPTIONS
 
 if TYPE_CHECKING:
@@ -302,10 +303,10 @@ def verify(journal: str) -> None:
     try:
         moment = history.load(journal)
     except JournalError as error:
-        click.echo(str(error))
+        click.echo(printable(str(error)))
         sys.exit(1)
     if moment.torn_line is not None:
-        click.echo(f"{journal}: line {moment.torn_line}: {TORN}")
+        click.echo(printable(f"{journal}: line {moment.torn_line}: {TORN}"))
         sys.exit(1)
     click.echo(f"ok: {len(moment.events)} events")
 
@@ -319,7 +320,7 @@ TORN = (
 def _warn_torn(journal: str, line: int | None) -> None:
     """Say on standard error that an incomplete last line was left out."""
     if line is not None:
-        click.echo(f"watan: {journal}: line {line}: {TORN}; left out here", err=True)
+        click.echo(printable(f"watan: {journal}: line {line}: {TORN}; left out here"), err=True)
 
 
 def _checked(action: Callable[[], T]) -> T:
@@ -350,5 +351,5 @@ def _shown(game: Game, shape: str, journal: str, to: int | None) -> str:
 
 def _fail(message: str) -> NoReturn:
     """Print a one-line error on standard error and exit with status 2 (RULINGS 19)."""
-    click.echo(f"watan: {message}", err=True)
+    click.echo(printable(f"watan: {message}"), err=True)
     sys.exit(EXIT_BAD_FILE)

@@ -7,6 +7,7 @@ target, so a crash mid-save never leaves half a file.
 
 from __future__ import annotations
 
+import errno
 import os
 import tempfile
 from pathlib import Path
@@ -43,11 +44,22 @@ def load_save(path: str) -> SavedGame:
 
 
 def write_atomically(path: str, text: str) -> None:
-    """Replace `path` with `text` all at once, or raise OSError leaving it untouched."""
-    target = Path(path)
+    """Replace `path` with `text` all at once, or raise OSError leaving it untouched.
+
+    A symbolic link is followed, so the file it names is replaced and the link
+    kept; a device or pipe (`/dev/null`, say) is written into, never replaced.
+    """
+    if "\0" in path:
+        # The system cannot name such a file; Python raises ValueError, not OSError, for it.
+        raise OSError(errno.EINVAL, "a file name cannot hold a NUL character", path)
+    target = Path(os.path.realpath(path))
     folder = target.parent
     if target.exists() and not os.access(target, os.W_OK):
         raise PermissionError(13, "Permission denied", path)
+    if target.exists() and not target.is_file():
+        with open(target, "w", encoding="utf-8", newline="\n") as special:
+            special.write(text)
+        return
     fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     try:
         os.fchmod(fd, _mode_for(target))

@@ -17,6 +17,7 @@ import msgspec
 
 from replay.journal import Convert, Journal, JournalError, JournalReader
 from replay.writer import JournalWriter, repair
+from watan.escape import printable
 from watan.events import FORMAT_VERSION, RULES, AnyEvent, GameStarted
 
 JOURNAL_FOLDER = "journals"
@@ -128,7 +129,8 @@ class Recorder:
         try:
             self._writer.append(events)
         except JournalError as error:
-            self._stderr.write(f"watan: {error}; the game goes on without its journal\n")
+            message = f"watan: {error}; the game goes on without its journal"
+            self._stderr.write(printable(message) + "\n")
             self.close()
             self._writer = None
 
@@ -139,14 +141,17 @@ class Recorder:
 
 def create_recorder(path: str, header: GameStarted, stderr: TextIO) -> Recorder:
     """Create the journal at `path` with its header; say on standard error where it is."""
+    folder = os.path.dirname(path) or "."
     try:
-        os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+        os.makedirs(folder, exist_ok=True)
         writer = JournalWriter[GameStarted, AnyEvent].create(path, header)
     except (OSError, JournalError) as error:
         reason = error.problem if isinstance(error, JournalError) else error.strerror or error
-        stderr.write(f"watan: cannot write the journal {path}: {reason}\n")
+        if isinstance(error, FileExistsError):  # makedirs: something that is not a folder
+            reason = f"{folder} is not a folder"
+        stderr.write(printable(f"watan: cannot write the journal {path}: {reason}") + "\n")
         return Recorder(None, stderr)
-    stderr.write(f"watan: journal: {path}\n")
+    stderr.write(printable(f"watan: journal: {path}") + "\n")
     return Recorder(writer, stderr)
 
 
@@ -175,8 +180,11 @@ def reopen(path: str, stderr: TextIO) -> tuple[WatanJournal, JournalWriter[GameS
     if journal.torn_tail is not None:
         side = repair(path, journal.torn_tail)
         stderr.write(
-            f"watan: {path}: its last line was cut off mid-write; "
-            f"the partial line was set aside in {side}\n"
+            printable(
+                f"watan: {path}: its last line was cut off mid-write; "
+                f"the partial line was set aside in {side}"
+            )
+            + "\n"
         )
     writer = JournalWriter[GameStarted, AnyEvent].open_existing(path)
     try:

@@ -10,6 +10,7 @@ explains any error.
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import NamedTuple
 
@@ -43,6 +44,10 @@ PLAY_OPTIONS = (
 _BY_FLAG = {flag: option for option in PLAY_OPTIONS for flag in option.flags}
 
 EXIT_BAD_FILE = 2
+EXIT_INTERRUPTED = 130
+"""128 + SIGINT, as a shell reports a program stopped by Ctrl-C."""
+EXIT_BROKEN_PIPE = 141
+"""128 + SIGPIPE, as a shell reports a program whose reader went away."""
 
 
 def plain_play(args: list[str]) -> dict[str, str] | None:
@@ -106,11 +111,21 @@ def play(
             resumed = reopen(resume, options.seed, sys.stderr)
     except (BadFile, JournalError) as error:
         return _refuse(str(error))
-    return play_games(options, Streams(sys.stdin.buffer, sys.stdout, sys.stderr), resumed)
+    try:
+        return play_games(options, Streams(sys.stdin.buffer, sys.stdout, sys.stderr), resumed)
+    except KeyboardInterrupt:
+        sys.stderr.write("\nwatan: interrupted; the game is in its journal (and backup.sv)\n")
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # Whoever read the output has gone; say nothing more on it, and exit quietly.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE
 
 
 def _refuse(message: str) -> int:
-    sys.stderr.write(f"watan: {message}\n")
+    from watan.escape import printable
+
+    sys.stderr.write(printable(f"watan: {message}") + "\n")
     return EXIT_BAD_FILE
 
 

@@ -56,9 +56,21 @@ class _Numbers:
         line, field = self.fields[self.at]
         value = integer(field)
         if value is None:
-            raise BadFile(self.name, f"{what}: {field!r} is not a whole number", line)
+            raise BadFile(self.name, f"{what}: {_shortened(field)!r} is not a whole number", line)
+        if len(field.lstrip("-")) > _MOST_DIGITS:
+            raise BadFile(self.name, f"{what}: {_shortened(field)} is far too large", line)
         self.at += 1
         return value
+
+
+_MOST_DIGITS = 9
+"""No number in these files needs more digits: ids and values are small, and a student
+holding a billion resources is a damaged file, not a game."""
+
+
+def _shortened(field: str) -> str:
+    """Return a field short enough to quote in a one-line message."""
+    return field if len(field) <= 20 else f"{field[:20]}..."
 
 
 def _fields(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:

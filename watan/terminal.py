@@ -17,6 +17,7 @@ import msgspec
 
 from replay.journal import JournalError
 from watan import session as talk
+from watan.escape import printable
 from watan.events import GameResumed, GameStarted
 from watan.evolve import start
 from watan.files import load_board, load_save, write_atomically
@@ -123,7 +124,7 @@ def resume(path: str, seed: int, stderr: TextIO) -> Resumed:
         raise
     recorder = Recorder(writer, stderr)
     recorder.record([GameResumed(seed=seed)])
-    stderr.write(f"watan: journal: {path} (resumed after event {checked.events})\n")
+    stderr.write(printable(f"watan: journal: {path} (resumed after event {checked.events})") + "\n")
     return Resumed(header=journal.header, game=checked.game, recorder=recorder)
 
 
@@ -171,30 +172,43 @@ def _new_recorder(options: Options, header: GameStarted, streams: Streams) -> Re
 def _play(
     current: talk.Session, opening: str, recorder: Recorder, rng: random.Random, streams: Streams
 ) -> bool:
-    """Play one game; return whether the players asked to play again."""
+    """Play one game; return whether the players asked to play again.
+
+    End of input saves `backup.sv` (spec §4.5); so do Ctrl-C and an output
+    that was closed (`watan ... | head`), before they end the program.
+    """
     stdin, stdout, stderr = streams.stdin, streams.stdout, streams.stderr
-    stdout.write(opening)
-    while True:
-        stdout.write(talk.prompt(current))
-        stdout.flush()
-        raw = stdin.readline()
-        if not raw:
-            if talk.wants_backup(current):
-                _save(current.game, BACKUP, stderr)
-            return False
-        reply = talk.respond(current, raw.decode("utf-8", errors="replace"), rng)
-        recorder.record(reply.events)
-        current = reply.session
-        stdout.write(reply.output)
-        match reply.effect:
-            case talk.SaveTo(path=path):
-                _save(current.game, path, stderr)
-            case talk.PlayAgain():
-                return True
-            case talk.Quit():
+    try:
+        stdout.write(opening)
+        while True:
+            stdout.write(talk.prompt(current))
+            stdout.flush()
+            raw = stdin.readline()
+            if not raw:
+                _back_up(current, stderr)
                 return False
-            case None:
-                pass
+            reply = talk.respond(current, raw.decode("utf-8", errors="replace"), rng)
+            recorder.record(reply.events)
+            current = reply.session
+            stdout.write(reply.output)
+            match reply.effect:
+                case talk.SaveTo(path=path):
+                    _save(current.game, path, stderr)
+                case talk.PlayAgain():
+                    return True
+                case talk.Quit():
+                    return False
+                case None:
+                    pass
+    except (KeyboardInterrupt, BrokenPipeError):
+        _back_up(current, stderr)
+        raise
+
+
+def _back_up(current: talk.Session, stderr: TextIO) -> None:
+    """Save `backup.sv` when the game would lose something without it (RULINGS 16)."""
+    if talk.wants_backup(current):
+        _save(current.game, BACKUP, stderr)
 
 
 def _save(game: Game, path: str, stderr: TextIO) -> None:
@@ -202,4 +216,4 @@ def _save(game: Game, path: str, stderr: TextIO) -> None:
     try:
         write_atomically(path, format_save(saved_game(game)))
     except OSError as error:
-        stderr.write(f"watan: cannot save to {path}: {error.strerror or error}\n")
+        stderr.write(printable(f"watan: cannot save to {path}: {error.strerror or error}") + "\n")

@@ -1,0 +1,280 @@
+"""Journals that outlive the program that wrote them, and two programs at one journal.
+
+`fixtures/journals/format-1.jsonl` is a journal as format 1 wrote it, kept forever with
+the save file it folds to (its README says how both were made and worked out).  Every
+later version must read it; when the format changes, an upcaster (`watan.journal.
+UPCASTERS`) brings old lines up to date.  No format 0 was ever released: the tests of
+the upcaster mechanism make one up (a header whose `rules` was called `ruleset`, a dice
+event tagged `dice`) and register its upcaster for the length of a test.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+from click.testing import CliRunner
+
+from replay import JournalError
+from tests.conftest import ROOT
+from tests.test_reliability_eof import SAMPLE_GAME
+from tests.test_resume import wait_for_lines
+from tests.test_terminal import play
+from watan import history
+from watan.cli import main as cli
+from watan.events import (
+    CriterionCompleted,
+    CriterionImproved,
+    DiceChosen,
+    DiceRolled,
+    GameResumed,
+    GameWon,
+    GeeseMoved,
+    GoalAchieved,
+    ResourcesLost,
+    ResourcesProduced,
+    ResourceStolen,
+    TradeAccepted,
+    TradeDeclined,
+    TurnEnded,
+)
+from watan.journal import UPCASTERS, read_journal
+from watan.savefile import format_save
+from watan.state import Colour, saved_game
+from watan.terminal import Options, Streams, play_games, resume
+
+FIXTURES = ROOT / "fixtures" / "journals"
+FORMAT_1 = FIXTURES / "format-1.jsonl"
+FORMAT_1_SAVE = FIXTURES / "format-1.sv"
+
+FORMAT_1_EVENT_TYPES = {
+    CriterionCompleted, CriterionImproved, GoalAchieved, DiceChosen, DiceRolled,
+    ResourcesProduced, ResourcesLost, GeeseMoved, ResourceStolen, TradeAccepted,
+    TradeDeclined, TurnEnded, GameWon, GameResumed,
+}  # fmt: skip
+"""Every event type format 1 has; later formats may add more, never take these away."""
+
+
+@pytest.fixture(autouse=True)
+def _work_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+# The format-1 fixture ---------------------------------------------------------------------------
+
+
+def test_the_format_1_fixture_is_exactly_as_it_was_written() -> None:
+    # If this fails, the fixture was edited: restore it from version control (README there).
+    files = [FORMAT_1, FORMAT_1_SAVE]
+    digests = {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in files}
+    assert digests == {
+        "format-1.jsonl": "fa0199c29ad6bf248932ca80f0e20449a2b6476fdc35d91c516fafde2174fb4f",
+        "format-1.sv": "064e46c5c1db184b3d49f0a12499245693245764629cce5fe362aee8feb8b4c9",
+    }
+
+
+def test_todays_reader_reads_the_format_1_fixture_whole() -> None:
+    journal = read_journal(str(FORMAT_1))
+    assert (journal.header.format, journal.header.game, len(journal.events)) == (1, 1, 37)
+    assert journal.torn_tail is None
+    assert journal.header.loaded is not None
+    assert {type(event) for event in journal.events} == FORMAT_1_EVENT_TYPES
+
+
+def test_the_format_1_fixture_folds_to_its_save_file() -> None:
+    game = history.load(str(FORMAT_1)).game  # every event checked against the rules on the way
+    assert format_save(saved_game(game)) == FORMAT_1_SAVE.read_text()
+
+
+def test_verify_says_the_format_1_fixture_is_sound() -> None:
+    assert run("verify", str(FORMAT_1)) == (0, "ok: 37 events\n", "")
+
+
+def test_export_of_the_format_1_fixture_is_its_save_file() -> None:
+    assert run("export", str(FORMAT_1)) == (0, FORMAT_1_SAVE.read_text(), "")
+
+
+def test_a_newer_format_is_refused_at_line_1_before_any_of_its_events_is_read() -> None:
+    lines = FORMAT_1.read_bytes().splitlines(keepends=True)
+    newer = lines[0].replace(b'"format":1,', b'"format":2,')
+    Path("newer.jsonl").write_bytes(newer + b'{"type":"from_the_future"}\n' + b"".join(lines[1:]))
+    problem = (
+        "newer.jsonl: line 1: written by a newer watan (journal format 2; "
+        "this version reads format 1 and older)"
+    )
+    with pytest.raises(JournalError) as refused:
+        read_journal("newer.jsonl")
+    assert str(refused.value) == problem
+    assert run("play", "--resume", "newer.jsonl") == (2, "", f"watan: {problem}\n")
+
+
+# Upcasters, proven on a made-up format 0 --------------------------------------------------------
+
+
+def down_to_format_0(line: bytes) -> bytes:
+    """Write a format-1 line as the made-up format 0 would have."""
+    value = msgspec.json.decode(line, type=dict[str, Any])
+    if value["type"] == "game_started":
+        value["format"], value["ruleset"] = 0, value.pop("rules")
+    elif value["type"] == "dice_chosen":
+        value = {"type": "dice", "student": value["colour"], "loaded": value["loaded"]}
+    return msgspec.json.encode(value) + b"\n"
+
+
+def up_from_format_0(line: bytes) -> bytes:
+    """The upcaster a release changing format 0 into format 1 would have added."""
+    value = msgspec.json.decode(line, type=dict[str, Any])
+    if value["type"] == "game_started":
+        value["format"], value["rules"] = 1, value.pop("ruleset")
+    elif value["type"] == "dice":
+        value = {"type": "dice_chosen", "colour": value["student"], "loaded": value["loaded"]}
+    return msgspec.json.encode(value)
+
+
+@pytest.fixture
+def format_0() -> str:
+    """Write `old.jsonl`: the format-1 fixture as the made-up format 0 would have held it."""
+    lines = FORMAT_1.read_bytes().splitlines()
+    Path("old.jsonl").write_bytes(b"".join(down_to_format_0(line) for line in lines))
+    return "old.jsonl"
+
+
+@pytest.fixture
+def upcaster(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(UPCASTERS, 0, up_from_format_0)
+
+
+def test_without_an_upcaster_an_older_format_is_refused_at_line_1(format_0: str) -> None:
+    assert run("verify", format_0) == (1, "old.jsonl: line 1: unknown journal format 0\n", "")
+
+
+@pytest.mark.usefixtures("upcaster")
+def test_an_upcaster_reads_an_older_journal_as_todays(format_0: str) -> None:
+    assert Path(format_0).read_bytes() != FORMAT_1.read_bytes()
+    assert read_journal(format_0) == read_journal(str(FORMAT_1))
+    assert run("verify", format_0) == (0, "ok: 37 events\n", "")
+    assert run("export", format_0) == (0, FORMAT_1_SAVE.read_text(), "")
+    assert history.load(format_0, 13).events == history.load(str(FORMAT_1), 13).events
+
+
+@pytest.mark.usefixtures("upcaster")
+def test_a_bad_line_of_an_older_journal_is_named_by_its_number(format_0: str) -> None:
+    lines = Path(format_0).read_bytes().splitlines(keepends=True)
+    Path(format_0).write_bytes(b"".join([*lines[:4], b"{not json\n", *lines[5:]]))
+    assert run("verify", format_0) == (
+        1,
+        "old.jsonl: line 5: event is not valid JSON "
+        "(JSON is malformed: object keys must be strings (byte 1))\n",
+        "",
+    )
+
+
+@pytest.mark.usefixtures("upcaster")
+def test_an_older_journal_is_never_appended_to_but_rewind_brings_it_up_to_date(
+    format_0: str,
+) -> None:
+    before = Path(format_0).read_bytes()
+    assert run("play", "--resume", format_0) == (
+        2,
+        "",
+        "watan: old.jsonl: line 1: written in journal format 0; to play on, first rewrite it "
+        "in format 1: watan rewind old.jsonl --to 37 --in-place\n",
+    )
+    assert Path(format_0).read_bytes() == before
+    assert run("rewind", format_0, "--to", "37", "--in-place")[0] == 0
+    assert Path(format_0).read_bytes() == FORMAT_1.read_bytes()
+
+
+# Two processes, one journal --------------------------------------------------------------------
+
+
+def watan_process(*args: str) -> list[str]:
+    return [sys.executable, "-m", "watan", *args]
+
+
+def test_a_second_process_is_refused_a_journal_the_first_is_playing() -> None:
+    play(SAMPLE_GAME, "load\n")  # game.jsonl: the header and Blue's loaded dice
+    env = {"PYTHONPATH": str(ROOT), "PATH": ""}
+    first = subprocess.Popen(
+        watan_process("play", "--resume", "game.jsonl", "-seed", "5"),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    assert first.stdin is not None
+    try:
+        wait_for_lines(Path("game.jsonl"), 3, first)  # it has resumed, and holds the lock
+        second = subprocess.run(
+            watan_process("play", "--resume", "game.jsonl", "-seed", "6"),
+            input=b"fair\nroll\nnext\n",
+            capture_output=True,
+            env=env,
+            check=False,
+        )
+        first.stdin.write(b"roll\n8\n")
+    finally:
+        try:
+            stdout, stderr = first.communicate(timeout=20)  # closes its input: it ends
+        except subprocess.TimeoutExpired:
+            first.kill()
+            raise
+    assert (second.returncode, second.stdout, second.stderr) == (
+        2,
+        b"",
+        b"watan: game.jsonl: is in use by another process\n",
+    )
+    assert (first.returncode, stderr) == (
+        0,
+        b"watan: journal: game.jsonl (resumed after event 1)\n",
+    )
+    assert stdout.endswith(b"Student Blue gained:\n6 LAB\nStudent Red gained:\n2 LAB\n> ")
+    blue, red = Colour.BLUE, Colour.RED
+    assert history.load("game.jsonl").events == (
+        DiceChosen(colour=blue, loaded=True),
+        GameResumed(seed=5),
+        DiceRolled(colour=blue, roll=8),
+        ResourcesProduced(colour=blue, gained=(0, 6, 0, 0, 0)),
+        ResourcesProduced(colour=red, gained=(0, 2, 0, 0, 0)),
+    )
+
+
+def test_a_resumed_fixture_copy_plays_on_at_its_last_question() -> None:
+    shutil.copy(FORMAT_1, "copy.jsonl")
+    out, err = io.StringIO(), io.StringIO()
+    resumed = resume("copy.jsonl", 7, err)
+    streams = Streams(io.BytesIO(b"no\n"), out, err)
+    assert play_games(Options(seed=7, resume="copy.jsonl"), streams, resumed) == 0
+    assert out.getvalue() == "Would you like to play again?\n> "
+    assert Path("copy.jsonl").read_bytes() == FORMAT_1.read_bytes() + (
+        b'{"type":"game_resumed","seed":7}\n'
+    )
+
+
+# The README's list of guarantees ---------------------------------------------------------------
+
+
+def test_every_test_the_readme_names_for_a_guarantee_exists() -> None:
+    readme = (ROOT / "README.md").read_text()
+    section = readme.split("## What can't lose your game", 1)[1].split("\n## ", 1)[0]
+    named = re.findall(r"`(tests/\w+\.py)::(\w+)`", section)
+    assert len(named) >= 8
+    missing = [
+        f"{path}::{name}"
+        for path, name in named
+        if f"def {name}(" not in (ROOT / path).read_text()
+    ]
+    assert missing == []
