@@ -98,11 +98,7 @@ class JournalWriter(Generic[H, E]):
             self._write(_encode_lines(self._encoder, events))
 
     def close(self) -> None:
-        """Close the journal and release its lock; closing twice is harmless.
-
-        Every append is flushed, so only the bytes of an append that already raised can be
-        left in the buffer; closing drops them rather than raise that error a second time.
-        """
+        """Close the journal and release its lock; closing twice is harmless."""
         with contextlib.suppress(OSError):
             self._file.close()
 
@@ -113,12 +109,23 @@ class JournalWriter(Generic[H, E]):
         self.close()
 
     def _write(self, data: bytes | bytearray) -> None:
+        """Append `data` whole or not at all.
+
+        The bytes go straight to the file (no buffer to flush later); if the
+        system refuses part of them (a full disk), the file is cut back to its
+        size before, so a journal never ends in half a command.
+        """
         if self._file.closed:
             raise ValueError(f"{self.path}: the journal writer is closed")
+        fd = self._file.fileno()
+        size = os.fstat(fd).st_size
+        view = memoryview(data)
         try:
-            self._file.write(data)
-            self._file.flush()
+            while view:
+                view = view[os.write(fd, view) :]
         except OSError as error:
+            with contextlib.suppress(OSError):
+                os.ftruncate(fd, size)
             raise JournalError(self.path, None, f"cannot write: {_reason(error)}") from None
 
 

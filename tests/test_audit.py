@@ -671,4 +671,4 @@ def test_an_invariant_broken_after_an_event_is_named_at_that_event(
 
     monkeypatch.setattr("watan.audit.broken_invariants", negative_after_the_trade)
     checked = audit(HEADER, SAMPLE_EVENTS)
-    assert (checked.events, checked.problem) == (6, Problem(6, "Blue holds a negative amount"))
+    assert (checked.events, checked.problem) == (5, Problem(6, "Blue holds a negative amount"))

@@ -354,6 +354,9 @@ BAD_JOURNALS: list[tuple[str, Callable[[list[bytes]], list[bytes]], str]] = [
     ),
 ]
 CASES = [case for case, _, _ in BAD_JOURNALS]
+REWIND_TO = {"a criterion completed twice": 5, "lines out of order": 1}
+"""For a journal against the rules, the step before the offending command, which `--resume`
+names in its refusal: the sample's events are listed in tests/test_audit.py."""
 
 
 def make_bad(change: Callable[[list[bytes]], list[bytes]]) -> bytes:
@@ -377,7 +380,7 @@ def test_verify_a_bad_journal_prints_its_first_problem_with_the_line(
         ["replay", "bad.jsonl"],
         ["replay", "bad.jsonl", "--format", "json"],
         ["export", "bad.jsonl"],
-        ["rewind", "bad.jsonl", "--to", "1"],
+        ["rewind", "bad.jsonl", "--to", "9"],
         ["diff", "game.jsonl", "bad.jsonl"],
         ["play", "--resume", "bad.jsonl"],
     ],
@@ -392,6 +395,11 @@ def test_a_bad_journal_is_one_line_naming_file_and_line_and_is_left_untouched(
     problem: str,
 ) -> None:
     data = make_bad(change)
+    if command[:2] == ["play", "--resume"] and case in REWIND_TO:
+        problem += (
+            " (to play on from before that command: "
+            f"watan rewind bad.jsonl --to {REWIND_TO[case]})"
+        )
     assert outcome(run(*command)) == one_line_error(f"bad.jsonl: {problem}")
     assert Path("bad.jsonl").read_bytes() == data
     assert sorted(os.listdir()) == ["backup.sv", "bad.jsonl", "game.jsonl"]
@@ -443,4 +451,11 @@ def test_diff_of_a_journal_in_setup_against_a_save_file_is_refused(
     Path("end.sv").write_text(END_SAVE)
     assert outcome(run("diff", "setup.jsonl", "end.sv")) == one_line_error(
         "setup.jsonl: the game is still in setup, which a save file cannot hold"
+    )
+
+
+def test_a_step_far_past_the_end_is_one_line_not_a_crash(journal: str) -> None:
+    huge = "9" * 25
+    assert outcome(run("replay", journal, "--to", huge)) == one_line_error(
+        f"game.jsonl: there is no step {huge}: the last event is 11"
     )

@@ -290,10 +290,18 @@ def test_rewind_refuses_a_step_inside_a_command_or_outside_the_journal(
     assert not Path("short.jsonl").exists()
 
 
-def test_rewind_refuses_a_journal_that_breaks_the_rules(journal: str) -> None:
+def test_rewind_to_before_the_damage_keeps_the_sound_part(journal: str) -> None:
+    replace_line(journal, 3, b'{"type":"turn_ended","colour":0}\n')
+    kept = history.rewind(journal, 1, "short.jsonl")
+    assert (kept.events, history.load("short.jsonl").events) == (
+        SAMPLE_EVENTS[:1], SAMPLE_EVENTS[:1]
+    )
+
+
+def test_rewind_past_a_rule_breaking_event_is_refused(journal: str) -> None:
     replace_line(journal, 3, b'{"type":"turn_ended","colour":0}\n')
     with pytest.raises(JournalError) as caught:
-        history.rewind(journal, 1, "short.jsonl")
+        history.rewind(journal, 3, "short.jsonl")
     assert str(caught.value) == (
         "game.jsonl: line 3: Blue ended their turn: not possible at this point of the game"
     )

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from watan.integers import integer
+from watan.integers import BEYOND, integer
 
 
 @pytest.mark.parametrize(
@@ -58,19 +58,28 @@ def test_anything_else_is_not_an_integer(text: str) -> None:
     assert integer(text) is None
 
 
-def test_a_huge_number_is_read_exactly() -> None:
-    assert integer("123456789" * 5) == 123456789123456789123456789123456789123456789
+def test_numbers_up_to_eighteen_digits_are_read_exactly() -> None:
+    assert integer("999999999999999999") == 999_999_999_999_999_999
+    assert integer("-000000123456789012345678") == -123_456_789_012_345_678
 
 
-def test_a_number_longer_than_pythons_string_conversion_limit_is_read_exactly() -> None:
-    # 5000 digits: int("...") alone refuses more than 4300 by default.
-    digits = "1" + "0" * 4999
-    assert integer(digits) == 10**4999
-    assert integer(f" -{digits} ") == -(10**4999)
+def test_a_number_beyond_any_the_game_uses_is_read_as_beyond() -> None:
+    assert integer("123456789" * 5) == BEYOND
+    assert integer(" -1" + "0" * 4999 + " ") == -BEYOND
+    assert integer("1" + "0" * 18) == BEYOND
+
+
+def test_leading_zeros_do_not_count_as_digits() -> None:
     assert integer("0" * 6000 + "42") == 42
+    assert integer("-0000") == 0
+
+
+def test_a_line_of_millions_of_digits_is_beyond() -> None:
+    assert integer("7" * 4_000_000) == BEYOND
 
 
 @settings(max_examples=200)
 @given(st.integers(min_value=-(10**3000), max_value=10**3000), st.text(" \t", max_size=3))
-def test_any_written_integer_reads_back(value: int, padding: str) -> None:
-    assert integer(f"{padding}{value}{padding}") == value
+def test_any_written_integer_reads_back_or_as_beyond(value: int, padding: str) -> None:
+    expected = value if abs(value) < BEYOND else BEYOND * (1 if value > 0 else -1)
+    assert integer(f"{padding}{value}{padding}") == expected

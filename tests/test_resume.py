@@ -235,7 +235,8 @@ def test_a_torn_journal_that_breaks_the_rules_is_refused_and_left_untouched(
     with pytest.raises(JournalError) as refused:
         resume(path, 5, io.StringIO())
     assert str(refused.value) == (
-        f"{path}: line 9: Blue ended their turn: not possible at this point of the game"
+        f"{path}: line 9: Blue ended their turn: not possible at this point of the game "
+        f"(to play on from before that command: watan rewind {path} --to 7)"
     )
     assert (Path(path).read_bytes(), Path(f"{path}.torn").exists()) == (broken, False)
 

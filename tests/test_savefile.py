@@ -455,6 +455,10 @@ def test_a_board_file_does_not_look_like_a_save() -> None:
     assert not looks_like_save("")
 
 
+def test_a_board_file_with_one_number_per_line_is_still_a_board() -> None:
+    assert not looks_like_save("\n".join(reference("sample-board.txt").split()) + "\n")
+
+
 def test_a_number_far_too_large_for_any_field_is_named_shortened() -> None:
     huge = "9" * 5000
     with pytest.raises(BadFile) as refused:

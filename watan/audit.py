@@ -85,7 +85,11 @@ class Problem(msgspec.Struct, frozen=True):
 
 
 class Audit(msgspec.Struct, frozen=True):
-    """The game after the events that were checked, how many there were, and any problem."""
+    """How many events are sound and the game they give, and the first problem if any.
+
+    With a problem, the sound events are those before the command it is in:
+    a journal rewound to that step can be played on.
+    """
 
     game: Game
     events: int
@@ -252,6 +256,7 @@ def audit(header: GameStarted, events: Sequence[AnyEvent], keep: int | None = No
         if verdict is not None:
             index, why = verdict
             return Audit(game=game, events=number, problem=Problem(number + 1 + index, why))
+        sound, before = game, number
         for event in run:
             game, previous = apply(game, event), game
             number += 1
@@ -259,5 +264,5 @@ def audit(header: GameStarted, events: Sequence[AnyEvent], keep: int | None = No
                 kept = game
             broken = broken_invariants(game, previous)
             if broken:
-                return Audit(game=game, events=number, problem=Problem(number, broken[0]))
+                return Audit(game=sound, events=before, problem=Problem(number, broken[0]))
     return Audit(game=game if keep is None else kept, events=number)

@@ -16,17 +16,24 @@ from watan.layout import Board
 from watan.savefile import BadFile, parse_board, parse_save
 from watan.snapshot import SavedGame
 
+MOST_BYTES = 1 << 20
+"""Far more than any board or save file needs (a few hundred bytes); a larger file, or a
+device that never ends (`/dev/zero`), is not read to its end."""
+
 
 def read_text(path: str) -> str:
     """Return a file's text, or raise BadFile saying why it cannot be read."""
     try:
-        data = Path(path).read_bytes()
+        with open(path, "rb") as file:
+            data = file.read(MOST_BYTES + 1)
     except FileNotFoundError:
         raise BadFile(path, "no such file") from None
     except IsADirectoryError:
         raise BadFile(path, "is a folder, not a file") from None
     except OSError as error:
         raise BadFile(path, f"cannot read it ({error.strerror or error})") from None
+    if len(data) > MOST_BYTES:
+        raise BadFile(path, "is far too large to be a board or save file")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:

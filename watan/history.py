@@ -8,6 +8,7 @@ the rules first (`audit`), so a damaged journal is reported, never shown.
 from __future__ import annotations
 
 import itertools
+import sys
 from collections.abc import Iterator
 
 import msgspec
@@ -36,59 +37,67 @@ def load(path: str, to: int | None = None) -> Moment:
     """Return the journal at `path` up to step `to` (its end when None), checked.
 
     Only the lines up to the end of the command that step `to` falls in are
-    read, so an early step of a long journal is quick.  Raises JournalError
-    naming the line of the first problem, or the last event when `to` is past
-    the end.  An incomplete last line is left out and its line reported in
-    `torn_line`: it holds no command that was ever completed.
+    read and checked, so an early step of a long journal is quick, and a
+    journal damaged further on can still be looked at (and rewound) before
+    the damage.  Raises JournalError naming the line of the first problem, or
+    the last event when `to` is past the end.  An incomplete last line is
+    left out and its line reported in `torn_line`: it holds no command that
+    was ever completed.
     """
-    if to is not None and to < 0:
-        raise _before_the_start(path, to)
-    torn = None
-    if to is None:
-        journal = read_journal(path)
-        header, events = journal.header, journal.events
-        torn = None if journal.torn_tail is None else len(events) + 2
-    else:
-        header, stream = reader().iter_events(path)
-        with stream:
-            read = list(itertools.islice(stream, to))
-            if len(read) < to:
-                raise _no_such_step(path, to, len(read))
-            for event in stream:
-                if not continues(read, event):
-                    break
-                read.append(event)
-            torn = None if stream.torn_tail is None else len(read) + 2
-        events = tuple(read)
+    header, events, torn = _read(path, to)
+    game = _sound(path, header, events, to)
+    return Moment(header=header, events=events[:to], game=game, torn_line=torn)
+
+
+def _sound(path: str, header: GameStarted, events: tuple[AnyEvent, ...], to: int | None) -> Game:
+    """Return the game at step `to` once every event read passes the audit, or raise."""
     checked = audit(header, events, keep=to)
     if checked.problem is not None:
         raise JournalError(path, checked.problem.line, checked.problem.problem)
-    return Moment(header=header, events=events[:to], game=checked.game, torn_line=torn)
+    return checked.game
+
+
+def _read(
+    path: str, to: int | None
+) -> tuple[GameStarted, tuple[AnyEvent, ...], int | None]:
+    """Return the header, the events up to the end of step `to`'s command, and a torn line."""
+    if to is None:
+        journal = read_journal(path)
+        torn = None if journal.torn_tail is None else len(journal.events) + 2
+        return journal.header, journal.events, torn
+    if to < 0:
+        raise JournalError(path, None, f"there is no step {to}: steps start at 0")
+    header, stream = reader().iter_events(path)
+    with stream:
+        read = list(itertools.islice(stream, min(to, sys.maxsize)))
+        if len(read) < to:
+            raise _no_such_step(path, to, len(read))
+        for event in stream:
+            if not continues(read, event):
+                break
+            read.append(event)
+        torn = None if stream.torn_tail is None else len(read) + 2
+    return header, tuple(read), torn
 
 
 def _no_such_step(path: str, to: int, count: int) -> JournalError:
     return JournalError(path, None, f"there is no step {to}: the last event is {count}")
 
 
-def _before_the_start(path: str, to: int) -> JournalError:
-    return JournalError(path, None, f"there is no step {to}: steps start at 0")
-
-
 def rewind(path: str, to: int, out: str, *, replace: bool = False) -> Moment:
     """Write to `out` a journal of the first `to` events of the one at `path`.
 
-    A step inside a command (between a roll and its production, say) would
-    leave a game the rules never produce, so it is refused, naming the
-    steps on either side.  `out` is never replaced unless `replace` is
-    given.  Returns the journal as read.
+    Only those events (and the rest of the command step `to` falls in) are
+    checked, so a journal whose later part is damaged can be rewound to
+    before the damage.  A step inside a command (between a roll and its
+    production, say) would leave a game the rules never produce, so it is
+    refused, naming the steps on either side.  `out` is never replaced unless
+    `replace` is given.  Returns the journal as kept.
     """
-    if to < 0:
-        raise _before_the_start(path, to)
-    moment = load(path)
-    if to > len(moment.events):
-        raise _no_such_step(path, to, len(moment.events))
+    header, events, _ = _read(path, to)
+    game = _sound(path, header, events, to)
     end = 0
-    for run in commands(moment.events):
+    for run in commands(events):
         start, end = end, end + len(run)
         if start < to < end:
             raise JournalError(
@@ -97,8 +106,9 @@ def rewind(path: str, to: int, out: str, *, replace: bool = False) -> Moment:
                 f"step {to} is inside one command (events {start + 1}-{end}); "
                 f"rewind to {start} or {end}",
             )
-    write_journal(out, moment.header, moment.events[:to], replace=replace)
-    return moment
+    kept = Moment(header=header, events=events[:to], game=game)
+    write_journal(out, header, kept.events, replace=replace)
+    return kept
 
 
 def listing(header: GameStarted, events: tuple[AnyEvent, ...]) -> Iterator[str]:

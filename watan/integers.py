@@ -6,9 +6,9 @@ import re
 
 _INTEGER = re.compile(r"-?[0-9]+")
 
-_SAFE_DIGITS = 640
-"""Digits `int()` always converts: Python refuses longer strings when its limit is set
-low (`sys.set_int_max_str_digits`, 640 at the least; 4300 by default)."""
+BEYOND = 10**18
+"""Larger than any number the game uses (an id, a roll, a count): numbers past it are read
+as exactly this, so every rule refuses them just as it would refuse the number itself."""
 
 
 def integer(text: str) -> int | None:
@@ -16,25 +16,15 @@ def integer(text: str) -> int | None:
 
     An integer is an optional `-` followed by ASCII digits, with spaces
     around it ignored: `7.5`, `+3`, `3x` and non-ASCII digits are not
-    integers (RULINGS 25).  A number of any length is an integer, so a huge
-    one is out of range where it is used, never a crash.
+    integers (RULINGS 25).  A number of any length is an integer; one beyond
+    `BEYOND` is read as `BEYOND` (or its negative), so a line of a million
+    digits is refused as quickly as any other out-of-range number.
     """
     stripped = text.strip()
     if _INTEGER.fullmatch(stripped) is None:
         return None
-    if stripped.startswith("-"):
-        return -_digits_value(stripped[1:])
-    return _digits_value(stripped)
-
-
-def _digits_value(digits: str) -> int:
-    """Return the value of a string of ASCII digits, however long.
-
-    Splitting in halves keeps the work well below quadratic (a million digits
-    take about a second), where converting chunk by chunk from the left would not.
-    """
-    if len(digits) <= _SAFE_DIGITS:
-        return int(digits)
-    half = len(digits) // 2
-    scale: int = 10**half
-    return _digits_value(digits[:-half]) * scale + _digits_value(digits[-half:])
+    sign = -1 if stripped.startswith("-") else 1
+    digits = stripped.lstrip("-").lstrip("0") or "0"
+    if len(digits) > len(str(BEYOND)) - 1:
+        return sign * BEYOND
+    return sign * int(digits)

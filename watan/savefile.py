@@ -57,7 +57,7 @@ class _Numbers:
         value = integer(field)
         if value is None:
             raise BadFile(self.name, f"{what}: {_shortened(field)!r} is not a whole number", line)
-        if len(field.lstrip("-")) > _MOST_DIGITS:
+        if len(field.lstrip("-").lstrip("0")) > _MOST_DIGITS:
             raise BadFile(self.name, f"{what}: {_shortened(field)} is far too large", line)
         self.at += 1
         return value
@@ -268,8 +268,11 @@ def format_save(saved: SavedGame) -> str:
 def looks_like_save(text: str) -> bool:
     """Return whether a file is a save file rather than a board file.
 
-    A save file's first line is the current turn alone; a board file's first
-    line holds pairs.
+    A save file's first line is the current turn alone.  A board file holds
+    its pairs on one line, or exactly 19 pairs laid out any other way (one
+    number per line, say).  An empty file is taken for a board, whose error
+    says what one should hold.
     """
+    fields = text.split()
     lines = _numbered_lines(text)
-    return bool(lines) and len(lines[0][1].split()) == 1
+    return bool(lines) and len(lines[0][1].split()) == 1 and len(fields) != 2 * TILE_COUNT

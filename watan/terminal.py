@@ -133,8 +133,16 @@ def _checked(path: str, journal: WatanJournal) -> Audit:
     from watan.audit import audit  # only resuming needs it: keep starting a game quick
 
     checked = audit(journal.header, journal.events)
-    if checked.problem is not None:
-        raise JournalError(path, checked.problem.line, checked.problem.problem)
+    problem = checked.problem
+    if problem is not None:
+        if problem.event == 0:
+            raise JournalError(path, problem.line, problem.problem)
+        raise JournalError(
+            path,
+            problem.line,
+            f"{problem.problem} (to play on from before that command: "
+            f"watan rewind {path} --to {checked.events})",
+        )
     return checked
 
 

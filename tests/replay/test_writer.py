@@ -246,3 +246,31 @@ def test_writing_a_whole_journal_without_replacing_creates_a_new_file(tmp_path: 
     path = tmp_path / "new.jsonl"
     write_journal(path, HEADER, [], replace=False)
     assert JournalReader[Opened, Event](Opened, Event).read(path) == Journal(HEADER, ())
+
+
+def test_an_append_the_disk_cuts_short_leaves_the_journal_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "bank.jsonl"
+    events = sample_events(6)
+    with Writer.create(path, HEADER) as writer:
+        writer.append(events[:2])
+        before = path.read_bytes()
+        real_write = os.write
+        calls: list[int] = []
+
+        def fills_up(fd: int, data: bytes | memoryview) -> int:
+            calls.append(len(data))
+            if len(calls) == 1:
+                return real_write(fd, bytes(data)[:10])  # part of the command gets out
+            raise OSError(28, "No space left on device")
+
+        monkeypatch.setattr(os, "write", fills_up)
+        with pytest.raises(JournalError) as refused:
+            writer.append(events[2:5])
+        monkeypatch.undo()
+        assert (path.read_bytes(), str(refused.value)) == (
+            before, f"{path}: cannot write: No space left on device"
+        )
+        writer.append(events[5:])
+    assert JournalReader[Opened, Event](Opened, Event).read(path).events == (*events[:2], events[5])
