@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from replay.folding import FoldError, Reducer, fold, fold_checked, scan
     from replay.journal import EventStream, Journal, JournalError, JournalLocked, JournalReader
     from replay.timeline import Timeline
-    from replay.writer import JournalWriter, repair, write_journal
+    from replay.writer import JournalWriter, complete_last_line, repair, write_journal
 
 _HOMES = {
     "ABSENT": "differences",
@@ -43,6 +43,7 @@ _HOMES = {
     "JournalReader": "journal",
     "Timeline": "timeline",
     "JournalWriter": "writer",
+    "complete_last_line": "writer",
     "repair": "writer",
     "write_journal": "writer",
 }
@@ -62,6 +63,7 @@ __all__ = [
     "JournalWriter",
     "Reducer",
     "Timeline",
+    "complete_last_line",
     "diff",
     "first_divergence",
     "fold",

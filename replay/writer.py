@@ -80,6 +80,7 @@ class JournalWriter(Generic[H, E]):
         file = os.fdopen(fd, "ab")
         try:
             _lock(name, fd)
+            _still_named(name, fd)
             size = os.fstat(fd).st_size
             if size == 0:
                 raise JournalError(name, None, "empty file: there is no header line")
@@ -210,6 +211,45 @@ def _encode_lines(encoder: msgspec.json.Encoder, *groups: Iterable[object]) -> b
             encoder.encode_into(value, buffer, -1)
             buffer += b"\n"
     return buffer
+
+
+def complete_last_line(path: StrPath) -> bool:
+    """Give a journal whose last line decodes but lacks its newline that newline.
+
+    Returns whether one was added.  Only the caller knows the line decodes
+    (a torn line is for `repair`); the journal's lock is held while adding.
+    """
+    name = os.fspath(path)
+    try:
+        fd = os.open(name, os.O_RDWR | os.O_APPEND | os.O_CLOEXEC)
+    except OSError as error:
+        raise JournalError(name, None, f"cannot open the file: {_reason(error)}") from None
+    with os.fdopen(fd, "ab") as file:
+        _lock(name, fd)
+        size = os.fstat(fd).st_size
+        if size == 0 or os.pread(fd, 1, size - 1) == b"\n":
+            return False
+        try:
+            os.write(fd, b"\n")
+            file.flush()
+        except OSError as error:
+            raise JournalError(name, None, f"cannot write: {_reason(error)}") from None
+    return True
+
+
+def _still_named(name: str, fd: int) -> None:
+    """Refuse a file that was replaced between opening it and locking it.
+
+    The lock is on what was opened; if `name` now names another file (a
+    rewrite renamed over it), appending to the old one would be lost.
+    """
+    try:
+        now = os.stat(name)
+    except OSError:
+        now = None
+    held = os.fstat(fd)
+    if now is None or (now.st_dev, now.st_ino) != (held.st_dev, held.st_ino):
+        raise JournalError(name, None, "was replaced while being opened; try again")
 
 
 def _lock(name: str, fd: int) -> None:

@@ -221,4 +221,10 @@ def test_saving_through_a_symbolic_link_replaces_the_file_it_names_and_keeps_the
 def test_saving_onto_a_device_writes_into_it_and_never_replaces_it(tmp_path: Path) -> None:
     write_atomically(os.devnull, "anything\n")
     assert stat.S_ISCHR(os.stat(os.devnull).st_mode)
-    assert list(Path(os.devnull).parent.glob(".null.*.tmp")) == []
+    assert list(Path(os.devnull).parent.glob(".watan-*.tmp")) == []
+
+
+def test_a_save_name_as_long_as_names_can_be_is_written(tmp_path: Path) -> None:
+    name = tmp_path / ("n" * 251 + ".sv")
+    write_atomically(str(name), "long\n")
+    assert (name.read_text(), [p.name for p in tmp_path.iterdir()]) == ("long\n", [name.name])

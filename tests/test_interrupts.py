@@ -19,6 +19,29 @@ SETUP = b"8\n16\n24\n31\n40\n44\n47\n27\n"
 
 
 def test_ctrl_c_saves_the_backup_and_exits_130_without_a_traceback(tmp_path: Path) -> None:
+    game = started_after_a_roll(tmp_path)
+    game.send_signal(signal.SIGINT)
+    _, err = game.communicate(timeout=20)
+    assert (game.returncode, err.decode().splitlines()[-1]) == (
+        130, "watan: stopped; the game is in its journal (and backup.sv)"
+    )
+    folded = load(str(tmp_path / "game.jsonl")).game
+    assert (tmp_path / "backup.sv").read_text() == format_save(saved_game(folded))
+
+
+def test_kill_saves_the_backup_and_exits_143_without_a_traceback(tmp_path: Path) -> None:
+    game = started_after_a_roll(tmp_path)
+    game.send_signal(signal.SIGTERM)
+    _, err = game.communicate(timeout=20)
+    assert (game.returncode, err.decode().splitlines()[-1]) == (
+        143, "watan: stopped; the game is in its journal (and backup.sv)"
+    )
+    folded = load(str(tmp_path / "game.jsonl")).game
+    assert (tmp_path / "backup.sv").read_text() == format_save(saved_game(folded))
+
+
+def started_after_a_roll(tmp_path: Path) -> subprocess.Popen[bytes]:
+    """Start a game of the sample save, roll, and wait until the roll is in the journal."""
     game = subprocess.Popen(
         [sys.executable, "-m", "watan", "-load", str(REFERENCE / "sample-save.sv"),
          "--journal", "game.jsonl"],
@@ -33,13 +56,34 @@ def test_ctrl_c_saves_the_backup_and_exits_130_without_a_traceback(tmp_path: Pat
     while not journal.exists() or len(journal.read_bytes().splitlines()) < 4:  # header, 3 events
         assert time.monotonic() < deadline, "the roll never reached the journal"
         time.sleep(0.05)
-    game.send_signal(signal.SIGINT)
-    _, err = game.communicate(timeout=20)
-    assert (game.returncode, err.decode().splitlines()[-1]) == (
-        130, "watan: interrupted; the game is in its journal (and backup.sv)"
+    return game
+
+
+def test_an_output_that_fails_is_one_line_with_the_game_kept(tmp_path: Path) -> None:
+    with open("/dev/full", "wb") as full:
+        result = subprocess.run(
+            [sys.executable, "-m", "watan", "-load", str(REFERENCE / "sample-save.sv"),
+             "--journal", "game.jsonl"],
+            cwd=tmp_path, env=ENV, input=b"load\nroll\n8\n" + b"board\n" * 200,
+            stdout=full, stderr=subprocess.PIPE, check=False,
+        )
+    assert (result.returncode, result.stderr.decode().splitlines()[-1]) == (
+        1, "watan: the terminal failed (No space left on device); "
+        "the game is in its journal (and backup.sv)",
     )
     folded = load(str(tmp_path / "game.jsonl")).game
     assert (tmp_path / "backup.sv").read_text() == format_save(saved_game(folded))
+
+
+def test_a_closed_standard_input_is_one_line(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "watan", "-load", str(REFERENCE / "sample-save.sv")],
+        cwd=tmp_path, env=ENV, stdin=subprocess.DEVNULL, capture_output=True, check=False,
+        pass_fds=(), close_fds=True, preexec_fn=lambda: os.close(0),
+    )
+    assert (result.returncode, result.stdout, result.stderr) == (
+        2, b"", b"watan: standard input and output must be open to play\n"
+    )
 
 
 def test_a_reader_that_goes_away_ends_the_game_quietly_with_its_backup(tmp_path: Path) -> None:

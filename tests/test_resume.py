@@ -374,3 +374,12 @@ def test_a_killed_game_resumes_from_its_last_accepted_command(tmp_path: Path) ->
         ResourcesProduced(colour=ORANGE, gained=(0, 0, 0, 2, 0)),
     )
     assert history.load(str(journal)).events == events
+
+
+def test_a_journal_missing_only_its_last_newline_resumes(sample: Callable[[int], str]) -> None:
+    path = sample(7)
+    whole = Path(path).read_bytes()
+    Path(path).write_bytes(whole[:-1])
+    played = resume_and_play(path, "")
+    assert played.stdout == RED_BEFORE_THE_ROLL + "> "
+    assert Path(path).read_bytes() == whole + b'{"type":"game_resumed","seed":5}\n'

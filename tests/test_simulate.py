@@ -127,3 +127,15 @@ def test_watan_simulate_into_a_folder_it_cannot_make_is_one_line(tmp_path: Path)
     assert (result.exit_code, result.stdout) == (2, "")
     folder = tmp_path / "taken" / "sims"
     assert result.stderr == f"watan: {folder}: cannot make the folder (Not a directory)\n"
+
+
+def test_watan_simulate_never_replaces_a_journal_already_there(tmp_path: Path) -> None:
+    (tmp_path / "game-00001.jsonl").write_text("keep me\n")
+    result = CliRunner().invoke(
+        main, ["simulate", "--games", "1", "--seed", "7", "--journals", str(tmp_path)]
+    )
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr.splitlines()[-1] == (
+        f"watan: {tmp_path / 'game-00001.jsonl'}: already exists; it was left as it was"
+    )
+    assert (tmp_path / "game-00001.jsonl").read_text() == "keep me\n"

@@ -182,7 +182,7 @@ def commands(events: Iterable[AnyEvent]) -> Iterator[tuple[AnyEvent, ...]]:
     """Yield the events in runs, one run per command (a resumption is a run of its own)."""
     run: list[AnyEvent] = []
     for event in events:
-        if run and isinstance(event, _FOLLOWERS.get(type(run[0]), ())):
+        if run and continues(run, event):
             run.append(event)
             continue
         if run:

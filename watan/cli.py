@@ -1,8 +1,10 @@
-"""The `watan` command: the only module that reads input, prints, or touches files.
+"""The `watan` commands, in click: thin wrappers that read options and report errors.
 
-`watan -seed 5 -load game.sv` with no subcommand plays, exactly like
-`watan play -seed 5 -load game.sv`, because that is how the spec's test
-harnesses start the program (spec §5).
+The work is done in the library modules; the game at a terminal is
+`terminal`, and a plain play command line never comes here at all
+(`launch` reads it without importing click).  With no subcommand,
+arguments are `play`'s, because that is how the spec's test harnesses
+start the program (spec §5).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import TYPE_CHECKING, NoReturn, TypeVar
 import click
 
 from watan.escape import printable
-from watan.launch import PLAY_OPTIONS
+from watan.launch import EXIT_BAD_FILE, PLAY_OPTIONS
 
 if TYPE_CHECKING:
     from watan.events import AnyEvent
@@ -22,7 +24,6 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-EXIT_BAD_FILE = 2
 
 
 class _PlayByDefault(click.Group):
@@ -231,10 +232,13 @@ def simulate(
     import os
     import time
 
+    from replay.journal import JournalError
     from watan import simulate as simulator
 
     if seed is None:
-        seed = int.from_bytes(os.urandom(8), "big") >> 1
+        from watan.terminal import fresh_seed
+
+        seed = fresh_seed()
     if journals is not None:
         try:
             os.makedirs(journals, exist_ok=True)
@@ -243,10 +247,14 @@ def simulate(
     click.echo(f"watan: simulating {games} games with seed {seed}", err=True)
     bar = _ProgressBar(games)
     began = time.perf_counter()
-    results = simulator.simulate(
-        seed, games, workers=workers, player=player, turn_cap=turn_cap, journals=journals,
-        progress=bar.update,
-    )
+    try:
+        results = simulator.simulate(
+            seed, games, workers=workers, player=player, turn_cap=turn_cap, journals=journals,
+            progress=bar.update,
+        )
+    except JournalError as error:
+        bar.close()
+        _fail(str(error))
     seconds = time.perf_counter() - began
     bar.close()
     summary = simulator.summarise(results)

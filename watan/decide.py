@@ -238,21 +238,8 @@ def offer_refusal(game: Game, partner: Colour, give: Resource, take: Resource) -
     return None
 
 
-def check_offer(game: Game, partner: Colour, give: Resource, take: Resource) -> None:
-    """Refuse a trade that may not even be offered (see `offer_refusal`)."""
-    refused = offer_refusal(game, partner, give, take)
-    if refused is not None:
-        raise Refused(refused)
-
-
-def check_geese_tile(game: Game, tile: int) -> TileId:
-    """Return `tile` if the geese may move there: any tile but their own (RULINGS 8, 13)."""
-    if not _geese_may_land(game, tile):
-        raise Refused(Refusal.GEESE_TILE)
-    return TileId(tile)
-
-
-def _geese_may_land(game: Game, tile: int) -> bool:
+def geese_may_land(game: Game, tile: int) -> bool:
+    """Return whether the geese may move to `tile`: any tile but their own (RULINGS 8, 13)."""
     return is_tile(tile) and tile != game.geese
 
 
@@ -337,7 +324,7 @@ def _roll_refusal(game: Game, value: int | None) -> Refusal | None:
 
 def _geese_refusal(game: Game, tile: int, victim: Colour | None) -> Refusal | None:
     """The geese go to another tile; a victim is robbed when there is one (spec §3.6)."""
-    if not _geese_may_land(game, tile):
+    if not geese_may_land(game, tile):
         return Refusal.GEESE_TILE
     candidates = victims(game, TileId(tile))
     if (victim is None and candidates) or (victim is not None and victim not in candidates):

@@ -67,7 +67,8 @@ def write_atomically(path: str, text: str) -> None:
         with open(target, "w", encoding="utf-8", newline="\n") as special:
             special.write(text)
         return
-    fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    # A short name of its own: the target's name may already be as long as names can be.
+    fd, temporary = tempfile.mkstemp(prefix=".watan-", suffix=".tmp", dir=folder)
     try:
         os.fchmod(fd, _mode_for(target))
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as file:

@@ -1,4 +1,4 @@
-"""The bookkeeping every reachable game state keeps, checked after each event by `verify`.
+"""The bookkeeping every reachable game state keeps, checked after each event by `audit`.
 
 These hold whatever the players do: nobody holds a negative amount, each
 criterion and goal has at most one owner and the per-place and per-student

@@ -16,7 +16,7 @@ from typing import TextIO
 import msgspec
 
 from replay.journal import Convert, Journal, JournalError, JournalReader
-from replay.writer import JournalWriter, repair
+from replay.writer import JournalWriter, complete_last_line, repair
 from watan.escape import printable
 from watan.events import FORMAT_VERSION, RULES, AnyEvent, GameStarted
 
@@ -117,11 +117,6 @@ class Recorder:
         self._writer = writer
         self._stderr = stderr
 
-    @property
-    def path(self) -> str | None:
-        """Return where the journal is, or None when the game is not being recorded."""
-        return None if self._writer is None else self._writer.path
-
     def record(self, events: Sequence[AnyEvent]) -> None:
         """Append events, so that a killed process loses nothing accepted."""
         if self._writer is None or not events:
@@ -155,16 +150,18 @@ def create_recorder(path: str, header: GameStarted, stderr: TextIO) -> Recorder:
     return Recorder(writer, stderr)
 
 
-def reopen(path: str, stderr: TextIO) -> tuple[WatanJournal, JournalWriter[GameStarted, AnyEvent]]:
-    """Return a journal to continue and a writer appending to it, holding its lock.
+def reopen(
+    path: str, journal: WatanJournal, stderr: TextIO
+) -> tuple[WatanJournal, JournalWriter[GameStarted, AnyEvent]]:
+    """Return the journal at `path` as it stands once locked, and a writer appending to it.
 
-    A last line cut off mid-write (the process was killed) is moved to a
-    side file with a warning, never silently dropped; what came before it
-    is kept.  The journal is read again once locked, so nobody changed it
-    in between.  A journal of an older format is read but never appended to: its new
-    lines would not match its old ones.
+    `journal` is the journal as already read.  A last line cut off mid-write
+    (the process was killed) is moved to a side file with a warning, never
+    silently dropped; what came before it is kept.  The journal is read again
+    once locked, in case someone changed it in between.  A journal of an
+    older format is read but never appended to: its new lines would not
+    match its old ones.
     """
-    journal = read_journal(path)
     try:
         with open(path, "rb") as file:
             written = written_format(file.readline())
@@ -186,6 +183,8 @@ def reopen(path: str, stderr: TextIO) -> tuple[WatanJournal, JournalWriter[GameS
             )
             + "\n"
         )
+    else:
+        complete_last_line(path)  # it decodes: a newline is all it lacks, if anything
     writer = JournalWriter[GameStarted, AnyEvent].open_existing(path)
     try:
         return read_journal(path), writer

@@ -10,9 +10,11 @@ explains any error.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import sys
-from typing import NamedTuple
+from typing import NamedTuple, TextIO
 
 
 class PlayOption(NamedTuple):
@@ -44,10 +46,9 @@ PLAY_OPTIONS = (
 _BY_FLAG = {flag: option for option in PLAY_OPTIONS for flag in option.flags}
 
 EXIT_BAD_FILE = 2
-EXIT_INTERRUPTED = 130
-"""128 + SIGINT, as a shell reports a program stopped by Ctrl-C."""
-EXIT_BROKEN_PIPE = 141
-"""128 + SIGPIPE, as a shell reports a program whose reader went away."""
+EXIT_STOPPED = 128
+"""Plus the signal's number, as a shell reports a program a signal stopped: 130 for Ctrl-C,
+129 for a closed terminal, 143 for `kill`, 141 when the output's reader went away."""
 
 
 def plain_play(args: list[str]) -> dict[str, str] | None:
@@ -111,15 +112,45 @@ def play(
             resumed = reopen(resume, options.seed, sys.stderr)
     except (BadFile, JournalError) as error:
         return _refuse(str(error))
+    if sys.stdin is None or sys.stdout is None:
+        return _refuse("standard input and output must be open to play")
+    previous = {sig: signal.signal(sig, _stop) for sig in (signal.SIGHUP, signal.SIGTERM)}
     try:
         return play_games(options, Streams(sys.stdin.buffer, sys.stdout, sys.stderr), resumed)
-    except KeyboardInterrupt:
-        sys.stderr.write("\nwatan: interrupted; the game is in its journal (and backup.sv)\n")
-        return EXIT_INTERRUPTED
-    except BrokenPipeError:
-        # Whoever read the output has gone; say nothing more on it, and exit quietly.
+    except KeyboardInterrupt as stopped:
+        _quietly(sys.stderr, "\nwatan: stopped; the game is in its journal (and backup.sv)\n")
+        return EXIT_STOPPED + (stopped.signal if isinstance(stopped, Stopped) else signal.SIGINT)
+    except OSError as error:
+        # Whoever read the output has gone, or the terminal failed: say so once, quietly.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return EXIT_BROKEN_PIPE
+        if isinstance(error, BrokenPipeError):
+            return EXIT_STOPPED + signal.SIGPIPE
+        _quietly(sys.stderr, f"watan: the terminal failed ({error.strerror or error}); "
+                 "the game is in its journal (and backup.sv)\n")
+        return 1
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+class Stopped(KeyboardInterrupt):
+    """A signal asked the program to stop (the terminal closed, or `kill`)."""
+
+    def __init__(self, signal_number: int) -> None:
+        super().__init__(signal_number)
+        self.signal = signal_number
+
+
+def _stop(signal_number: int, _frame: object) -> None:
+    """Stop the game as Ctrl-C does, so that it is saved first."""
+    raise Stopped(signal_number)
+
+
+def _quietly(stream: TextIO, text: str) -> None:
+    """Write a last word where it may no longer be possible (a closed terminal)."""
+    with contextlib.suppress(OSError, ValueError):
+        stream.write(text)
+        stream.flush()
 
 
 def _refuse(message: str) -> int:

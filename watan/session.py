@@ -27,7 +27,7 @@ from watan.commands import (
     Roll,
     Trade,
 )
-from watan.decide import Refusal, Refused, check_geese_tile, check_offer, decide, victims
+from watan.decide import Refusal, Refused, decide, geese_may_land, offer_refusal, victims
 from watan.events import (
     AnyEvent,
     CriterionCompleted,
@@ -243,10 +243,9 @@ def _choose_geese_tile(session: Session, line: str, rng: random.Random) -> Reply
     """Take the geese's tile; ask whom to rob when there is a choice (spec §3.6)."""
     game = session.game
     value = integer(line)
-    try:
-        tile = check_geese_tile(game, -1 if value is None else value)
-    except Refused:
-        return _say(session, "")
+    if value is None or not geese_may_land(game, value):
+        return _say(session, "")  # the question again (RULINGS 13)
+    tile = TileId(value)
     candidates = victims(game, tile)
     if not candidates:
         return _carry_out(session, PlaceGeese(tile=tile), rng)
@@ -309,10 +308,9 @@ def _offer(
     game = session.game
     if partner is None or give is None or take is None:
         return _say(session, wording.REFUSALS[Refusal.INVALID_COMMAND])
-    try:
-        check_offer(game, partner, give, take)
-    except Refused as refused:
-        return _say(session, wording.REFUSALS[refused.refusal])
+    refused = offer_refusal(game, partner, give, take)
+    if refused is not None:
+        return _say(session, wording.REFUSALS[refused])
     return Reply(
         output=wording.offer(game.turn, partner, give, take),
         events=(),

@@ -183,12 +183,16 @@ class Batch(msgspec.Struct, frozen=True):
 
 
 def play_batch(batch: Batch) -> list[GameResult]:
-    """Play a batch of games (in a worker process), writing their journals if asked."""
+    """Play a batch of games (in a worker process), writing their journals if asked.
+
+    A journal already there is never replaced (raises JournalError).
+    """
     results = []
     for index, seed in zip(batch.indices, batch.seeds, strict=True):
         played = play_game(index, seed, PLAYERS[batch.player], batch.turn_cap)
         if batch.journals is not None:
-            write_journal(journal_path(batch.journals, index), played.header, played.events)
+            path = journal_path(batch.journals, index)
+            write_journal(path, played.header, played.events, replace=False)
         results.append(played.result)
     return results
 

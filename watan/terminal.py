@@ -2,9 +2,11 @@
 
 This is the program's edge.  The conversation itself is `session`; here
 each accepted command's events are appended to the journal (and flushed)
-before the next prompt, `save` and `backup.sv` are formatted from the
-game that folding the journal gives, and every file problem is one line
-on standard error while the game goes on.
+before the next prompt, and the live game is only ever changed by applying
+those same events, so it is the fold of its journal; `save` and `backup.sv`
+are formatted from it.  Every file problem is one line on standard error
+while the game goes on (without a journal that cannot be written, in
+memory alone).
 """
 
 from __future__ import annotations
@@ -63,7 +65,7 @@ class Options(msgspec.Struct, frozen=True, kw_only=True):
     ) -> Options:
         """Return the options, reading the board or save file (raises BadFile)."""
         return cls(
-            seed=_fresh_seed() if seed is None else seed,
+            seed=fresh_seed() if seed is None else seed,
             board=None if board is None else load_board(board),
             loaded=None if load is None else load_save(load),
             journal=journal,
@@ -71,8 +73,8 @@ class Options(msgspec.Struct, frozen=True, kw_only=True):
         )
 
 
-def _fresh_seed() -> int:
-    """Return a seed from the operating system, for a game started without -seed (RULINGS 18)."""
+def fresh_seed() -> int:
+    """Return a seed from the operating system, for a run started without -seed (RULINGS 18)."""
     return int.from_bytes(os.urandom(8), "big") >> 1
 
 
@@ -111,14 +113,16 @@ def resume(path: str, seed: int, stderr: TextIO) -> Resumed:
     """Reopen a journal to play on from exactly where it stands (`watan play --resume`).
 
     The journal is checked against the rules before anything is changed,
-    and again once its lock is held; raises JournalError naming the line of
-    the first problem (the file untouched), or JournalLocked when another
-    process is playing it.
+    and again if it changed before its lock was taken; raises JournalError
+    naming the line of the first problem (the file untouched), or
+    JournalLocked when another process is playing it.
     """
-    _checked(path, read_journal(path))
-    journal, writer = reopen(path, stderr)
+    first = read_journal(path)
+    checked = _checked(path, first)
+    journal, writer = reopen(path, first, stderr)
     try:
-        checked = _checked(path, journal)
+        if (journal.header, journal.events) != (first.header, first.events):
+            checked = _checked(path, journal)
     except JournalError:
         writer.close()
         raise
@@ -182,8 +186,10 @@ def _play(
 ) -> bool:
     """Play one game; return whether the players asked to play again.
 
-    End of input saves `backup.sv` (spec §4.5); so do Ctrl-C and an output
-    that was closed (`watan ... | head`), before they end the program.
+    End of input saves `backup.sv` (spec §4.5); so do Ctrl-C, a closed
+    terminal and any failure to read or print (`watan ... | head`), before
+    they end the program.  Nothing else in the loop raises OSError: saves and
+    journal writes report their own failures and the game goes on.
     """
     stdin, stdout, stderr = streams.stdin, streams.stdout, streams.stderr
     try:
@@ -208,7 +214,7 @@ def _play(
                     return False
                 case None:
                     pass
-    except (KeyboardInterrupt, BrokenPipeError):
+    except (KeyboardInterrupt, OSError):
         _back_up(current, stderr)
         raise
 

@@ -113,7 +113,7 @@ completing a criterion next to a completed one)."""
 CRITERION_TILES = _incidence(
     [(c, TileId(t)) for t, corners in enumerate(TILE_CRITERIA) for c in corners], CRITERION_COUNT
 )
-"""The tiles each criterion touches, ascending (production, spec §3.5.2)."""
+"""The tiles each criterion touches, ascending."""
 
 GOAL_TILES = _incidence(
     [(g, TileId(t)) for t, sides in enumerate(TILE_GOALS) for g in sides], GOAL_COUNT

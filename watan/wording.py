@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from watan.decide import Refusal
 from watan.render import status_line
-from watan.resources import Resource, Resources, items
+from watan.resources import Resource, Resources, items, total
 from watan.state import Colour, Game
 
 PROMPT = "> "
@@ -54,7 +54,7 @@ def gained(colour: Colour, amount: Resources) -> str:
 
 def lost(colour: Colour, amount: Resources) -> str:
     """Return one student's loss to the geese (spec §3.6)."""
-    count = sum(amount)
+    count = total(amount)
     return f"Student {colour.title} loses {count} resources to the geese. They lose:\n" + _amounts(
         amount
     )

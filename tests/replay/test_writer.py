@@ -11,8 +11,9 @@ from pathlib import Path
 import msgspec
 import pytest
 
+from replay import writer as writer_module
 from replay.journal import Journal, JournalError, JournalLocked, JournalReader
-from replay.writer import JournalWriter, repair, write_journal
+from replay.writer import JournalWriter, complete_last_line, repair, write_journal
 from tests.replay.conftest import (
     HEADER,
     Deposited,
@@ -274,3 +275,33 @@ def test_an_append_the_disk_cuts_short_leaves_the_journal_as_it_was(
         )
         writer.append(events[5:])
     assert JournalReader[Opened, Event](Opened, Event).read(path).events == (*events[:2], events[5])
+
+
+def test_a_journal_replaced_between_opening_and_locking_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "bank.jsonl"
+    path.write_bytes(journal_bytes(sample_events(3)))
+    newer = journal_bytes(sample_events(1))
+    real_lock = writer_module._lock
+
+    def replaced_meanwhile(name: str, fd: int) -> None:
+        (tmp_path / "new.jsonl").write_bytes(newer)
+        os.replace(tmp_path / "new.jsonl", path)  # someone rewrites it just now
+        real_lock(name, fd)
+
+    monkeypatch.setattr(writer_module, "_lock", replaced_meanwhile)
+    with pytest.raises(JournalError) as refused:
+        Writer.open_existing(path)
+    assert str(refused.value) == f"{path}: was replaced while being opened; try again"
+    assert path.read_bytes() == newer
+
+
+def test_a_last_line_without_its_newline_gets_one_and_nothing_else_changes(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "bank.jsonl"
+    whole = journal_bytes(sample_events(3))
+    path.write_bytes(whole[:-1])
+    assert (complete_last_line(path), path.read_bytes()) == (True, whole)
+    assert (complete_last_line(path), path.read_bytes()) == (False, whole)
