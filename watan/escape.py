@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TextIO
+
 
 def printable(text: str) -> str:
     """Return `text` with control characters shown as escapes, for a message on a terminal.
@@ -10,3 +12,8 @@ def printable(text: str) -> str:
     terminal when an error message repeats it.
     """
     return "".join(c if c.isprintable() or c == " " else repr(c)[1:-1] for c in text)
+
+
+def complain(stream: TextIO, message: str) -> None:
+    """Write one line `watan: MESSAGE` to `stream` (standard error), names shown safely."""
+    stream.write(printable(f"watan: {message}") + "\n")

@@ -17,7 +17,7 @@ import msgspec
 
 from replay.journal import Convert, Journal, JournalError, JournalReader
 from replay.writer import JournalWriter, complete_last_line, repair
-from watan.escape import printable
+from watan.escape import complain
 from watan.events import FORMAT_VERSION, RULES, AnyEvent, GameStarted
 
 JOURNAL_FOLDER = "journals"
@@ -124,8 +124,7 @@ class Recorder:
         try:
             self._writer.append(events)
         except JournalError as error:
-            message = f"watan: {error}; the game goes on without its journal"
-            self._stderr.write(printable(message) + "\n")
+            complain(self._stderr, f"{error}; the game goes on without its journal")
             self.close()
             self._writer = None
 
@@ -144,9 +143,9 @@ def create_recorder(path: str, header: GameStarted, stderr: TextIO) -> Recorder:
         reason = error.problem if isinstance(error, JournalError) else error.strerror or error
         if isinstance(error, FileExistsError):  # makedirs: something that is not a folder
             reason = f"{folder} is not a folder"
-        stderr.write(printable(f"watan: cannot write the journal {path}: {reason}") + "\n")
+        complain(stderr, f"cannot write the journal {path}: {reason}")
         return Recorder(None, stderr)
-    stderr.write(printable(f"watan: journal: {path}") + "\n")
+    complain(stderr, f"journal: {path}")
     return Recorder(writer, stderr)
 
 
@@ -176,12 +175,10 @@ def reopen(
         )
     if journal.torn_tail is not None:
         side = repair(path, journal.torn_tail)
-        stderr.write(
-            printable(
-                f"watan: {path}: its last line was cut off mid-write; "
-                f"the partial line was set aside in {side}"
-            )
-            + "\n"
+        complain(
+            stderr,
+            f"{path}: its last line was cut off mid-write; "
+            f"the partial line was set aside in {side}",
         )
     else:
         complete_last_line(path)  # it decodes: a newline is all it lacks, if anything

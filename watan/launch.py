@@ -154,9 +154,9 @@ def _quietly(stream: TextIO, text: str) -> None:
 
 
 def _refuse(message: str) -> int:
-    from watan.escape import printable
+    from watan.escape import complain
 
-    sys.stderr.write(printable(f"watan: {message}") + "\n")
+    complain(sys.stderr, message)
     return EXIT_BAD_FILE
 
 

@@ -19,7 +19,7 @@ import msgspec
 
 from replay.journal import JournalError
 from watan import session as talk
-from watan.escape import printable
+from watan.escape import complain
 from watan.events import GameResumed, GameStarted
 from watan.evolve import start
 from watan.files import load_board, load_save, write_atomically
@@ -128,7 +128,7 @@ def resume(path: str, seed: int, stderr: TextIO) -> Resumed:
         raise
     recorder = Recorder(writer, stderr)
     recorder.record([GameResumed(seed=seed)])
-    stderr.write(printable(f"watan: journal: {path} (resumed after event {checked.events})") + "\n")
+    complain(stderr, f"journal: {path} (resumed after event {checked.events})")
     return Resumed(header=journal.header, game=checked.game, recorder=recorder)
 
 
@@ -230,4 +230,4 @@ def _save(game: Game, path: str, stderr: TextIO) -> None:
     try:
         write_atomically(path, format_save(saved_game(game)))
     except OSError as error:
-        stderr.write(printable(f"watan: cannot save to {path}: {error.strerror or error}") + "\n")
+        complain(stderr, f"cannot save to {path}: {error.strerror or error}")
