@@ -27,7 +27,7 @@ from pathlib import Path
 import msgspec
 
 from watan.commands import Achieve, AnyCommand, Complete, Improve
-from watan.decide import COMPLETION_COST, GOAL_COST, Refused, decide, victims
+from watan.decide import Refused, decide, level_cost, victims
 from watan.evolve import start
 from watan.history import load
 from watan.resources import HELD, Resource, Resources, total
@@ -188,11 +188,11 @@ def _accepted(game: Game, command: AnyCommand, check_cost: bool = True) -> bool:
 def _cost(game: Game, build: AnyCommand) -> Resources:
     match build:
         case Improve(criterion=c):
-            return COMPLETION_COST[game.criterion_level[c] + 1]
+            return level_cost(game, game.criterion_level[c] + 1)
         case Complete():
-            return COMPLETION_COST[1]
+            return level_cost(game, 1)
         case _:
-            return GOAL_COST
+            return game.edition.goal_cost
 
 
 def _words(build: AnyCommand) -> str:

@@ -114,6 +114,8 @@ def test_every_play_option_has_a_spec_or_long_spelling() -> None:
         "seed": ("-seed", "--seed"),
         "load": ("-load", "--load"),
         "board": ("-board", "--board"),
+        "random_board": ("-random-board", "--random-board"),
+        "edition": ("--edition",),
         "journal": ("--journal",),
         "resume": ("--resume",),
     }

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from tests.conftest import reference
 from watan import render
+from watan.editions.watan import EDITION as WATAN
 from watan.layout import Board, Tile, random_board
 from watan.resources import Resource
 from watan.snapshot import NO_GEESE, Position, SavedGame, SavedStudent
@@ -224,7 +225,7 @@ def test_completed_with_nothing_completed_is_the_heading_alone(sample_board: Boa
 
 def test_help_is_the_spec_list_of_commands() -> None:
     # Spec §4.3.
-    assert render.HELP == (
+    assert WATAN.text.help == (
         "Valid commands:\n"
         "board\n"
         "status\n"

@@ -28,6 +28,7 @@ from watan.commands import (
 )
 from watan.decide import Refusal, Refused, decide_with
 from watan.describe import describe
+from watan.editions import edition, names
 from watan.events import (
     AnyEvent,
     CriterionCompleted,
@@ -198,6 +199,8 @@ def header_problem(header: GameStarted) -> str | None:
     A loaded position must be one a save file can hold, and keep the
     bookkeeping every game keeps (no two adjacent criteria, say).
     """
+    if header.rules not in names():
+        return f"plays the {header.rules!r} rules, which this version does not know"
     if not is_board(header.board):
         return "the board needs 19 tiles, each valued 2-12 unless NETFLIX"
     if header.loaded is not None:
@@ -205,7 +208,8 @@ def header_problem(header: GameStarted) -> str | None:
             return f"the loaded position holds {len(header.loaded.students)} students, not 4"
         saved = SavedGame(position=header.loaded, board=header.board)
         try:
-            parse_save(format_save(saved), "the loaded game")
+            played = edition(header.rules)
+            parse_save(format_save(saved, played), "the loaded game", played)
         except BadFile as error:
             return f"the loaded position: {error.problem}"
     broken = broken_invariants(start(header))
@@ -214,27 +218,30 @@ def header_problem(header: GameStarted) -> str | None:
 
 def _judge(game: Game, run: tuple[AnyEvent, ...]) -> tuple[int, str] | None:
     """Return (index in `run`, why) for the first event its command does not give, or None."""
+    def said(event: AnyEvent) -> str:
+        return describe(event, game.edition)
+
     command = command_of(run)
     if command is None:
         if isinstance(run[0], GameResumed):
             return None
-        return 0, f"{describe(run[0])} does not follow the command it belongs to"
+        return 0, f"{said(run[0])} does not follow the command it belongs to"
     try:
         expected = decide_with(game, command, RecordedChance(run))
     except Refused as refused:
-        return 0, f"{describe(run[0])}: {_REASONS[refused.refusal]}"
+        return 0, f"{said(run[0])}: {_REASONS[refused.refusal]}"
     except _Impossible as impossible:
-        return impossible.index, f"{describe(run[impossible.index])}: {impossible.problem}"
+        return impossible.index, f"{said(run[impossible.index])}: {impossible.problem}"
     if expected == run:
         return None
     if not expected:
-        return 0, f"{describe(run[0])}: that changes nothing, so it is never recorded"
+        return 0, f"{said(run[0])}: that changes nothing, so it is never recorded"
     for index, (want, got) in enumerate(zip(expected, run, strict=False)):
         if want != got:
-            return index, f"the rules give {describe(want)!r} here, not {describe(got)!r}"
+            return index, f"the rules give {said(want)!r} here, not {said(got)!r}"
     if len(run) < len(expected):
-        return len(run) - 1, f"{describe(expected[len(run)])!r} is missing after this event"
-    return len(expected), f"{describe(run[len(expected)])!r} is not part of this command"
+        return len(run) - 1, f"{said(expected[len(run)])!r} is missing after this event"
+    return len(expected), f"{said(run[len(expected)])!r} is not part of this command"
 
 
 def audit(header: GameStarted, events: Sequence[AnyEvent], keep: int | None = None) -> Audit:

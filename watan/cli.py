@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 import click
 
+from watan.editions import DEFAULT as DEFAULT_EDITION
 from watan.escape import printable
 from watan.launch import EXIT_BAD_FILE, PLAY_OPTIONS
 
@@ -49,6 +50,11 @@ def main() -> None:
 def _play_options(command: Callable[..., None]) -> Callable[..., None]:
     """Give `play` the options `watan.launch` reads on its fast path, from the same table."""
     for option in reversed(PLAY_OPTIONS):
+        if option.flag:
+            command = click.option(*option.flags, option.name, is_flag=True, help=option.help)(
+                command
+            )
+            continue
         command = click.option(
             *option.flags,
             option.name,
@@ -59,37 +65,74 @@ def _play_options(command: Callable[..., None]) -> Callable[..., None]:
     return command
 
 
+def _program_edition() -> str:
+    """Return the edition the program plays by default: `watan`, or `constructor` as that."""
+    program = click.get_current_context().find_root().obj
+    return program if isinstance(program, str) else DEFAULT_EDITION
+
+
+def _edition_option(command: Callable[..., None]) -> Callable[..., None]:
+    """Give a command `--edition`, for the files it reads (a journal says its own)."""
+    from watan.editions import names
+
+    return click.option(
+        "--edition",
+        "edition",
+        type=click.Choice(names()),
+        default=None,
+        help="The edition whose files these are (default: the program's own).",
+    )(command)
+
+
 @main.command()
 @_play_options
 def play(
+    *,
     seed: int | None,
     load: str | None,
     board: str | None,
+    random_board: bool,
+    edition: str | None,
     journal: str | None,
     resume: str | None,
 ) -> None:
-    """Play Students of Watan at the terminal (spec §5 options in any order)."""
+    """Play the game at the terminal (spec §5 options in any order)."""
     from watan.launch import play as run
 
-    sys.exit(run(seed=seed, load=load, board=board, journal=journal, resume=resume))
+    sys.exit(
+        run(
+            seed=seed,
+            load=load,
+            board=board,
+            random_board=random_board,
+            edition=edition,
+            journal=journal,
+            resume=resume,
+            default_edition=_program_edition(),
+        )
+    )
 
 
 @main.command()
 @click.argument("file", metavar="FILE")
-def show(file: str) -> None:
+@_edition_option
+def show(file: str, edition: str | None) -> None:
     """Print the board of a board file, or a save file's board and status lines."""
     from watan import render
+    from watan.editions import edition as named
     from watan.files import read_text
     from watan.savefile import looks_like_save, parse_board, parse_save
     from watan.state import loaded_game, new_game
 
+    played = named(edition or _program_edition())
+
     def shown() -> str:
         text = read_text(file)
         if looks_like_save(text):
-            saved = parse_save(text, file)
-            game = loaded_game(saved.board, saved.position)
+            saved = parse_save(text, file, played)
+            game = loaded_game(saved.board, saved.position, played)
             return render.board(game) + render.status(game)
-        return render.board(new_game(parse_board(text, file)))
+        return render.board(new_game(parse_board(text, file), played))
 
     click.echo(_checked(shown), nl=False)
 
@@ -179,7 +222,8 @@ def export(journal: str, to: int | None, output: str | None) -> None:
 @click.argument("first", metavar="A")
 @click.argument("second", metavar="B")
 @click.option("--to", "to", type=int, metavar="N", help="Compare the journals at step N.")
-def diff(first: str, second: str, to: int | None) -> None:
+@_edition_option
+def diff(first: str, second: str, to: int | None, edition: str | None) -> None:
     """Compare two games (journals, or a journal and a .sv save file).
 
     Prints where the journals part ways and each difference between the two
@@ -189,11 +233,15 @@ def diff(first: str, second: str, to: int | None) -> None:
     from watan import compare
     from watan.state import Phase
 
-    a, a_events = _side(first, to)
-    b, b_events = _side(second, to)
+    journals = {path: _journal_side(path, to) for path in (first, second) if _is_journal(path)}
+    chosen = edition or next(
+        (game.edition.name for game, _ in journals.values()), _program_edition()
+    )
+    a, a_events = journals.get(first) or _save_side(first, chosen)
+    b, b_events = journals.get(second) or _save_side(second, chosen)
     lines = []
     if a_events is not None and b_events is not None:
-        parting = compare.parting(a_events, b_events)
+        parting = compare.parting(a_events, b_events, a.edition)
         lines += [parting] if parting else []
     else:
         for path, game in ((first, a), (second, b)):
@@ -214,6 +262,7 @@ def diff(first: str, second: str, to: int | None) -> None:
               help="Stop a game after this many turns and count it unfinished.")
 @click.option("--player", type=click.Choice(["kinds", "uniform"]), default="kinds",
               show_default=True, help="kinds: a kind of move, then a move; uniform: any move.")
+@_edition_option
 def simulate(
     *,
     games: int,
@@ -222,6 +271,7 @@ def simulate(
     workers: int,
     turn_cap: int,
     player: str,
+    edition: str | None,
 ) -> None:
     """Play whole games between random players, without a terminal, and report on them.
 
@@ -250,7 +300,7 @@ def simulate(
     try:
         results = simulator.simulate(
             seed, games, workers=workers, player=player, turn_cap=turn_cap, journals=journals,
-            progress=bar.update,
+            progress=bar.update, edition=edition or _program_edition(),
         )
     except JournalError as error:
         bar.close()
@@ -283,15 +333,26 @@ class _ProgressBar:
             click.echo("", err=True)
 
 
-def _side(path: str, to: int | None) -> tuple[Game, tuple[AnyEvent, ...] | None]:
-    """Return the game a journal (at step `to`) or a .sv file holds, and the journal's events."""
-    from watan import history
+def _is_journal(path: str) -> bool:
+    """Return whether `diff` reads `path` as a journal rather than a .sv save file."""
+    return not path.endswith(".sv")
+
+
+def _save_side(path: str, edition: str) -> tuple[Game, None]:
+    """Return the game a .sv file of `edition` holds (a journal's edition, or --edition)."""
+    from watan.editions import edition as named
     from watan.files import load_save
     from watan.state import loaded_game
 
-    if path.endswith(".sv"):
-        saved = _checked(lambda: load_save(path))
-        return loaded_game(saved.board, saved.position), None
+    played = named(edition)
+    saved = _checked(lambda: load_save(path, played))
+    return loaded_game(saved.board, saved.position, played), None
+
+
+def _journal_side(path: str, to: int | None) -> tuple[Game, tuple[AnyEvent, ...]]:
+    """Return the game a journal holds at step `to`, and its events."""
+    from watan import history
+
     moment = _checked(lambda: history.load(path, to))
     _warn_torn(path, moment.torn_line)
     return moment.game, moment.events

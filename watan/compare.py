@@ -14,10 +14,12 @@ from collections.abc import Sequence
 
 from replay import first_divergence
 from watan.describe import describe
+from watan.edition import Edition
+from watan.editions.watan import EDITION as WATAN
 from watan.events import AnyEvent
 from watan.resources import HELD
 from watan.snapshot import NO_GEESE
-from watan.state import COLOURS, NOBODY, Colour, Completion, Game, loaded_game, saved_game
+from watan.state import COLOURS, NOBODY, Colour, Game, loaded_game, saved_game
 
 View = dict[str, object]
 
@@ -25,11 +27,13 @@ View = dict[str, object]
 def as_loaded(game: Game) -> Game:
     """Return the game as saving and loading it would give (spec §3.7)."""
     saved = saved_game(game)
-    return loaded_game(saved.board, saved.position)
+    return loaded_game(saved.board, saved.position, game.edition)
 
 
 def view(game: Game) -> View:
     """Return the game as nested plain values keyed by the spec's names."""
+    edition = game.edition
+    names, levels = edition.resources, edition.vocabulary.levels
     shown: View = {
         "turn": game.turn.title,
         "phase": game.phase.value,
@@ -38,13 +42,13 @@ def view(game: Game) -> View:
     }
     for colour, student in zip(COLOURS, game.students, strict=True):
         shown[colour.title] = {
-            "resources": {r.name: student.resources[r] for r in HELD},
+            "resources": {names[r]: student.resources[r] for r in HELD},
             "goals": list(student.goals),
             "criteria": list(student.criteria),
             "dice": "loaded" if student.loaded_dice else "fair",
         }
     shown["criteria"] = {
-        c: "none" if owner == NOBODY else f"{Colour(owner).title} {Completion(level).name.title()}"
+        c: "none" if owner == NOBODY else f"{Colour(owner).title} {levels[level - 1]}"
         for c, (owner, level) in enumerate(
             zip(game.criterion_owner, game.criterion_level, strict=True)
         )
@@ -53,7 +57,7 @@ def view(game: Game) -> View:
         g: "none" if owner == NOBODY else Colour(owner).title
         for g, owner in enumerate(game.goal_owner)
     }
-    shown["board"] = [f"{tile.resource.name} {tile.value}" for tile in game.board]
+    shown["board"] = [f"{names[tile.resource]} {tile.value}" for tile in game.board]
     return shown
 
 
@@ -93,11 +97,13 @@ def _in_path_order(line: str) -> str:
     return re.sub(r"\d+", lambda number: number.group().zfill(8), line)
 
 
-def parting(a: Sequence[AnyEvent], b: Sequence[AnyEvent]) -> str | None:
+def parting(
+    a: Sequence[AnyEvent], b: Sequence[AnyEvent], edition: Edition = WATAN
+) -> str | None:
     """Return where two journals' events first differ, in words, or None if they don't."""
     number = first_divergence(a, b)
     if number is None:
         return None
-    first = describe(a[number - 1]) if number <= len(a) else "nothing (its journal ends)"
-    second = describe(b[number - 1]) if number <= len(b) else "nothing (its journal ends)"
+    first = describe(a[number - 1], edition) if number <= len(a) else "nothing (its journal ends)"
+    second = describe(b[number - 1], edition) if number <= len(b) else "nothing (its journal ends)"
     return f"The journals part ways at event {number}: A has {first}; B has {second}."

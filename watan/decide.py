@@ -46,7 +46,6 @@ from watan.resources import NONE, Resource, Resources, add, covers, single, subt
 from watan.state import (
     COLOURS,
     NOBODY,
-    WINNING_CRITERIA,
     Colour,
     Completion,
     Game,
@@ -66,16 +65,6 @@ from watan.topology import (
     is_goal,
     is_tile,
 )
-
-GOAL_COST: Resources = (0, 0, 0, 1, 1)
-"""One STUDY and one TUTORIAL (spec §2.6, RULINGS 23)."""
-
-COMPLETION_COST: dict[int, Resources] = {
-    Completion.ASSIGNMENT: (1, 1, 1, 0, 1),
-    Completion.MIDTERM: (0, 0, 2, 3, 0),
-    Completion.EXAM: (3, 2, 2, 2, 1),
-}
-"""The price of each completion level (spec §2.4.1, RULINGS 23)."""
 
 LOSS_THRESHOLD = 10
 """Students holding this many resources or more lose half to the geese (spec §3.6)."""
@@ -156,7 +145,7 @@ def decide_with(game: Game, command: AnyCommand, chance: Chance) -> tuple[AnyEve
             swap = TradeAccepted if accepted else TradeDeclined
             return (swap(proposer=colour, partner=partner, give=give, take=take),)
         case Achieve(goal=goal):
-            return (GoalAchieved(colour=colour, goal=GoalId(goal), cost=GOAL_COST),)
+            return (GoalAchieved(colour=colour, goal=GoalId(goal), cost=game.edition.goal_cost),)
         case PlaceGeese(tile=tile, victim=victim):
             moved = GeeseMoved(colour=colour, tile=TileId(tile))
             if victim is None:
@@ -167,7 +156,7 @@ def decide_with(game: Game, command: AnyCommand, chance: Chance) -> tuple[AnyEve
             place = CriterionId(criterion)
             if game.phase is Phase.SETUP:  # initial assignments are free (spec §4.1)
                 return (CriterionCompleted(colour=colour, criterion=place, cost=NONE),)
-            cost = COMPLETION_COST[Completion.ASSIGNMENT]
+            cost = level_cost(game, Completion.ASSIGNMENT)
             completed = CriterionCompleted(colour=colour, criterion=place, cost=cost)
             return (completed, *_win_check(game))
         case Improve(criterion=criterion):
@@ -176,7 +165,7 @@ def decide_with(game: Game, command: AnyCommand, chance: Chance) -> tuple[AnyEve
                 colour=colour,
                 criterion=CriterionId(criterion),
                 level=level,
-                cost=COMPLETION_COST[level],
+                cost=level_cost(game, level),
             )
             return (improved, *_win_check(game))
         case ChooseDice(loaded=loaded):
@@ -220,6 +209,11 @@ def refusal(game: Game, command: AnyCommand) -> Refusal | None:
             return _wrong_phase(phase, Phase.BEFORE_ROLL)
         case _:
             assert_never(command)
+
+
+def level_cost(game: Game, level: int) -> Resources:
+    """Return the edition's price of bringing a criterion to `level` 1-3 (spec §2.4.1)."""
+    return game.edition.level_costs[level - 1]
 
 
 def offer_refusal(game: Game, partner: Colour, give: Resource, take: Resource) -> Refusal | None:
@@ -279,7 +273,7 @@ def _completion_refusal(game: Game, criterion: int) -> Refusal | None:
         game, game.turn, CriterionId(criterion)
     ):
         return Refusal.CANNOT_BUILD
-    return _price_refusal(game, COMPLETION_COST[Completion.ASSIGNMENT])
+    return _price_refusal(game, level_cost(game, Completion.ASSIGNMENT))
 
 
 def _improvement_refusal(game: Game, criterion: int) -> Refusal | None:
@@ -290,7 +284,7 @@ def _improvement_refusal(game: Game, criterion: int) -> Refusal | None:
         or game.criterion_level[criterion] >= Completion.EXAM
     ):
         return Refusal.CANNOT_BUILD
-    return _price_refusal(game, COMPLETION_COST[game.criterion_level[criterion] + 1])
+    return _price_refusal(game, level_cost(game, game.criterion_level[criterion] + 1))
 
 
 def _achievement_refusal(game: Game, goal: int) -> Refusal | None:
@@ -303,7 +297,7 @@ def _achievement_refusal(game: Game, goal: int) -> Refusal | None:
         or any(goal_owner[g] == colour for g in GOAL_NEIGHBOURS[goal])
     ):
         return Refusal.CANNOT_BUILD
-    return _price_refusal(game, GOAL_COST)
+    return _price_refusal(game, game.edition.goal_cost)
 
 
 def _price_refusal(game: Game, cost: Resources) -> Refusal | None:
@@ -334,7 +328,7 @@ def _geese_refusal(game: Game, tile: int, victim: Colour | None) -> Refusal | No
 
 def _win_check(game: Game) -> tuple[AnyEvent, ...]:
     """Return GameWon if one more course criterion brings the student to 10 (spec §4.4)."""
-    if course_criteria(game, game.turn) + 1 >= WINNING_CRITERIA:
+    if course_criteria(game, game.turn) + 1 >= game.edition.points_to_win:
         return (GameWon(colour=game.turn),)
     return ()
 

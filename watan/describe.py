@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import assert_never
 
+from watan.edition import Edition
+from watan.editions.watan import EDITION as WATAN
 from watan.events import (
     AnyEvent,
     CriterionCompleted,
@@ -26,16 +28,17 @@ from watan.resources import Resources, items
 from watan.state import Colour, Completion
 
 
-def amounts(amount: Resources) -> str:
+def amounts(amount: Resources, edition: Edition = WATAN) -> str:
     """Return an amount as `2 LAB, 1 STUDY`, in the spec's resource order."""
-    return ", ".join(f"{count} {resource.name}" for resource, count in items(amount))
+    names = edition.resources
+    return ", ".join(f"{count} {names[resource]}" for resource, count in items(amount))
 
 
-def _completion(level: int) -> str:
+def _level(level: int, edition: Edition) -> str:
     """Return `a Midterm` or `an Exam`; a level no rule gives (a damaged journal) as a number."""
     if level not in tuple(Completion):
-        return f"completion level {level}"
-    name = Completion(level).name.title()
+        return f"{edition.vocabulary.level} level {level}"
+    name = edition.vocabulary.levels[level - 1]
     return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}"
 
 
@@ -49,37 +52,38 @@ def describe_start(header: GameStarted) -> str:
     )
 
 
-def describe(event: AnyEvent) -> str:
-    """Return one event as a sentence without a full stop."""
+def describe(event: AnyEvent, edition: Edition = WATAN) -> str:
+    """Return one event as a sentence without a full stop, in the edition's words."""
+    words, names = edition.vocabulary, edition.resources
     match event:
         case CriterionCompleted(colour=colour, criterion=criterion):
-            return f"{colour.title} completed an Assignment at {criterion}"
+            return f"{colour.title} {words.claimed_criterion} {_level(1, edition)} at {criterion}"
         case CriterionImproved(colour=colour, criterion=criterion, level=level):
-            return f"{colour.title} improved {criterion} to {_completion(level)}"
+            return f"{colour.title} improved {criterion} to {_level(level, edition)}"
         case GoalAchieved(colour=colour, goal=goal):
-            return f"{colour.title} achieved goal {goal}"
+            return f"{colour.title} {words.claimed_goal} {words.goal} {goal}"
         case DiceChosen(colour=colour, loaded=loaded):
             return f"{colour.title} chose {'loaded' if loaded else 'fair'} dice"
         case DiceRolled(colour=colour, roll=roll, dice=dice):
             how = "loaded" if dice is None else f"{dice[0]} + {dice[1]}"
             return f"{colour.title} rolled {roll} ({how})"
         case ResourcesProduced(colour=colour, gained=gained):
-            return f"{colour.title} gained {amounts(gained)}"
+            return f"{colour.title} gained {amounts(gained, edition)}"
         case ResourcesLost(colour=colour, lost=lost):
-            return f"{colour.title} lost {amounts(lost)} to the geese"
+            return f"{colour.title} lost {amounts(lost, edition)} to the geese"
         case GeeseMoved(colour=colour, tile=tile):
             return f"{colour.title} moved the geese to tile {tile}"
         case ResourceStolen(thief=thief, victim=victim, resource=resource):
-            return f"{thief.title} stole one {resource.name} from {victim.title}"
+            return f"{thief.title} stole one {names[resource]} from {victim.title}"
         case TradeAccepted(proposer=proposer, partner=partner, give=give, take=take):
             return (
-                f"{proposer.title} traded one {give.name} to {partner.title} "
-                f"for one {take.name}"
+                f"{proposer.title} traded one {names[give]} to {partner.title} "
+                f"for one {names[take]}"
             )
         case TradeDeclined(proposer=proposer, partner=partner, give=give, take=take):
             return (
-                f"{partner.title} declined {proposer.title}'s offer of one {give.name} "
-                f"for one {take.name}"
+                f"{partner.title} declined {proposer.title}'s offer of one {names[give]} "
+                f"for one {names[take]}"
             )
         case TurnEnded(colour=colour):
             return f"{colour.title} ended their turn"

@@ -22,7 +22,7 @@ FORMAT_VERSION = 1
 """The journal format written today; readers refuse newer versions."""
 
 RULES = "watan"
-"""The rule set this package plays (the header names it for future editions)."""
+"""The edition a header names when it names none: journals of format 1 began with Watan alone."""
 
 
 class GameStarted(msgspec.Struct, frozen=True, kw_only=True, tag="game_started"):
@@ -30,6 +30,7 @@ class GameStarted(msgspec.Struct, frozen=True, kw_only=True, tag="game_started")
 
     format: int = FORMAT_VERSION
     rules: str = RULES
+    """The edition played, by its name in `watan.editions` (`watan`, `constructor`)."""
     seed: int
     """The seed the session's random generator started from (RULINGS 18)."""
     game: int = 1

@@ -11,6 +11,7 @@ from typing import Any, assert_never
 
 from msgspec.structs import replace
 
+from watan.editions import edition
 from watan.events import (
     AnyEvent,
     CriterionCompleted,
@@ -45,10 +46,15 @@ GEESE_ROLL = 7
 
 
 def start(header: GameStarted) -> Game:
-    """Return the state a journal's header describes, before any event."""
+    """Return the state a journal's header describes, before any event.
+
+    The header names the edition played (raises UnknownEdition for one this
+    version does not have; reading a journal checks that first).
+    """
+    played = edition(header.rules)
     if header.loaded is None:
-        return new_game(header.board)
-    return loaded_game(header.board, header.loaded)
+        return new_game(header.board, played)
+    return loaded_game(header.board, header.loaded, played)
 
 
 def apply(game: Game, event: AnyEvent) -> Game:

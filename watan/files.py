@@ -12,6 +12,8 @@ import os
 import tempfile
 from pathlib import Path
 
+from watan.edition import Edition
+from watan.editions.watan import EDITION as WATAN
 from watan.layout import Board
 from watan.savefile import BadFile, parse_board, parse_save
 from watan.snapshot import SavedGame
@@ -45,9 +47,9 @@ def load_board(path: str) -> Board:
     return parse_board(read_text(path), path)
 
 
-def load_save(path: str) -> SavedGame:
-    """Return the game in a save file (spec §5 `-load`)."""
-    return parse_save(read_text(path), path)
+def load_save(path: str, edition: Edition = WATAN) -> SavedGame:
+    """Return the game in a save file of `edition` (spec §5 `-load`)."""
+    return parse_save(read_text(path), path, edition)
 
 
 def write_atomically(path: str, text: str) -> None:

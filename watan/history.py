@@ -17,6 +17,7 @@ from replay import JournalError, write_journal
 from watan import render
 from watan.audit import audit, commands, continues
 from watan.describe import describe, describe_start
+from watan.editions import edition
 from watan.events import AnyEvent, GameStarted
 from watan.journal import read_journal, reader
 from watan.savefile import format_save
@@ -114,19 +115,21 @@ def rewind(path: str, to: int, out: str, *, replace: bool = False) -> Moment:
 def listing(header: GameStarted, events: tuple[AnyEvent, ...]) -> Iterator[str]:
     """Yield one numbered line per event, the header as step 0 (`watan replay`)."""
     width = len(str(len(events)))
+    played = edition(header.rules)
     yield f"{0:>{width}}  {describe_start(header)}\n"
     for number, event in enumerate(events, start=1):
-        yield f"{number:>{width}}  {describe(event)}\n"
+        yield f"{number:>{width}}  {describe(event, played)}\n"
 
 
 def standing(game: Game) -> str:
     """Return whose turn it is and where in it the game stands."""
     who = game.turn.title
     dice = "loaded" if game.students[game.turn].loaded_dice else "fair"
+    first = game.edition.vocabulary.levels[0].lower()
     match game.phase:
         case Phase.SETUP:
             return (
-                f"Setup: {who} places an initial assignment "
+                f"Setup: {who} places an initial {first} "
                 f"({game.setup_step} of {len(SETUP_ORDER)} placed).\n"
             )
         case Phase.BEFORE_ROLL:
@@ -145,16 +148,20 @@ def as_text(game: Game) -> str:
 
 
 class SetupHasNoSave(Exception):
-    """A save file cannot hold a game whose initial assignments are not all placed."""
+    """A save file cannot hold a game whose initial placements are not all made.
+
+    An edition that backs up during setup (Constructor) saves one anyway, as its
+    `backup.sv` would (RULINGS-constructor 12).
+    """
 
 
 def as_save(game: Game) -> str:
-    """Return the spec's save file for this moment (spec §3.7)."""
-    if game.phase is Phase.SETUP:
+    """Return the edition's save file for this moment (spec §3.7)."""
+    if game.phase is Phase.SETUP and not game.edition.backup_during_setup:
         raise SetupHasNoSave
-    return format_save(saved_game(game))
+    return format_save(saved_game(game), game.edition)
 
 
 def as_json(game: Game) -> str:
-    """Return the full game state as indented JSON."""
+    """Return the full game state as indented JSON, the edition played included."""
     return msgspec.json.format(msgspec.json.encode(game), indent=2).decode() + "\n"

@@ -17,6 +17,7 @@ import msgspec
 
 from replay.journal import Convert, Journal, JournalError, JournalReader
 from replay.writer import JournalWriter, complete_last_line, repair
+from watan.editions import names
 from watan.escape import complain
 from watan.events import FORMAT_VERSION, RULES, AnyEvent, GameStarted
 
@@ -80,7 +81,7 @@ def check_header(header: GameStarted) -> str | None:
         )
     if header.format < FORMAT_VERSION:
         return f"unknown journal format {header.format}"
-    if header.rules != RULES:
+    if header.rules not in names():
         return f"plays the {header.rules!r} rules, which this version does not know"
     return None
 
@@ -98,12 +99,12 @@ def read_journal(path: str) -> WatanJournal:
     return reader().read(path)
 
 
-def default_journal_path(now: float | None = None) -> str:
-    """Return a new journal's default path: ./journals/, named for when the game started."""
+def default_journal_path(now: float | None = None, edition: str = RULES) -> str:
+    """Return a new journal's default path: ./journals/, named for the edition and the time."""
     moment = time.time() if now is None else now
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(moment))
     micro = int(moment * 1_000_000) % 1_000_000
-    return os.path.join(JOURNAL_FOLDER, f"watan-{stamp}-{micro:06d}.jsonl")
+    return os.path.join(JOURNAL_FOLDER, f"{edition}-{stamp}-{micro:06d}.jsonl")
 
 
 class Recorder:

@@ -25,12 +25,27 @@ class PlayOption(NamedTuple):
     metavar: str
     help: str
     number: bool = False
+    flag: bool = False
+    """Takes no value: present or not."""
 
 
 PLAY_OPTIONS = (
     PlayOption("seed", ("-seed", "--seed"), "N", "Seed the random generator.", number=True),
     PlayOption("load", ("-load", "--load"), "FILE", "Continue the game saved in FILE."),
     PlayOption("board", ("-board", "--board"), "FILE", "Play on the board in FILE."),
+    PlayOption(
+        "random_board",
+        ("-random-board", "--random-board"),
+        "",
+        "Play on a random board, even where the edition has a default board file.",
+        flag=True,
+    ),
+    PlayOption(
+        "edition",
+        ("--edition",),
+        "NAME",
+        "Play this edition of the game: watan (the default) or constructor.",
+    ),
     PlayOption(
         "journal",
         ("--journal",),
@@ -41,7 +56,8 @@ PLAY_OPTIONS = (
         "resume", ("--resume",), "JOURNAL", "Continue the game in JOURNAL from where it stands."
     ),
 )
-"""The spec's options (§5: any order, single dash) and the journal's."""
+"""The spec's options (§5: any order, single dash; Constructor's -random-board), the edition,
+and the journal's."""
 
 _BY_FLAG = {flag: option for option in PLAY_OPTIONS for flag in option.flags}
 
@@ -54,20 +70,26 @@ EXIT_STOPPED = 128
 def plain_play(args: list[str]) -> dict[str, str] | None:
     """Return the options of a plain play command line, or None to let click read it.
 
-    Plain means: optionally `play`, then known options each followed by a
-    value, a number where one is due.  A repeated option keeps its last
-    value, as click does.
+    Plain means: optionally `play`, then known options, each followed by a
+    value unless it is a flag, a number where one is due.  A repeated option
+    keeps its last value, as click does; a flag's value is the empty string.
     """
     if args[:1] == ["play"]:
         args = args[1:]
-    if len(args) % 2:
-        return None
     chosen: dict[str, str] = {}
-    for flag, value in zip(args[::2], args[1::2], strict=True):
-        option = _BY_FLAG.get(flag)
-        if option is None or (option.number and not _is_number(value)):
+    at = 0
+    while at < len(args):
+        option = _BY_FLAG.get(args[at])
+        if option is None:
             return None
-        chosen[option.name] = value
+        if option.flag:
+            chosen[option.name] = ""
+            at += 1
+            continue
+        if at + 1 >= len(args) or (option.number and not _is_number(args[at + 1])):
+            return None
+        chosen[option.name] = args[at + 1]
+        at += 2
     return chosen
 
 
@@ -84,28 +106,49 @@ def play(
     seed: int | None = None,
     load: str | None = None,
     board: str | None = None,
+    random_board: bool = False,
+    edition: str | None = None,
     journal: str | None = None,
     resume: str | None = None,
+    default_edition: str = "watan",
 ) -> int:
     """Play from the command line's options; return the exit status.
 
     A conflict of options or a file that cannot be used is one line on
-    standard error and exit status 2 (RULINGS 19).
+    standard error and exit status 2 (RULINGS 19).  `edition` is what the
+    player asked for; `default_edition` is the program's own (`constructor`
+    plays Constructor), and a resumed journal plays the edition it recorded.
     """
     if load is not None and board is not None:
         return _refuse("-load and -board cannot be used together")
+    if board is not None and random_board:
+        return _refuse("-board and -random-board cannot be used together")
     if resume is not None and (load, board, journal) != (None, None, None):
         return _refuse(
             "--resume continues a journal; it cannot be combined with -load, -board or --journal"
         )
+    if resume is not None and edition is not None:
+        return _refuse("--resume plays on in the edition the journal recorded; drop --edition")
     from replay.journal import JournalError
+    from watan.editions import UnknownEdition
+    from watan.editions import edition as named
     from watan.savefile import BadFile
-    from watan.terminal import Options, Resumed, Streams, play_games
+    from watan.terminal import Options, Resumed, Streams, default_board, play_games
     from watan.terminal import resume as reopen
 
     try:
+        played = named(edition or default_edition)
+    except UnknownEdition as unknown:
+        return _refuse(str(unknown))
+    if (load, board, resume) == (None, None, None) and not random_board and played.default_board:
+        board = default_board(played)
+        if board is None:
+            from watan.escape import complain
+
+            complain(sys.stderr, f"{played.default_board} not found; playing on a random board")
+    try:
         options = Options.from_files(
-            seed=seed, load=load, board=board, journal=journal, resume=resume
+            seed=seed, edition=played, load=load, board=board, journal=journal, resume=resume
         )
         resumed: Resumed | None = None
         if resume is not None:
@@ -160,13 +203,13 @@ def _refuse(message: str) -> int:
     return EXIT_BAD_FILE
 
 
-def main() -> None:
+def main(default_edition: str = "watan") -> None:
     """Run `watan`: a plain play command line at once, anything else through click."""
     chosen = plain_play(sys.argv[1:])
     if chosen is None:
         from watan.cli import main as application
 
-        application()
+        application(prog_name=default_edition, obj=default_edition)
         return
     seed = chosen.get("seed")
     sys.exit(
@@ -174,7 +217,15 @@ def main() -> None:
             seed=None if seed is None else int(seed),
             load=chosen.get("load"),
             board=chosen.get("board"),
+            random_board="random_board" in chosen,
+            edition=chosen.get("edition"),
             journal=chosen.get("journal"),
             resume=chosen.get("resume"),
+            default_edition=default_edition,
         )
     )
+
+
+def constructor() -> None:
+    """Run `constructor`: the program, playing the Constructor edition unless told otherwise."""
+    main(default_edition="constructor")

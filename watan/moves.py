@@ -22,10 +22,9 @@ from watan.commands import (
     Trade,
 )
 from watan.decide import (
-    COMPLETION_COST,
-    GOAL_COST,
     HIGHEST_ROLL,
     LOWEST_ROLL,
+    level_cost,
     refusal,
     victims,
 )
@@ -94,14 +93,14 @@ def _build_candidates(game: Game) -> Iterator[AnyCommand]:
     """
     student = game.students[game.turn]
     held = student.resources
-    if covers(held, GOAL_COST):
+    if covers(held, game.edition.goal_cost):
         yield from (Achieve(goal=g) for g in sorted(_goals_near(game)))
-    if covers(held, COMPLETION_COST[Completion.ASSIGNMENT]):
+    if covers(held, level_cost(game, Completion.ASSIGNMENT)):
         ends = {c for g in student.goals for c in GOAL_CRITERIA[g]}
         yield from (Complete(criterion=c) for c in sorted(ends))
     for criterion in student.criteria:
         level = game.criterion_level[criterion]
-        if level < Completion.EXAM and covers(held, COMPLETION_COST[level + 1]):
+        if level < Completion.EXAM and covers(held, level_cost(game, level + 1)):
             yield Improve(criterion=criterion)
 
 

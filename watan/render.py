@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from watan.editions.watan import EDITION as WATAN
 from watan.layout import Board
-from watan.resources import HELD, Resource
-from watan.state import COLOURS, NOBODY, Colour, Completion, Game, course_criteria
+from watan.resources import Resource
+from watan.state import COLOURS, NOBODY, Colour, Game, course_criteria
 from watan.topology import TILE_CENTRES, TILE_CRITERIA, TILE_GOALS
 
 # One tile, its mid-left criterion at column 0.  Letters mark slots:
@@ -33,30 +34,7 @@ _GOAL_SLOTS = "ghijkl"
 _BOARD_WIDTH = 84
 _BOARD_LINES = 41
 
-COMPLETION_INITIALS = {Completion.ASSIGNMENT: "A", Completion.MIDTERM: "M", Completion.EXAM: "E"}
-"""The second letter of a completed criterion on the board (spec §2.4.1)."""
-
-GOAL_INITIAL = "A"
-"""The second letter of an achieved goal: Achievement (spec §2.6)."""
-
 GEESE = "GEESE"
-HELD_PLURALS = ("caffeines", "labs", "lectures", "studies", "tutorials")
-"""How the status line names each held resource (RULINGS 4)."""
-
-HELP = (
-    "Valid commands:\n"
-    "board\n"
-    "status\n"
-    "criteria\n"
-    "achieve <goal>\n"
-    "complete <criterion>\n"
-    "improve <criterion>\n"
-    "trade <colour> <give> <take>\n"
-    "next\n"
-    "save <file>\n"
-    "help\n"
-)
-"""What `help` prints (spec §4.3)."""
 
 
 def draw_board(
@@ -64,17 +42,19 @@ def draw_board(
     criteria: Sequence[str | None],
     goals: Sequence[str | None],
     geese: int,
+    resources: Sequence[str] = WATAN.resources,
 ) -> str:
     """Return the board's 41 lines, each ending in a newline (spec §2.1, RULINGS 3).
 
     `criteria` and `goals` give a two-letter label for each owned place and
-    None for a free one, which shows its number.
+    None for a free one, which shows its number; `resources` names the
+    resources as the edition prints them.
     """
     canvas = [[" "] * _BOARD_WIDTH for _ in range(_BOARD_LINES)]
     for tile_id, tile in enumerate(board):
         x, y = TILE_CENTRES[tile_id]
         fills = {"t": f"{tile_id:2d}", "z": GEESE if tile_id == geese else ""}
-        fills["r"] = tile.resource.name
+        fills["r"] = resources[tile.resource]
         fills["v"] = "" if tile.resource is Resource.NETFLIX else f"{tile.value:2d}"
         for slot, criterion in zip(_CRITERION_SLOTS, TILE_CRITERIA[tile_id], strict=True):
             fills[slot] = criteria[criterion] or f"{criterion:2d}"
@@ -108,25 +88,25 @@ def _paint(canvas: list[list[str]], top: int, left: int, fills: dict[str, str]) 
 
 
 def board(game: Game) -> str:
-    """Return the board of a game, owners shown by colour and completion (spec §2.4.1, §2.6)."""
+    """Return the board of a game, owners shown by colour and level (spec §2.4.1, §2.6)."""
+    edition = game.edition
+    initials = edition.level_initials
     criteria = [
-        None if owner == NOBODY else Colour(owner).title[0] + COMPLETION_INITIALS[Completion(level)]
+        None if owner == NOBODY else Colour(owner).title[0] + initials[level - 1]
         for owner, level in zip(game.criterion_owner, game.criterion_level, strict=True)
     ]
     goals = [
-        None if owner == NOBODY else Colour(owner).title[0] + GOAL_INITIAL
+        None if owner == NOBODY else Colour(owner).title[0] + edition.goal_initial
         for owner in game.goal_owner
     ]
-    return draw_board(game.board, criteria, goals, game.geese)
+    return draw_board(game.board, criteria, goals, game.geese, edition.resources)
 
 
 def status_line(game: Game, colour: Colour) -> str:
     """Return a student's status line (spec §2.7 as worded by RULINGS 4)."""
     held = game.students[colour].resources
-    counts = [f"{held[r]} {name}" for r, name in zip(HELD, HELD_PLURALS, strict=True)]
-    return (
-        f"{colour.title} has {course_criteria(game, colour)} course criteria, "
-        f"{', '.join(counts[:-1])}, and {counts[-1]}.\n"
+    return game.edition.text.status.format(
+        *held, colour=colour.title, points=course_criteria(game, colour)
     )
 
 
@@ -137,6 +117,10 @@ def status(game: Game) -> str:
 
 def completed(game: Game, colour: Colour) -> str:
     """Return a student's completions in the order first completed (spec §2.7 `criteria`)."""
-    lines = [f"{colour.title} has completed:\n"]
-    lines += [f"{c} {game.criterion_level[c]}\n" for c in game.students[colour].criteria]
+    text, codes = game.edition.text, game.edition.level_codes
+    lines = [text.listing.format(colour=colour.title)]
+    lines += [
+        text.listed.format(place=c, code=codes[game.criterion_level[c] - 1])
+        for c in game.students[colour].criteria
+    ]
     return "".join(lines)

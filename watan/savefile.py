@@ -9,11 +9,13 @@ fields, no trailing space, a newline after every line, RULINGS 28).
 
 from __future__ import annotations
 
+from watan.edition import Edition
+from watan.editions.watan import EDITION as WATAN
 from watan.integers import integer
 from watan.layout import NETFLIX_VALUE, Board, tile
 from watan.resources import Resource
 from watan.snapshot import NO_GEESE, Position, SavedGame, SavedStudent
-from watan.state import COLOURS, Completion
+from watan.state import COLOURS
 from watan.topology import (
     CRITERION_COUNT,
     CRITERION_NEIGHBOURS,
@@ -25,8 +27,6 @@ from watan.topology import (
     is_goal,
     is_tile,
 )
-
-_GOALS_MARK, _CRITERIA_MARK = "g", "c"
 
 
 class BadFile(Exception):
@@ -132,36 +132,56 @@ def format_board(board: Board) -> str:
     ) + "\n"
 
 
-def _read_student(name: str, line: int, text: str, colour: str) -> SavedStudent:
-    """Read one student's line: resources, `g` goals, `c` criterion/level pairs."""
+def _read_student(
+    name: str, line: int, text: str, colour: str, edition: Edition
+) -> SavedStudent:
+    """Read one student's line: resources, goals after the first mark, then place/level pairs."""
+    goals_mark, criteria_mark = edition.save_marks
+    words = edition.vocabulary
+    codes = _either(edition.level_codes)
     fields = text.split()
-    if _GOALS_MARK not in fields or _CRITERIA_MARK not in fields:
-        raise BadFile(name, f"{colour}'s line needs the markers 'g' and 'c'", line)
-    g, c = fields.index(_GOALS_MARK), fields.index(_CRITERIA_MARK)
+    if goals_mark not in fields or criteria_mark not in fields:
+        raise BadFile(
+            name, f"{colour}'s line needs the markers '{goals_mark}' and '{criteria_mark}'", line
+        )
+    g, c = fields.index(goals_mark), fields.index(criteria_mark)
     if g != 5 or c < g:
-        raise BadFile(name, f"{colour}'s line must start with 5 resource counts, then 'g'", line)
+        raise BadFile(
+            name, f"{colour}'s line must start with 5 resource counts, then '{goals_mark}'", line
+        )
     resources = _Numbers(name, [(line, f) for f in fields[:5]])
-    counts = [resources.take(f"{colour}'s {r.name} count") for r in Resource if r < 5]
+    counts = [resources.take(f"{colour}'s {edition.resources[r]} count") for r in range(5)]
     if any(n < 0 for n in counts):
         raise BadFile(name, f"{colour} has a negative resource count", line)
     goal_fields = _Numbers(name, [(line, f) for f in fields[g + 1 : c]])
-    goals = [goal_fields.take(f"{colour}'s goal") for _ in range(len(goal_fields))]
+    goals = [goal_fields.take(f"{colour}'s {words.goal}") for _ in range(len(goal_fields))]
     for goal in goals:
         if not is_goal(goal):
-            raise BadFile(name, f"goal {goal} is not on the board (0-{GOAL_COUNT - 1})", line)
+            raise BadFile(
+                name, f"{words.goal} {goal} is not on the board (0-{GOAL_COUNT - 1})", line
+            )
     pair_fields = _Numbers(name, [(line, f) for f in fields[c + 1 :]])
     if len(pair_fields) % 2:
-        raise BadFile(name, f"{colour}'s criteria must come in criterion/level pairs", line)
+        raise BadFile(
+            name,
+            f"{colour}'s {words.criteria} must come in {words.criterion}/level pairs",
+            line,
+        )
     criteria = []
     while len(pair_fields):
-        criterion = pair_fields.take(f"{colour}'s criterion")
-        level = pair_fields.take(f"{colour}'s completion level")
+        criterion = pair_fields.take(f"{colour}'s {words.criterion}")
         if not is_criterion(criterion):
             raise BadFile(
-                name, f"criterion {criterion} is not on the board (0-{CRITERION_COUNT - 1})", line
+                name,
+                f"{words.criterion} {criterion} is not on the board (0-{CRITERION_COUNT - 1})",
+                line,
             )
-        if level not in tuple(Completion):
-            raise BadFile(name, f"criterion {criterion}: completion {level} is not 1-3", line)
+        level = _level(pair_fields, f"{colour}'s {words.level} level", edition)
+        if level is None:
+            field = pair_fields.fields[pair_fields.at - 1][1]
+            raise BadFile(
+                name, f"{words.criterion} {criterion}: {words.level} {field} is not {codes}", line
+            )
         criteria.append((CriterionId(criterion), level))
     return SavedStudent(
         resources=(counts[0], counts[1], counts[2], counts[3], counts[4]),
@@ -170,28 +190,54 @@ def _read_student(name: str, line: int, text: str, colour: str) -> SavedStudent:
     )
 
 
+def _level(numbers: _Numbers, what: str, edition: Edition) -> int | None:
+    """Return the level 1-3 that the next field's code names, or None for another code.
+
+    Numeric codes are read as integers (so `01` is level 1, and a word is not
+    a whole number); other codes must match exactly.
+    """
+    codes = edition.level_codes
+    if all(code.isdigit() for code in codes):
+        code = str(numbers.take(what))
+    else:
+        code = numbers.fields[numbers.at][1]
+        numbers.at += 1
+    return codes.index(code) + 1 if code in codes else None
+
+
+def _either(codes: tuple[str, ...]) -> str:
+    """Return the codes as a message lists them: `1-3`, or `B, H or T`."""
+    if all(code.isdigit() for code in codes):
+        return f"{codes[0]}-{codes[-1]}"
+    return f"{', '.join(codes[:-1])} or {codes[-1]}"
+
+
 def _twice(kind: str, number: int, first: int, line: int) -> str:
     if first == line:
         return f"{kind} {number} is listed twice"
     return f"{kind} {number} is also owned on line {first}"
 
 
-def _check_exclusive(name: str, students: list[tuple[int, SavedStudent]]) -> None:
+def _check_exclusive(
+    name: str, students: list[tuple[int, SavedStudent]], edition: Edition
+) -> None:
     """Refuse a criterion or goal owned twice, or two completed criteria side by side.
 
     No game can reach either (spec §2.4.1, §2.6, §3.1), and the spec lets a
     loaded file be assumed saved from a real game.
     """
+    words = edition.vocabulary
     criteria: dict[int, int] = {}
     goals: dict[int, int] = {}
     for line, student in students:
         for criterion, _ in student.criteria:
             if criterion in criteria:
-                raise BadFile(name, _twice("criterion", criterion, criteria[criterion], line), line)
+                twice = _twice(words.criterion, criterion, criteria[criterion], line)
+                raise BadFile(name, twice, line)
             criteria[criterion] = line
         for goal in student.goals:
             if goal in goals:
-                raise BadFile(name, _twice("goal", goal, goals[goal], line), line)
+                raise BadFile(name, _twice(words.goal, goal, goals[goal], line), line)
             goals[goal] = line
     listed: set[int] = set()
     for place, line in criteria.items():  # in file order
@@ -199,14 +245,15 @@ def _check_exclusive(name: str, students: list[tuple[int, SavedStudent]]) -> Non
             if neighbour in listed:
                 raise BadFile(
                     name,
-                    f"criterion {place} is next to criterion {neighbour}, which no game allows",
+                    f"{words.criterion} {place} is next to {words.criterion} {neighbour}, "
+                    "which no game allows",
                     line,
                 )
         listed.add(place)
 
 
-def parse_save(text: str, name: str) -> SavedGame:
-    """Return the game a save file describes (spec §3.7).
+def parse_save(text: str, name: str, edition: Edition = WATAN) -> SavedGame:
+    """Return the game a save file of `edition` describes (spec §3.7).
 
     The geese line may be missing or -1 when the geese are off the board
     (RULINGS 8).
@@ -219,7 +266,9 @@ def parse_save(text: str, name: str) -> SavedGame:
             raise BadFile(name, "unexpected blank line", number)
     if len(lines) < 6:
         raise BadFile(
-            name, f"expected at least 6 lines (turn, 4 students, board), found {len(lines)}"
+            name,
+            f"expected at least 6 lines (turn, 4 {edition.vocabulary.player}s, board), "
+            f"found {len(lines)}",
         )
     if len(lines) > 7:
         raise BadFile(name, "unexpected text after the geese line", lines[7][0])
@@ -228,10 +277,10 @@ def parse_save(text: str, name: str) -> SavedGame:
     if len(turn_text.split()) != 1 or not 0 <= turn < len(COLOURS):
         raise BadFile(name, "the current turn must be one number from 0 to 3", turn_line)
     students = [
-        (number, _read_student(name, number, content, colour.title))
+        (number, _read_student(name, number, content, colour.title, edition))
         for colour, (number, content) in zip(COLOURS, lines[1:5], strict=True)
     ]
-    _check_exclusive(name, students)
+    _check_exclusive(name, students, edition)
     board_numbers = _Numbers(name, _fields([lines[5]]))
     if len(board_numbers) != 2 * TILE_COUNT:
         raise BadFile(
@@ -252,16 +301,18 @@ def parse_save(text: str, name: str) -> SavedGame:
     )
 
 
-def _student_line(student: SavedStudent) -> str:
-    fields: list[object] = [*student.resources, _GOALS_MARK, *student.goals, _CRITERIA_MARK]
-    fields += [n for pair in student.criteria for n in pair]
+def _student_line(student: SavedStudent, edition: Edition) -> str:
+    goals_mark, criteria_mark = edition.save_marks
+    fields: list[object] = [*student.resources, goals_mark, *student.goals, criteria_mark]
+    for criterion, level in student.criteria:
+        fields += [criterion, edition.level_codes[level - 1]]
     return " ".join(map(str, fields)) + "\n"
 
 
-def format_save(saved: SavedGame) -> str:
-    """Return a save file's text (spec §3.7), the geese written -1 when off the board."""
+def format_save(saved: SavedGame, edition: Edition = WATAN) -> str:
+    """Return a save file's text in `edition`'s format (spec §3.7), geese -1 when off the board."""
     position = saved.position
-    students = "".join(_student_line(s) for s in position.students)
+    students = "".join(_student_line(s, edition) for s in position.students)
     return f"{position.turn}\n{students}{format_board(saved.board)}{position.geese}\n"
 
 

@@ -11,7 +11,9 @@ here reads, prints or touches a file: `cli` does, following the `effect`.
 
 from __future__ import annotations
 
+import functools
 import random
+from collections.abc import Callable
 
 import msgspec
 
@@ -27,7 +29,8 @@ from watan.commands import (
     Roll,
     Trade,
 )
-from watan.decide import Refusal, Refused, decide, geese_may_land, offer_refusal, victims
+from watan.decide import Refused, decide, geese_may_land, offer_refusal, victims
+from watan.edition import Words
 from watan.events import (
     AnyEvent,
     CriterionCompleted,
@@ -122,28 +125,41 @@ def reminder(game: Game) -> str:
 def prompt(session: Session) -> str:
     """Return the question (if any) and the prompt printed before reading a line."""
     game, pending = session.game, session.pending
+    text = game.edition.text
     match pending:
         case AwaitLoadedRoll():
-            question = wording.LOADED_ROLL_QUESTION
+            question = text.loaded_roll_question
         case AwaitVictim():
-            question = wording.VICTIM_QUESTION
+            question = text.victim_question
         case AwaitAnswer(partner=partner):
-            question = wording.trade_question(partner)
+            question = wording.trade_question(text, partner)
         case None:
-            question = {
-                Phase.SETUP: wording.placement_question(game.turn),
-                Phase.GEESE: wording.GEESE_QUESTION,
-                Phase.OVER: wording.PLAY_AGAIN_QUESTION,
-            }.get(game.phase, "")
-    return question + wording.PROMPT
+            match game.phase:
+                case Phase.SETUP:
+                    question = wording.placement_question(game)
+                case Phase.GEESE:
+                    question = text.geese_question
+                case Phase.OVER:
+                    question = text.play_again
+                case _:
+                    question = ""
+    return question + text.prompt
 
 
 def wants_backup(session: Session) -> bool:
-    """Return whether end of input now saves `backup.sv` (spec §4.5, RULINGS 16).
+    """Return whether end of input now saves `backup.sv` (spec §4.5).
 
-    Not during setup, and not once the game is won.
+    Always during a turn; during setup and once the game is won, as the
+    edition says (RULINGS 16; RULINGS-constructor 6).
     """
-    return session.game.phase not in (Phase.SETUP, Phase.OVER)
+    game = session.game
+    match game.phase:
+        case Phase.SETUP:
+            return game.edition.backup_during_setup
+        case Phase.OVER:
+            return game.edition.backup_when_over
+        case _:
+            return True
 
 
 def respond(session: Session, line: str, rng: random.Random) -> Reply:
@@ -153,7 +169,7 @@ def respond(session: Session, line: str, rng: random.Random) -> Reply:
         case AwaitLoadedRoll():
             value = integer(line)
             if value is None:
-                return _say(session, wording.REFUSALS[Refusal.INVALID_ROLL])
+                return _say(session, game.edition.text.invalid_roll)
             return _carry_out(session, Roll(value=value), rng)
         case AwaitVictim(tile=tile, candidates=candidates):
             victim = _colour(line)
@@ -197,7 +213,7 @@ def _carry_out(session: Session, command: AnyCommand, rng: random.Random) -> Rep
     try:
         events = decide(before, command, rng)
     except Refused as refused:
-        return _say(session, wording.REFUSALS[refused.refusal])
+        return _say(session, wording.refusal(before.edition.text, refused.refusal))
     after = before
     for event in events:
         after = apply(after, event)
@@ -208,6 +224,8 @@ def _carry_out(session: Session, command: AnyCommand, rng: random.Random) -> Rep
 
 def narrate(before: Game, events: tuple[AnyEvent, ...], after: Game) -> str:
     """Return what the spec prints for one command's events."""
+    edition = after.edition
+    text = edition.text
     out: list[str] = []
     for index, event in enumerate(events):
         match event:
@@ -216,24 +234,24 @@ def narrate(before: Game, events: tuple[AnyEvent, ...], after: Game) -> str:
                     out += [render.board(after), wording.turn_header(after)]
             case DiceRolled(roll=roll, dice=dice):
                 if dice is not None:
-                    out.append(wording.rolled(roll))
+                    out.append(wording.rolled(text, roll))
                 if roll != GEESE_ROLL and not any(
                     isinstance(e, ResourcesProduced) for e in events
                 ):
-                    out.append(wording.NOBODY_GAINED)
+                    out.append(text.nobody_gained)
             case ResourcesProduced(colour=colour, gained=gained):
-                out.append(wording.gained(colour, gained))
+                out.append(wording.gained(edition, colour, gained))
             case ResourcesLost(colour=colour, lost=lost):
-                out.append(wording.lost(colour, lost))
+                out.append(wording.lost(edition, colour, lost))
             case GeeseMoved(colour=colour):
                 if not any(isinstance(e, ResourceStolen) for e in events[index:]):
-                    out.append(wording.nobody_to_rob(colour))
+                    out.append(wording.nobody_to_rob(text, colour))
             case ResourceStolen(thief=thief, victim=victim, resource=resource):
-                out.append(wording.steals(thief, victim, resource))
+                out.append(wording.steals(edition, thief, victim, resource))
             case TurnEnded():
                 out.append(wording.turn_header(after))
             case GameWon(colour=colour):
-                out.append(wording.won(colour))
+                out.append(wording.won(text, colour))
             case _:
                 pass
     return "".join(out)
@@ -250,25 +268,29 @@ def _choose_geese_tile(session: Session, line: str, rng: random.Random) -> Reply
     if not candidates:
         return _carry_out(session, PlaceGeese(tile=tile), rng)
     return Reply(
-        output=wording.can_steal_from(game.turn, candidates),
+        output=wording.can_steal_from(game.edition.text, game.turn, candidates),
         events=(),
         session=Session(game=game, pending=AwaitVictim(tile=tile, candidates=candidates)),
     )
 
 
 def _command(session: Session, words: list[str], rng: random.Random) -> Reply:
-    """Carry out a turn command (spec §4.2, §4.3; RULINGS 9, 27)."""
+    """Carry out a turn command (spec §4.2, §4.3; RULINGS 9, 27).
+
+    The words that claim and list places are the edition's own.
+    """
     game = session.game
-    invalid = _say(session, wording.REFUSALS[Refusal.INVALID_COMMAND])
+    edition_words = game.edition.words
+    invalid = _say(session, game.edition.text.invalid_command)
     match words:
         case ["board"]:
             return _say(session, render.board(game))
         case ["status"]:
             return _say(session, render.status(game))
-        case ["criteria"]:
+        case [verb] if verb == edition_words.listing:
             return _say(session, render.completed(game, game.turn))
         case ["help"]:
-            return _say(session, render.HELP)
+            return _say(session, game.edition.text.help)
         case ["save", path]:
             return _say(session, "", SaveTo(path))
         case ["load"]:
@@ -283,20 +305,16 @@ def _command(session: Session, words: list[str], rng: random.Random) -> Reply:
             return _carry_out(session, Roll(), rng)
         case ["next"]:
             return _carry_out(session, Next(), rng)
-        case ["achieve" | "complete" | "improve" as verb, number]:
+        case [verb, number] if verb in _builds(edition_words):
             value = integer(number)
             if value is None:
                 return invalid
-            built: AnyCommand = (
-                Achieve(goal=value)
-                if verb == "achieve"
-                else Complete(criterion=value)
-                if verb == "complete"
-                else Improve(criterion=value)
-            )
-            return _carry_out(session, built, rng)
+            return _carry_out(session, _builds(edition_words)[verb](value), rng)
         case ["trade", colour, give, take]:
-            return _offer(session, _colour(colour), _resource(give), _resource(take))
+            names = game.edition.resources
+            return _offer(
+                session, _colour(colour), _resource(give, names), _resource(take, names)
+            )
         case _:
             return invalid
 
@@ -306,13 +324,14 @@ def _offer(
 ) -> Reply:
     """Show a trade offer and wait for the answer, if it may be offered (RULINGS 12)."""
     game = session.game
+    text = game.edition.text
     if partner is None or give is None or take is None:
-        return _say(session, wording.REFUSALS[Refusal.INVALID_COMMAND])
+        return _say(session, text.invalid_command)
     refused = offer_refusal(game, partner, give, take)
     if refused is not None:
-        return _say(session, wording.REFUSALS[refused])
+        return _say(session, wording.refusal(text, refused))
     return Reply(
-        output=wording.offer(game.turn, partner, give, take),
+        output=wording.offer(game.edition, game.turn, partner, give, take),
         events=(),
         session=Session(game=game, pending=AwaitAnswer(partner=partner, give=give, take=take)),
     )
@@ -324,11 +343,21 @@ def _colour(text: str) -> Colour | None:
     return next((c for c in COLOURS if c.title.lower() == name), None)
 
 
-def _resource(text: str) -> Resource | None:
-    """Return the held resource named by `text` in any letter case (RULINGS 12, 27).
+def _resource(text: str, names: tuple[str, ...]) -> Resource | None:
+    """Return the held resource the edition calls `text`, in any letter case (RULINGS 12, 27).
 
     Only ASCII letters count: `str.upper` alone maps the long s and the ff ligature to
     ASCII, so words that are not resource names would be read as one.
     """
     name = text.upper() if text.isascii() else ""
-    return next((r for r in HELD if r.name == name), None)
+    return next((r for r in HELD if names[r] == name), None)
+
+
+@functools.cache
+def _builds(words: Words) -> dict[str, Callable[[int], AnyCommand]]:
+    """Return the edition's building words and the command each gives (spec §4.3)."""
+    return {
+        words.goal: lambda goal: Achieve(goal=goal),
+        words.criterion: lambda criterion: Complete(criterion=criterion),
+        words.improve: lambda criterion: Improve(criterion=criterion),
+    }

@@ -31,7 +31,7 @@ import msgspec
 from replay.writer import write_journal
 from watan.commands import AnyCommand, ChooseDice, Next, PlaceGeese, Roll, Trade
 from watan.decide import decide, victims
-from watan.events import AnyEvent, GameStarted, TurnEnded
+from watan.events import RULES, AnyEvent, GameStarted, TurnEnded
 from watan.evolve import apply, start
 from watan.layout import random_board
 from watan.moves import legal_builds, legal_commands
@@ -52,7 +52,8 @@ def kinds_player(game: Game, rng: random.Random) -> AnyCommand:
     """Return a random legal command: a kind of move first, then a move of that kind."""
     match game.phase:
         case Phase.BEFORE_ROLL:
-            return Roll()
+            # Fair dice, whichever dice the edition starts with.
+            return ChooseDice(loaded=False) if game.students[game.turn].loaded_dice else Roll()
         case Phase.GEESE:
             tile = rng.choice([t for t in range(TILE_COUNT) if t != game.geese])
             robbed = victims(game, TileId(tile))
@@ -116,10 +117,12 @@ def game_seeds(seed: int, count: int) -> list[int]:
     return [rng.getrandbits(63) for _ in range(count)]
 
 
-def play_game(index: int, seed: int, player: Player, turn_cap: int) -> Played:
-    """Play one game from setup to a win, or to `turn_cap` turns."""
+def play_game(
+    index: int, seed: int, player: Player, turn_cap: int, edition: str = RULES
+) -> Played:
+    """Play one game of `edition` from setup to a win, or to `turn_cap` turns."""
     rng = random.Random(seed)
-    header = GameStarted(seed=seed, board=random_board(rng))
+    header = GameStarted(rules=edition, seed=seed, board=random_board(rng))
     game = start(header)
     events: list[AnyEvent] = []
     turns = 0
@@ -180,6 +183,7 @@ class Batch(msgspec.Struct, frozen=True):
     player: str
     turn_cap: int
     journals: str | None = None
+    edition: str = RULES
 
 
 def play_batch(batch: Batch) -> list[GameResult]:
@@ -189,7 +193,7 @@ def play_batch(batch: Batch) -> list[GameResult]:
     """
     results = []
     for index, seed in zip(batch.indices, batch.seeds, strict=True):
-        played = play_game(index, seed, PLAYERS[batch.player], batch.turn_cap)
+        played = play_game(index, seed, PLAYERS[batch.player], batch.turn_cap, batch.edition)
         if batch.journals is not None:
             path = journal_path(batch.journals, index)
             write_journal(path, played.header, played.events, replace=False)
@@ -211,6 +215,7 @@ def simulate(
     turn_cap: int = DEFAULT_TURN_CAP,
     journals: str | None = None,
     progress: Callable[[int], None] | None = None,
+    edition: str = RULES,
 ) -> list[GameResult]:
     """Play `games` games from `seed`; return their results in game order.
 
@@ -226,6 +231,7 @@ def simulate(
             player=player,
             turn_cap=turn_cap,
             journals=journals,
+            edition=edition,
         )
         for start in range(0, games, size)
     ]

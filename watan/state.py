@@ -12,6 +12,8 @@ import enum
 
 import msgspec
 
+from watan.edition import Edition
+from watan.editions.watan import EDITION as WATAN
 from watan.layout import Board
 from watan.resources import NONE, Resources
 from watan.snapshot import NO_GEESE, Position, SavedGame, SavedStudent
@@ -73,8 +75,8 @@ SETUP_ORDER: tuple[Colour, ...] = (
 )
 """Who places each initial assignment (spec §4.1)."""
 
-WINNING_CRITERIA = 10
-"""Course criteria that win the game (spec §4.4)."""
+WINNING_CRITERIA = WATAN.points_to_win
+"""Course criteria that win Students of Watan (spec §4.4); each edition says its own."""
 
 
 class Student(msgspec.Struct, frozen=True, kw_only=True, gc=False):
@@ -86,7 +88,7 @@ class Student(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     criteria: tuple[CriterionId, ...] = ()
     """Criteria in the order first completed."""
     loaded_dice: bool = False
-    """Whether the student's dice are loaded (spec §2.8; fair at the start, RULINGS 24)."""
+    """Whether the student's dice are loaded (spec §2.8; the edition says how they start)."""
 
 
 class Game(msgspec.Struct, frozen=True, kw_only=True):
@@ -106,21 +108,31 @@ class Game(msgspec.Struct, frozen=True, kw_only=True):
     setup_step: int = 0
     """How many initial assignments have been placed."""
     winner: int = NOBODY
+    edition: Edition = WATAN
+    """The edition played: its prices, its rule switches and its words."""
 
 
-def new_game(board: Board) -> Game:
-    """Return the state at the start of a new game on `board`: setup, nothing owned."""
+def new_game(board: Board, edition: Edition = WATAN) -> Game:
+    """Return the state at the start of a new game on `board`: setup, nothing owned.
+
+    Every student's dice start as the edition says (RULINGS 24; Constructor §2.8).
+    """
+    dice = edition.dice_start_loaded
     return Game(
         board=board,
-        students=tuple(Student() for _ in COLOURS),
+        students=tuple(Student(loaded_dice=dice) for _ in COLOURS),
         criterion_owner=(NOBODY,) * CRITERION_COUNT,
         criterion_level=(0,) * CRITERION_COUNT,
         goal_owner=(NOBODY,) * GOAL_COUNT,
+        edition=edition,
     )
 
 
-def loaded_game(board: Board, position: Position) -> Game:
-    """Return the state a save file describes: the turn of `position.turn`, all dice fair."""
+def loaded_game(board: Board, position: Position, edition: Edition = WATAN) -> Game:
+    """Return the state a save file describes: the turn of `position.turn`.
+
+    Dice start as in a new game (RULINGS 24; RULINGS-constructor 11).
+    """
     owner = [NOBODY] * CRITERION_COUNT
     level = [0] * CRITERION_COUNT
     goal_owner = [NOBODY] * GOAL_COUNT
@@ -136,6 +148,7 @@ def loaded_game(board: Board, position: Position) -> Game:
                 resources=s.resources,
                 goals=s.goals,
                 criteria=tuple(c for c, _ in s.criteria),
+                loaded_dice=edition.dice_start_loaded,
             )
             for s in position.students
         ),
@@ -146,6 +159,7 @@ def loaded_game(board: Board, position: Position) -> Game:
         turn=Colour(position.turn),
         phase=Phase.BEFORE_ROLL,
         setup_step=len(SETUP_ORDER),
+        edition=edition,
     )
 
 
@@ -153,12 +167,14 @@ def saved_game(game: Game) -> SavedGame:
     """Return what `save` writes for this state (spec §3.7).
 
     `curTurn` is the student who rolls next: the current one before the
-    roll, the next one once the dice have been rolled this turn.
+    roll, the next one once the dice have been rolled this turn, and Blue
+    during setup, whose first turn follows it (RULINGS-constructor 12).
     """
     rolled = game.phase in (Phase.AFTER_ROLL, Phase.GEESE, Phase.OVER)
+    turn = Colour.BLUE if game.phase is Phase.SETUP else game.turn
     return SavedGame(
         position=Position(
-            turn=(game.turn + 1) % len(COLOURS) if rolled else game.turn,
+            turn=(turn + 1) % len(COLOURS) if rolled else turn,
             students=tuple(
                 SavedStudent(
                     resources=s.resources,

@@ -19,6 +19,8 @@ import msgspec
 
 from replay.journal import JournalError
 from watan import session as talk
+from watan.edition import Edition
+from watan.editions.watan import EDITION as WATAN
 from watan.escape import complain
 from watan.events import GameResumed, GameStarted
 from watan.evolve import start
@@ -47,6 +49,7 @@ class Options(msgspec.Struct, frozen=True, kw_only=True):
     """What `watan play` was asked for, its files already read."""
 
     seed: int
+    edition: Edition = WATAN
     board: Board | None = None
     loaded: SavedGame | None = None
     journal: str | None = None
@@ -58,6 +61,7 @@ class Options(msgspec.Struct, frozen=True, kw_only=True):
         cls,
         *,
         seed: int | None,
+        edition: Edition = WATAN,
         load: str | None = None,
         board: str | None = None,
         journal: str | None = None,
@@ -66,8 +70,9 @@ class Options(msgspec.Struct, frozen=True, kw_only=True):
         """Return the options, reading the board or save file (raises BadFile)."""
         return cls(
             seed=fresh_seed() if seed is None else seed,
+            edition=edition,
             board=None if board is None else load_board(board),
-            loaded=None if load is None else load_save(load),
+            loaded=None if load is None else load_save(load, edition),
             journal=journal,
             resume=resume,
         )
@@ -78,11 +83,23 @@ def fresh_seed() -> int:
     return int.from_bytes(os.urandom(8), "big") >> 1
 
 
+def default_board(edition: Edition) -> str | None:
+    """Return the edition's default board file when it exists (RULINGS-constructor 5), else None.
+
+    An edition without one plays on a random board.
+    """
+    path = edition.default_board
+    return path if path is not None and os.path.lexists(path) else None
+
+
 def first_header(options: Options, rng: random.Random) -> GameStarted:
     """Return the header of the session's first game (spec §5: -load, -board, or random)."""
     if options.loaded is not None:
         return GameStarted(
-            seed=options.seed, board=options.loaded.board, loaded=options.loaded.position
+            rules=options.edition.name,
+            seed=options.seed,
+            board=options.loaded.board,
+            loaded=options.loaded.position,
         )
     return next_header(options, rng, 1)
 
@@ -90,7 +107,7 @@ def first_header(options: Options, rng: random.Random) -> GameStarted:
 def next_header(options: Options, rng: random.Random, number: int) -> GameStarted:
     """Return the header of a new game: the -board layout, or a fresh random one (RULINGS 17)."""
     board = options.board if options.board is not None else random_board(rng)
-    return GameStarted(seed=options.seed, game=number, board=board)
+    return GameStarted(rules=options.edition.name, seed=options.seed, game=number, board=board)
 
 
 class Streams(msgspec.Struct, frozen=True):
@@ -178,7 +195,8 @@ def play_games(options: Options, streams: Streams, resumed: Resumed | None = Non
 def _new_recorder(options: Options, header: GameStarted, streams: Streams) -> Recorder:
     """Create a game's journal: --journal for the first game, else a new default file."""
     path = options.journal if header.game == 1 and options.journal else None
-    return create_recorder(path or default_journal_path(), header, streams.stderr)
+    journal = path or default_journal_path(edition=header.rules)
+    return create_recorder(journal, header, streams.stderr)
 
 
 def _play(
@@ -228,6 +246,6 @@ def _back_up(current: talk.Session, stderr: TextIO) -> None:
 def _save(game: Game, path: str, stderr: TextIO) -> None:
     """Write the game's save file; a failure is one line on standard error (RULINGS 22)."""
     try:
-        write_atomically(path, format_save(saved_game(game)))
+        write_atomically(path, format_save(saved_game(game), game.edition))
     except OSError as error:
         complain(stderr, f"cannot save to {path}: {error.strerror or error}")

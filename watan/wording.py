@@ -1,91 +1,107 @@
-"""Every line the game says during play, worded exactly as the spec prints it."""
+"""Every line the game says during play, worded exactly as the edition's spec prints it.
+
+The words themselves are the edition's (`Edition.text`); here they are
+filled in with colours, counts and the edition's resource names.
+"""
 
 from __future__ import annotations
 
+from watan import render
 from watan.decide import Refusal
-from watan.render import status_line
+from watan.edition import Edition, Text
 from watan.resources import Resource, Resources, items, total
 from watan.state import Colour, Game
 
-PROMPT = "> "
-"""Printed whenever the game waits for a line (spec §4.5, RULINGS 2)."""
 
-REFUSALS = {
-    Refusal.INVALID_COMMAND: "Invalid command.\n",
-    Refusal.CANNOT_BUILD: "You cannot build here.\n",
-    Refusal.NOT_ENOUGH_RESOURCES: "You do not have enough resources.\n",
-    Refusal.INVALID_ROLL: "Invalid roll.\n",
-    Refusal.GEESE_TILE: "",
-    Refusal.VICTIM: "",
-}
-"""What a refused command prints (spec §4.5, §2.8.1); a bad geese tile or
-victim prints nothing but the question again (RULINGS 13)."""
+def refusal(text: Text, refused: Refusal) -> str:
+    """Return what a refused command prints (spec §4.5, §2.8.1).
 
-LOADED_ROLL_QUESTION = "Input a roll between 2 and 12:\n"
-GEESE_QUESTION = "Choose where to place the GEESE.\n"
-VICTIM_QUESTION = "Choose a student to steal from.\n"
-PLAY_AGAIN_QUESTION = "Would you like to play again?\n"
-NOBODY_GAINED = "No students gained resources.\n"
+    A bad geese tile or victim prints nothing but the question again
+    (RULINGS 13).
+    """
+    match refused:
+        case Refusal.INVALID_COMMAND:
+            return text.invalid_command
+        case Refusal.CANNOT_BUILD:
+            return text.cannot_build
+        case Refusal.NOT_ENOUGH_RESOURCES:
+            return text.not_enough_resources
+        case Refusal.INVALID_ROLL:
+            return text.invalid_roll
+        case Refusal.GEESE_TILE | Refusal.VICTIM:
+            return ""
 
 
-def placement_question(colour: Colour) -> str:
-    """Return the setup question (spec §4.1)."""
-    return f"Student {colour.title}, where do you want to complete an Assignment?\n"
+def placement_question(game: Game) -> str:
+    """Return the setup question for the student placing now (spec §4.1)."""
+    return game.edition.text.placement.format(colour=game.turn.title)
 
 
 def turn_header(game: Game) -> str:
-    """Return the start of a turn: whose it is and their status (spec §4.2)."""
-    return f"Student {game.turn.title}'s turn.\n" + status_line(game, game.turn)
+    """Return the start of a turn: whose it is and their status (spec §4.2).
+
+    An edition that shows the board at every turn prints it first
+    (RULINGS-constructor 4).
+    """
+    edition = game.edition
+    board = render.board(game) if edition.board_every_turn else ""
+    heading = edition.text.turn.format(colour=game.turn.title)
+    return board + heading + render.status_line(game, game.turn)
 
 
-def rolled(roll: int) -> str:
+def rolled(text: Text, roll: int) -> str:
     """Return what fair dice print (RULINGS 5)."""
-    return f"You rolled {roll}.\n"
+    return text.rolled.format(roll=roll)
 
 
-def _amounts(amount: Resources) -> str:
-    return "".join(f"{count} {resource.name}\n" for resource, count in items(amount))
+def _amounts(edition: Edition, amount: Resources) -> str:
+    line, names = edition.text.amount, edition.resources
+    return "".join(line.format(count=count, resource=names[r]) for r, count in items(amount))
 
 
-def gained(colour: Colour, amount: Resources) -> str:
+def gained(edition: Edition, colour: Colour, amount: Resources) -> str:
     """Return one student's production (spec §3.5.5)."""
-    return f"Student {colour.title} gained:\n" + _amounts(amount)
+    return edition.text.gained.format(colour=colour.title) + _amounts(edition, amount)
 
 
-def lost(colour: Colour, amount: Resources) -> str:
-    """Return one student's loss to the geese (spec §3.6)."""
-    count = total(amount)
-    return f"Student {colour.title} loses {count} resources to the geese. They lose:\n" + _amounts(
-        amount
+def lost(edition: Edition, colour: Colour, amount: Resources) -> str:
+    """Return one student's loss to the geese, one resource a line (spec §3.6)."""
+    heading = edition.text.lost.format(colour=colour.title, count=total(amount))
+    return heading + _amounts(edition, amount)
+
+
+def can_steal_from(text: Text, thief: Colour, victims: tuple[Colour, ...]) -> str:
+    """Return the list of students the thief may rob (spec §3.6)."""
+    return text.can_steal.format(colour=thief.title, victims=", ".join(v.title for v in victims))
+
+
+def steals(edition: Edition, thief: Colour, victim: Colour, resource: Resource) -> str:
+    """Return the line announcing a steal (spec §3.6)."""
+    return edition.text.steals.format(
+        colour=thief.title, victim=victim.title, resource=edition.resources[resource]
     )
 
 
-def can_steal_from(thief: Colour, victims: tuple[Colour, ...]) -> str:
-    """Return the list of students the thief may rob (spec §3.6)."""
-    names = ", ".join(v.title for v in victims)
-    return f"Student {thief.title} can choose to steal from {names}.\n"
-
-
-def steals(thief: Colour, victim: Colour, resource: Resource) -> str:
-    """Return the line announcing a steal (spec §3.6)."""
-    return f"Student {thief.title} steals {resource.name} from student {victim.title}.\n"
-
-
-def nobody_to_rob(thief: Colour) -> str:
+def nobody_to_rob(text: Text, thief: Colour) -> str:
     """Return the line when the geese's tile has nobody to rob (spec §3.6)."""
-    return f"Student {thief.title} has no students to steal from.\n"
+    return text.nobody_to_rob.format(colour=thief.title)
 
 
-def offer(proposer: Colour, partner: Colour, give: Resource, take: Resource) -> str:
+def offer(
+    edition: Edition, proposer: Colour, partner: Colour, give: Resource, take: Resource
+) -> str:
     """Return a trade offer (spec §3.5.4)."""
-    return f"{proposer.title} offers {partner.title} one {give.name} for one {take.name}.\n"
+    names = edition.resources
+    return edition.text.offer.format(
+        colour=proposer.title, partner=partner.title, give=names[give], take=names[take]
+    )
 
 
-def trade_question(partner: Colour) -> str:
+def trade_question(text: Text, partner: Colour) -> str:
     """Return the question a trade partner answers (spec §3.5.4)."""
-    return f"Does {partner.title} accept this offer?\n"
+    return text.trade_question.format(partner=partner.title)
 
 
-def won(colour: Colour) -> str:
+def won(text: Text, colour: Colour) -> str:
     """Return the winner's announcement (RULINGS 7)."""
-    return f"Student {colour.title} has won!\n"
+    return text.won.format(colour=colour.title)

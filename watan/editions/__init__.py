@@ -1,0 +1,48 @@
+"""The editions this program plays, one data module each, found by name.
+
+A module here that defines `EDITION` is an edition: adding a third means
+adding one module.  Only the edition a game plays is imported.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import pkgutil
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # naming the editions (for `--help`) must not load the game
+    from watan.edition import Edition
+
+DEFAULT = "watan"
+
+
+class UnknownEdition(Exception):
+    """An edition name that no module here defines."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        super().__init__(f"there is no edition {name!r} (editions: {', '.join(names())})")
+
+
+@functools.cache
+def names() -> tuple[str, ...]:
+    """Return every edition's name, in alphabetical order."""
+    return tuple(sorted(module.name for module in pkgutil.iter_modules(__path__)))
+
+
+@functools.cache
+def edition(name: str) -> Edition:
+    """Return the edition called `name`, or raise UnknownEdition."""
+    if not name.isidentifier() or not name.islower():
+        raise UnknownEdition(name)
+    try:
+        module = importlib.import_module(f"{__name__}.{name}")
+    except ModuleNotFoundError:
+        raise UnknownEdition(name) from None
+    from watan.edition import Edition
+
+    found = getattr(module, "EDITION", None)
+    if not isinstance(found, Edition) or found.name != name:
+        raise UnknownEdition(name)
+    return found
