@@ -201,14 +201,15 @@ def header_problem(header: GameStarted) -> str | None:
     """
     if header.rules not in names():
         return f"plays the {header.rules!r} rules, which this version does not know"
+    played = edition(header.rules)
     if not is_board(header.board):
-        return "the board needs 19 tiles, each valued 2-12 unless NETFLIX"
+        return f"the board needs 19 tiles, each valued 2-12 unless {played.resources[-1]}"
     if header.loaded is not None:
         if len(header.loaded.students) != len(COLOURS):
-            return f"the loaded position holds {len(header.loaded.students)} students, not 4"
+            held = len(header.loaded.students)
+            return f"the loaded position holds {held} {played.vocabulary.player}s, not 4"
         saved = SavedGame(position=header.loaded, board=header.board)
         try:
-            played = edition(header.rules)
             parse_save(format_save(saved, played), "the loaded game", played)
         except BadFile as error:
             return f"the loaded position: {error.problem}"

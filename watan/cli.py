@@ -41,9 +41,10 @@ class _PlayByDefault(click.Group):
 @click.group(cls=_PlayByDefault, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="watan")
 def main() -> None:
-    """Students of Watan, for four students at one terminal.
+    """Students of Watan, and its older edition Constructor, for four players at one terminal.
 
-    With no command, plays a game: `watan -seed 3 -board layout.txt`.
+    With no command, plays a game: `watan -seed 3 -board layout.txt`
+    (`constructor ...` or `--edition constructor` for Constructor).
     """
 
 

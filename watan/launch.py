@@ -44,7 +44,7 @@ PLAY_OPTIONS = (
         "edition",
         ("--edition",),
         "NAME",
-        "Play this edition of the game: watan (the default) or constructor.",
+        "Play this edition of the game, watan or constructor (default: the program's own).",
     ),
     PlayOption(
         "journal",

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from watan.editions.watan import EDITION as WATAN
 from watan.layout import Board
 from watan.resources import Resource
 from watan.state import COLOURS, NOBODY, Colour, Game, course_criteria
@@ -42,7 +41,7 @@ def draw_board(
     criteria: Sequence[str | None],
     goals: Sequence[str | None],
     geese: int,
-    resources: Sequence[str] = WATAN.resources,
+    resources: Sequence[str],
 ) -> str:
     """Return the board's 41 lines, each ending in a newline (spec §2.1, RULINGS 3).
 

@@ -75,9 +75,6 @@ SETUP_ORDER: tuple[Colour, ...] = (
 )
 """Who places each initial assignment (spec §4.1)."""
 
-WINNING_CRITERIA = WATAN.points_to_win
-"""Course criteria that win Students of Watan (spec §4.4); each edition says its own."""
-
 
 class Student(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """What one student holds."""

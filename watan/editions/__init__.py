@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import functools
 import importlib
-import pkgutil
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # naming the editions (for `--help`) must not load the game
@@ -28,6 +27,8 @@ class UnknownEdition(Exception):
 @functools.cache
 def names() -> tuple[str, ...]:
     """Return every edition's name, in alphabetical order."""
+    import pkgutil  # only listing the editions needs it: keep starting a game quick
+
     return tuple(sorted(module.name for module in pkgutil.iter_modules(__path__)))
 
 
