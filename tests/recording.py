@@ -8,10 +8,12 @@ replays them all.
 
 The input of a new recording comes from `Greedy`, a plain player over the
 pure dialogue (`watan.session`): it builds what it can afford, trades a
-surplus for what it lacks, and robs the leader.  Run
-`python -m tests.recording` to record the games anew; only do that when a
-change of behaviour is intended, and read the diff of `journals/` before
-committing it.
+surplus for what it lacks, and robs the leader, in the words of the
+edition the game plays (`Game.edition`): Students of Watan or Constructor.
+Run `python -m tests.recording` to record every game anew, or
+`python -m tests.recording NAME ...` for only the games named; only do that
+when a change of behaviour is intended, and read the diff of `journals/`
+before committing it.
 """
 
 from __future__ import annotations
@@ -28,6 +30,9 @@ import msgspec
 
 from watan.commands import Achieve, AnyCommand, Complete, Improve
 from watan.decide import Refused, decide, level_cost, victims
+from watan.edition import Words
+from watan.editions import edition as named_edition
+from watan.events import TurnEnded
 from watan.evolve import start
 from watan.history import load
 from watan.resources import HELD, Resource, Resources, total
@@ -54,12 +59,28 @@ def pips(value: int) -> int:
 
 
 class Greedy:
-    """A simple player for every seat, deterministic for a given generator."""
+    """A simple player for every seat, deterministic for a given generator.
 
-    def __init__(self, rng: random.Random, trades_per_turn: int = 1, loaded: bool = False):
+    `loaded` players ask for loaded dice before rolling; the colours in `fair`
+    ask for fair dice instead (Constructor's dice start loaded).  Whenever the
+    dice are loaded, `roll` is followed by a value.  A player who `fumbles`
+    now and then types a roll out of range or a command the edition lacks, or
+    asks for `help` (the glances before a roll never reach it).
+    """
+
+    def __init__(
+        self,
+        rng: random.Random,
+        trades_per_turn: int = 1,
+        loaded: bool = False,
+        fair: frozenset[Colour] = frozenset(),
+        fumbles: bool = False,
+    ):
         self.rng = rng
         self.trades_per_turn = trades_per_turn
         self.loaded = loaded
+        self.fair = fair
+        self.fumbles = fumbles
         self.trades = 0
 
     def line(self, session: Session) -> str:
@@ -67,6 +88,8 @@ class Greedy:
         game, pending = session.game, session.pending
         match pending:
             case AwaitLoadedRoll():
+                if self.fumbles and self.rng.random() < 0.04:
+                    return self.rng.choice(("13", "1", "seven", "roll"))
                 return str(self.rng.choice((2, 3, 4, 5, 6, 6, 7, 8, 8, 9, 10, 11, 12)))
             case AwaitVictim(candidates=candidates):
                 richest = max(candidates, key=lambda c: total(game.students[c].resources))
@@ -83,10 +106,16 @@ class Greedy:
             case Phase.BEFORE_ROLL:
                 glance = self.rng.random()
                 if glance < 0.06:
-                    return ("status", "board", "criteria", "help")[int(glance * 50) % 4]
+                    listing = game.edition.words.listing
+                    return ("status", "board", listing, "help")[int(glance * 50) % 4]
                 self.trades = 0
-                if self.loaded and not game.students[game.turn].loaded_dice:
+                loaded = game.students[game.turn].loaded_dice
+                if self.loaded and not loaded:
                     return "load"
+                if game.turn in self.fair and loaded:
+                    return "fair"
+                if self.fumbles and self.rng.random() < 0.06:
+                    return self.rng.choice(("complete 3", "achieve 3", "criteria", "rol", "help"))
                 return "roll"
             case Phase.GEESE:
                 return str(self._geese_tile(game))
@@ -142,7 +171,7 @@ class Greedy:
         builds = self._builds(game)
         for build in builds:
             if _accepted(game, build):
-                return _words(build)
+                return _words(build, game.edition.words)
         wanted = next((b for b in builds if _accepted(game, b, check_cost=False)), None)
         if wanted is not None and self.trades < self.trades_per_turn:
             trade = self._trade_for(game, _cost(game, wanted))
@@ -163,7 +192,8 @@ class Greedy:
         if not partners:
             return None
         partner = self.rng.choice(partners)
-        return f"trade {partner.title} {give.name} {take.name}"
+        names = game.edition.resources
+        return f"trade {partner.title} {names[give]} {names[take]}"
 
 
 def _ends(goal: int) -> tuple[int, ...]:
@@ -195,14 +225,15 @@ def _cost(game: Game, build: AnyCommand) -> Resources:
             return game.edition.goal_cost
 
 
-def _words(build: AnyCommand) -> str:
+def _words(build: AnyCommand, words: Words) -> str:
+    """Return the line that asks for `build`, in the edition's command words."""
     match build:
         case Improve(criterion=c):
-            return f"improve {c}"
+            return f"{words.improve} {c}"
         case Complete(criterion=c):
-            return f"complete {c}"
+            return f"{words.criterion} {c}"
         case Achieve(goal=g):
-            return f"achieve {g}"
+            return f"{words.goal} {g}"
         case _:
             raise ValueError(build)
 
@@ -248,12 +279,24 @@ class Plan(msgspec.Struct, frozen=True):
     name: str
     seed: int
     args: list[str]
+    """The first session's command line (`--edition` included), without `--journal`."""
     files: dict[str, str] = {}
     trades_per_turn: int = 1
     loaded: bool = False
+    fair: frozenset[Colour] = frozenset()
+    """The colours who ask for fair dice (Constructor's start loaded)."""
+    fumbles: bool = False
     interrupt_after: int | None = None
     """Stop the first session after this many lines (end of input), then resume."""
     resume_seed: int = 0
+    answer_at_end: bool = True
+    """Answer `no` to playing again; otherwise input ends at that question."""
+
+    @property
+    def edition(self) -> str:
+        """The edition the plan's command line plays."""
+        args = self.args
+        return args[args.index("--edition") + 1] if "--edition" in args else "watan"
 
 
 def record(plan: Plan) -> None:
@@ -264,11 +307,14 @@ def record(plan: Plan) -> None:
     options = _options(plan)
     rng = random.Random(plan.seed)
     session = Session(game=start(first_header(options, rng)))
-    player = Greedy(random.Random(plan.seed + 1), plan.trades_per_turn, plan.loaded)
+    player = Greedy(
+        random.Random(plan.seed + 1), plan.trades_per_turn, plan.loaded, plan.fair, plan.fumbles
+    )
+    last = [player.line] if plan.answer_at_end else []
     sessions: list[tuple[list[str], list[str]]] = []
     if plan.interrupt_after is None:
         lines, session = play_out(session, player, rng, finished)
-        lines.append(player.line(session))
+        lines += [answer(session) for answer in last]
         sessions.append(([*plan.args, "--journal", "journal.jsonl"], lines))
     else:
         count = 0
@@ -284,7 +330,7 @@ def record(plan: Plan) -> None:
         session = Session(game=session.game)  # a half-typed command is lost with the input
         rest, session = play_out(session, player, rng, finished)
         resume_args = ["play", "--resume", "journal.jsonl", "-seed", str(plan.resume_seed)]
-        sessions.append((resume_args, [*rest, player.line(session)]))
+        sessions.append((resume_args, [*rest, *(answer(session) for answer in last)]))
     work = target / ".work"
     work.mkdir()
     for name, text in plan.files.items():
@@ -306,29 +352,60 @@ def record(plan: Plan) -> None:
             shutil.move(work / "backup.sv", folder / "expect" / "backup.sv")
     shutil.move(work / "journal.jsonl", target / "journal.jsonl")
     shutil.rmtree(work)
-    final = load(str(target / "journal.jsonl")).game
-    (target / "final.sv").write_text(format_save(saved_game(final)))
+    moment = load(str(target / "journal.jsonl"))
+    final = moment.game
+    assert final == session.game, "the program's game parted from the recorded players' game"
+    (target / "final.sv").write_text(format_save(saved_game(final), final.edition))
     winner = Colour(final.winner).title if final.winner != NOBODY else "nobody"
-    print(f"{plan.name}: {winner} won with {course_criteria(final, final.turn)} course criteria")
+    turns = sum(isinstance(event, TurnEnded) for event in moment.events)
+    print(
+        f"{plan.name}: {len(sessions)} session(s), {len(moment.events)} events, "
+        f"{turns} turns ended; {winner} won with {course_criteria(final, final.turn)} "
+        f"{final.edition.vocabulary.points}"
+    )
 
 
 def _options(plan: Plan) -> Options:
     """Return the options the plan's command line gives, its files read from their text."""
     args = plan.args
+    edition = named_edition(plan.edition)
 
     def named(flag: str) -> str | None:
         return plan.files[args[args.index(flag) + 1]] if flag in args else None
 
     board, saved = named("-board"), named("-load")
+    chosen = {"-board", "-load", "-random-board"} & set(args)
+    if not chosen and edition.default_board is not None:  # RULINGS-constructor 5
+        board = plan.files.get(edition.default_board)
     return Options(
         seed=plan.seed,
+        edition=edition,
         board=None if board is None else parse_board(board, "board"),
-        loaded=None if saved is None else parse_save(saved, "save"),
+        loaded=None if saved is None else parse_save(saved, "save", edition),
     )
 
 
 SAMPLE_BOARD = (ROOT / "fixtures" / "spec" / "sample-board.txt").read_text()
 SAMPLE_SAVE = (ROOT / "fixtures" / "spec" / "sample-save.sv").read_text()
+
+CONSTRUCTOR_BOARD = (
+    "0 3 1 10 3 5 1 4 5 7 3 10 2 11 1 3 3 8 0 2 0 6 1 8 4 12 1 5 4 11 3 4 4 6 3 9 3 9\n"
+)
+"""The board of the Constructor spec's Figure 3 (its §3.8)."""
+
+CONSTRUCTOR_SAVE = (
+    "0\n"
+    "0 0 0 5 0 r 38 47 43 h 37 T 25 T 30 B\n"
+    "0 0 0 0 0 r 56 48 64 h 32 H 44 B\n"
+    "11 0 0 0 0 r 24 50 33 41 h 16 H 40 B\n"
+    "0 0 3 0 0 r 27 32 h 20 B 27 B\n"
+    f"{CONSTRUCTOR_BOARD}"
+    "8\n"
+)
+"""The spec's sample save (fixtures/spec/sample-save.sv) in Constructor's format (spec §3.7),
+on the Constructor spec's board."""
+
+ALL = frozenset(COLOURS)
 
 PLANS: tuple[Plan, ...] = (
     Plan(name="win-by-completion", seed=0, args=["-seed", "0"]),
@@ -354,10 +431,44 @@ PLANS: tuple[Plan, ...] = (
         interrupt_after=250,
         resume_seed=31,
     ),
+    Plan(
+        name="constructor-from-layout",
+        seed=67,
+        args=["--edition", "constructor", "-seed", "67"],
+        files={"layout.txt": CONSTRUCTOR_BOARD},
+        fumbles=True,
+    ),
+    Plan(
+        name="constructor-fair-dice-and-resume",
+        seed=41,
+        args=["--edition", "constructor", "-random-board", "-seed", "41"],
+        files={"layout.txt": CONSTRUCTOR_BOARD},
+        fair=ALL,
+        trades_per_turn=2,
+        interrupt_after=300,
+        resume_seed=42,
+    ),
+    Plan(
+        name="constructor-started-with-load",
+        seed=46,
+        args=["--edition", "constructor", "-seed", "46", "-load", "game.sv"],
+        files={"game.sv": CONSTRUCTOR_SAVE},
+        fair=frozenset({Colour.RED, Colour.YELLOW}),
+        answer_at_end=False,
+    ),
 )
 """The recorded games in journals/, one per kind the regression suite must cover."""
 
 
+def main(names: list[str]) -> None:
+    """Record the games named (every game when none is), each into journals/<name>/."""
+    by_name = {plan.name: plan for plan in PLANS}
+    unknown = [name for name in names if name not in by_name]
+    if unknown:
+        sys.exit(f"no such recorded game: {', '.join(unknown)} (games: {', '.join(by_name)})")
+    for name in names or list(by_name):
+        record(by_name[name])
+
+
 if __name__ == "__main__":
-    for plan in PLANS:
-        record(plan)
+    main(sys.argv[1:])

@@ -1,6 +1,8 @@
 """Recorded complete games (journals/) are the regression suite of the whole program.
 
-Each one must still fold to its recorded final state, pass the audit, and,
+They are games of both editions, Students of Watan and Constructor (the
+journal's header says which).  Each one must still fold to its recorded
+final state, in its edition's save format, pass the audit (`watan verify`), and,
 played again through today's program from its recorded input, print exactly
 its recorded output and write exactly its recorded journal.  A change that
 alters any of them fails here with a readable difference; if the change is
@@ -14,23 +16,28 @@ from pathlib import Path
 
 import msgspec
 import pytest
+from click.testing import CliRunner
 
 from tests.recording import JOURNALS, run_session
+from watan.cli import main as cli
 from watan.describe import describe
 from watan.events import (
     AnyEvent,
     CriterionCompleted,
     CriterionImproved,
+    DiceChosen,
+    DiceRolled,
     GameResumed,
+    GameStarted,
     GameWon,
     ResourceStolen,
     TradeAccepted,
     TradeDeclined,
 )
-from watan.history import load
+from watan.history import as_save, load
 from watan.journal import read_journal
-from watan.savefile import format_save
-from watan.state import Phase, saved_game
+from watan.savefile import parse_board
+from watan.state import COLOURS, Phase
 
 GAMES = sorted(p.parent for p in JOURNALS.glob("*/journal.jsonl"))
 IDS = [game.name for game in GAMES]
@@ -53,8 +60,15 @@ def _events(game: Path) -> tuple[AnyEvent, ...]:
 def test_recorded_journal_folds_to_its_recorded_final_state(game: Path) -> None:
     folded = load(str(game / "journal.jsonl")).game
     assert folded.phase is Phase.OVER
+    assert folded.edition.name == read_journal(str(game / "journal.jsonl")).header.rules
     recorded = (game / "final.sv").read_bytes()
-    assert format_save(saved_game(folded)).encode() == recorded
+    assert as_save(folded).encode() == recorded
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_recorded_journal_passes_watan_verify(game: Path) -> None:
+    result = CliRunner().invoke(cli, ["verify", str(game / "journal.jsonl")])
+    assert (result.exit_code, result.output) == (0, f"ok: {len(_events(game))} events\n")
 
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
@@ -113,9 +127,88 @@ def test_the_recordings_cover_every_kind_of_game_the_suite_promises() -> None:
     }
 
 
+def test_the_constructor_recordings_cover_what_the_edition_does_differently() -> None:
+    by_name = {game.name: _events(game) for game in GAMES}
+    layout_game = JOURNALS / "constructor-from-layout"
+    fair_game = JOURNALS / "constructor-fair-dice-and-resume"
+    load_game = JOURNALS / "constructor-started-with-load"
+
+    def header(game: Path) -> GameStarted:
+        return read_journal(str(game / "journal.jsonl")).header
+
+    def args(game: Path, session: int = 1) -> list[str]:
+        return (game / f"session-{session}" / "args").read_text().split()
+
+    def rolls(events: tuple[AnyEvent, ...]) -> tuple[int, int]:
+        """Return how many rolls were loaded and how many fair."""
+        rolled = [e for e in events if isinstance(e, DiceRolled)]
+        return sum(e.dice is None for e in rolled), sum(e.dice is not None for e in rolled)
+
+    def wins(events: tuple[AnyEvent, ...]) -> bool:
+        return isinstance(events[-1], GameWon)
+
+    layout = parse_board((layout_game / "session-1" / "files" / "layout.txt").read_text(), "")
+    ignored = parse_board((fair_game / "session-1" / "files" / "layout.txt").read_text(), "")
+    loaded_rolls, fair_rolls = rolls(by_name[layout_game.name])
+    fair_choices = [e for e in by_name[fair_game.name] if isinstance(e, DiceChosen)]
+    mixed = rolls(by_name[load_game.name])
+    layout_out = (layout_game / "session-1" / "out").read_text()
+    assert {
+        # No -board, -load or -random-board: the board is layout.txt (RULINGS-constructor 5).
+        "layout": not {"-board", "-load", "-random-board"} & set(args(layout_game))
+        and header(layout_game).board == layout
+        and header(layout_game).loaded is None,
+        # Loaded dice all game, never chosen (spec §2.8, RULINGS-constructor 3).
+        "loaded all game": (
+            loaded_rolls > 100, fair_rolls, _count(by_name, layout_game, DiceChosen)
+        ),
+        "layout game won": wins(by_name[layout_game.name]),
+        "the edition's words": all(
+            line in layout_out
+            for line in ("Invalid roll.", "Valid commands:", "build-res <housing#>", "has built:")
+        ),
+        # -random-board is a random board even with layout.txt there.
+        "random board": "-random-board" in args(fair_game)
+        and header(fair_game).board != ignored,
+        "every builder chose fair dice": sorted((e.colour, e.loaded) for e in fair_choices),
+        "fair rolls": rolls(by_name[fair_game.name])[1] > 100,
+        "backup.sv at end of input": (fair_game / "session-1" / "expect" / "backup.sv").is_file(),
+        "resumed without --edition": args(fair_game, 2)[:2] == ["play", "--resume"]
+        and "--edition" not in args(fair_game, 2)
+        and _count(by_name, fair_game, GameResumed) == 1,
+        "resumed game won": wins(by_name[fair_game.name]),
+        "loaded from a save": header(load_game).loaded is not None,
+        "loaded and fair rolls": mixed[0] > 0 and mixed[1] > 0,
+        # End of input at "play again" saves the won game (RULINGS-constructor 6).
+        "backup.sv when over": (load_game / "session-1" / "expect" / "backup.sv").read_bytes()
+        == (load_game / "final.sv").read_bytes(),
+    } == {
+        "layout": True,
+        "loaded all game": (True, 0, 0),
+        "layout game won": True,
+        "the edition's words": True,
+        "random board": True,
+        "every builder chose fair dice": [(colour, False) for colour in COLOURS],
+        "fair rolls": True,
+        "backup.sv at end of input": True,
+        "resumed without --edition": True,
+        "resumed game won": True,
+        "loaded from a save": True,
+        "loaded and fair rolls": True,
+        "backup.sv when over": True,
+    }
+
+
+def _count(by_name: dict[str, tuple[AnyEvent, ...]], game: Path, *kinds: type) -> int:
+    return sum(isinstance(e, kinds) for e in by_name[game.name])
+
+
 def test_the_recorded_headers_say_how_each_game_began() -> None:
     headers = {g.name: read_journal(str(g / "journal.jsonl")).header for g in GAMES}
     assert {name: (h.format, h.rules, h.game) for name, h in headers.items()} == {
-        name: (1, "watan", 1) for name in headers
+        name: (1, "constructor" if name.startswith("constructor-") else "watan", 1)
+        for name in headers
     }
+    assert {"constructor-from-layout", "constructor-fair-dice-and-resume"} <= set(headers)
     assert msgspec.structs.asdict(headers["started-with-board"])["seed"] == 8
+    assert msgspec.structs.asdict(headers["constructor-from-layout"])["seed"] == 67
