@@ -8,9 +8,6 @@ Yellow 3 GLASS, geese on tile 8, Blue to roll.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
-
 import pytest
 from msgspec.structs import replace
 
@@ -26,17 +23,16 @@ from tests.test_constructor_render import (
 from tests.test_constructor_savefile import SAMPLE
 from tests.test_constructor_savefile import parse as parse_save
 from tests.test_edition import BASEMENT, HOUSE, ROAD, TOWER
+from tests.test_session import converse, last_reply, transcript
 from watan.layout import Board
 from watan.resources import Resources
 from watan.savefile import format_save
 from watan.session import (
     PlayAgain,
     Quit,
-    Reply,
     Session,
     opening,
     prompt,
-    respond,
     wants_backup,
 )
 from watan.state import COLOURS, Colour, Game, Phase, loaded_game, new_game, saved_game
@@ -64,33 +60,6 @@ HELP = (  # spec §4.3, word for word
     "help\n"
 )
 NOTHING: Resources = (0, 0, 0, 0, 0)
-
-
-def converse(session: Session, lines: Sequence[str], seed: int = 0) -> tuple[str, Session]:
-    """Return the transcript of typing `lines` (prompts, echoed lines, output) and the session.
-
-    The transcript ends with the prompt that waits for the next line.
-    """
-    rng = random.Random(seed)
-    shown: list[str] = []
-    for line in lines:
-        shown.append(prompt(session) + line + "\n")
-        reply = respond(session, line + "\n", rng)
-        shown.append(reply.output)
-        session = reply.session
-    shown.append(prompt(session))
-    return "".join(shown), session
-
-
-def transcript(session: Session, lines: Sequence[str], seed: int = 0) -> str:
-    return converse(session, lines, seed)[0]
-
-
-def last_reply(session: Session, lines: Sequence[str], seed: int = 0) -> Reply:
-    """Return the reply to the last of `lines`."""
-    *before, last = lines
-    session = converse(session, before, seed)[1]
-    return respond(session, last + "\n", random.Random(seed))
 
 
 def question(colour: str) -> str:
