@@ -360,8 +360,7 @@ def record(plan: Plan) -> None:
     turns = sum(isinstance(event, TurnEnded) for event in moment.events)
     print(
         f"{plan.name}: {len(sessions)} session(s), {len(moment.events)} events, "
-        f"{turns} turns ended; {winner} won with {course_criteria(final, final.turn)} "
-        f"{final.edition.vocabulary.points}"
+        f"{turns} turns ended; {winner} won with {course_criteria(final, final.turn)} points"
     )
 
 

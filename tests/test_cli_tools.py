@@ -12,7 +12,6 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-import msgspec
 import pytest
 from click.testing import CliRunner, Result
 
@@ -21,8 +20,8 @@ from tests.test_audit import HEADER, NEW_HEADER, SAMPLE, SAMPLE_EVENTS, SAMPLE_L
 from tests.test_cli_show import sample_save_board
 from tests.test_history import BOARD_LINE, SAMPLE_STATUS
 from watan.cli import main
+from watan.history import from_json
 from watan.savefile import parse_board
-from watan.state import Game
 from watan.terminal import Options, Streams, play_games
 
 LISTING = (
@@ -110,7 +109,7 @@ def test_replay_as_a_save_file_without_a_step_shows_the_end(journal: str) -> Non
 def test_replay_to_a_step_as_json_is_the_full_state(journal: str) -> None:
     result = run("replay", journal, "--to", "3", "--format", "json")
     assert (result.exit_code, result.stderr) == (0, "")
-    assert msgspec.json.decode(result.stdout, type=Game) == fold(HEADER, SAMPLE_EVENTS[:3])
+    assert from_json(result.stdout) == fold(HEADER, SAMPLE_EVENTS[:3])
 
 
 def test_replay_past_the_end_is_one_line_naming_the_last_event(journal: str) -> None:

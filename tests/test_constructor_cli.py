@@ -508,3 +508,64 @@ def test_the_constructor_script_without_layout_txt_says_so_once(tmp_path: Path) 
         question("Blue") + "> ",
         NOT_FOUND + "watan: journal: j.jsonl\n",
     )
+
+
+# --- play again after -load or --resume (RULINGS-constructor 5, RULINGS 17) --------------------
+
+WON = "0\n3 2 2 2 1 r h 30 T 37 T 12 H 0 B\n" + "0 0 0 0 0 r h\n" * 3 + BOARD_LINE + "-1\n"
+"""Blue holds 9 points and a tower's price; `roll`, `2`, `improve 12` wins."""
+WIN = ("roll", "2", "improve 12")
+PLACE_BLUE = "Builder Blue, where do you want to build a basement?\n"  # spec §4.1
+
+
+def test_play_again_after_load_starts_on_layout_txt(layout: Path, tmp_path: Path) -> None:
+    (tmp_path / "won.sv").write_text(WON)
+    played = constructor("-load", "won.sv", "-seed", "1", stdin=lines(*WIN, "yes"))
+    assert played.exit_code == 0
+    assert played.stdout.endswith(f"{PLAY_AGAIN}> {PLACE_BLUE}> ")
+    second = [p for p in (tmp_path / "journals").iterdir() if header_of(p).game == 2]
+    assert [header_of(p).board for p in second] == [SAMPLE_BOARD]
+
+
+def test_play_again_after_load_with_a_bad_layout_txt_notes_it_and_plays_randomly(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "won.sv").write_text(WON)
+    (tmp_path / "layout.txt").write_text("0 3\n")
+    played = constructor("-load", "won.sv", "-seed", "1", "--journal", "j.jsonl",
+                         stdin=lines(*WIN, "yes"))
+    assert played.exit_code == 0
+    assert played.stderr.splitlines()[0] == (
+        "watan: layout.txt: expected 19 resource/value pairs (38 numbers), found 2 numbers; "
+        "a new game will be played on a random board"
+    )
+    second = [p for p in (tmp_path / "journals").iterdir() if header_of(p).game == 2]
+    assert len(second) == 1
+    assert_random_board(header_of(second[0]).board)
+
+
+def test_play_again_after_resume_keeps_the_journals_edition(layout: Path, tmp_path: Path) -> None:
+    (tmp_path / "won.sv").write_text(WON)
+    first = constructor("-load", "won.sv", "-seed", "1", "--journal", "j.jsonl", stdin="load\n")
+    assert first.exit_code == 0
+    # Resumed by `watan`, whose own edition is Students of Watan: the journal's edition wins.
+    resumed = run("--resume", "j.jsonl", "-seed", "2", stdin=lines(*WIN, "yes"))
+    assert resumed.exit_code == 0
+    assert resumed.stdout.endswith(f"Builder Blue has won!\n{PLAY_AGAIN}> {PLACE_BLUE}> ")
+    second = [p for p in (tmp_path / "journals").iterdir() if header_of(p).game == 2]
+    assert [(header_of(p).rules, header_of(p).board) for p in second] == [
+        ("constructor", SAMPLE_BOARD)
+    ]
+
+
+def test_resume_with_random_board_is_refused(journal: Path) -> None:
+    assert outcome(constructor("--resume", str(journal), "-random-board")) == one_line_error(
+        "--resume plays on the journal's own board; drop -random-board"
+    )
+
+
+@pytest.mark.parametrize("command", [["show", "x.sv"], ["diff", "a.sv", "b.sv"], ["simulate"]])
+def test_an_unknown_edition_is_one_line_for_every_tool(command: list[str]) -> None:
+    assert outcome(run(*command, "--edition", "nope")) == one_line_error(
+        "there is no edition 'nope' (editions: constructor, watan)"
+    )

@@ -228,8 +228,8 @@ def test_prices_are_five_counts_and_every_level_costs_something(played: Edition)
     assert played.points_to_win > 0
 
 
-def test_editions_have_distinct_names_and_titles() -> None:
-    assert len({e.title for e in editions()}) == len(names())
+def test_editions_have_distinct_names() -> None:
+    assert len({e.name for e in editions()}) == len(names())
 
 
 # --- the prices the specs give -----------------------------------------------------------------

@@ -30,6 +30,7 @@ from watan.decide import Refusal, Refused, decide_with
 from watan.describe import describe
 from watan.editions import edition, names
 from watan.events import (
+    RULES,
     AnyEvent,
     CriterionCompleted,
     CriterionImproved,
@@ -254,8 +255,10 @@ def audit(header: GameStarted, events: Sequence[AnyEvent], keep: int | None = No
     """
     problem = header_problem(header)
     if problem is not None:
-        # A header that is wrong may not even start a game: show the bare board.
-        return Audit(game=new_game(header.board), events=0, problem=Problem(0, problem))
+        # A header that is wrong may not even start a game: show the bare board
+        # (in the edition it names, when that is one this version has).
+        played = edition(header.rules) if header.rules in names() else edition(RULES)
+        return Audit(game=new_game(header.board, played), events=0, problem=Problem(0, problem))
     game = start(header)
     kept = game
     number = 0

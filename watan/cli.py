@@ -20,6 +20,7 @@ from watan.escape import printable
 from watan.launch import EXIT_BAD_FILE, PLAY_OPTIONS
 
 if TYPE_CHECKING:
+    from watan.edition import Edition
     from watan.events import AnyEvent
     from watan.state import Game
 
@@ -73,16 +74,28 @@ def _program_edition() -> str:
 
 
 def _edition_option(command: Callable[..., None]) -> Callable[..., None]:
-    """Give a command `--edition`, for the files it reads (a journal says its own)."""
-    from watan.editions import names
+    """Give a command `--edition`, for the files it reads (a journal says its own).
 
+    The name is checked when the command runs (`_edition`): listing the
+    editions for `--help` would load them all.
+    """
     return click.option(
         "--edition",
         "edition",
-        type=click.Choice(names()),
+        metavar="NAME",
         default=None,
-        help="The edition whose files these are (default: the program's own).",
+        help="The edition whose files these are: watan or constructor (default: the program's).",
     )(command)
+
+
+def _edition(name: str | None) -> Edition:
+    """Return the edition called `name` (the program's own when None), or fail in one line."""
+    from watan.editions import UnknownEdition, edition
+
+    try:
+        return edition(name or _program_edition())
+    except UnknownEdition as unknown:
+        _fail(str(unknown))
 
 
 @main.command()
@@ -120,12 +133,11 @@ def play(
 def show(file: str, edition: str | None) -> None:
     """Print the board of a board file, or a save file's board and status lines."""
     from watan import render
-    from watan.editions import edition as named
     from watan.files import read_text
     from watan.savefile import looks_like_save, parse_board, parse_save
     from watan.state import loaded_game, new_game
 
-    played = named(edition or _program_edition())
+    played = _edition(edition)
 
     def shown() -> str:
         text = read_text(file)
@@ -235,9 +247,9 @@ def diff(first: str, second: str, to: int | None, edition: str | None) -> None:
     from watan.state import Phase
 
     journals = {path: _journal_side(path, to) for path in (first, second) if _is_journal(path)}
-    chosen = edition or next(
-        (game.edition.name for game, _ in journals.values()), _program_edition()
-    )
+    # A .sv file is read in --edition's words, else in the journal's, else the program's.
+    recorded = next((game.edition for game, _ in journals.values()), None)
+    chosen = recorded if edition is None and recorded is not None else _edition(edition)
     a, a_events = journals.get(first) or _save_side(first, chosen)
     b, b_events = journals.get(second) or _save_side(second, chosen)
     lines = []
@@ -286,6 +298,7 @@ def simulate(
     from replay.journal import JournalError
     from watan import simulate as simulator
 
+    played = _edition(edition)
     if seed is None:
         from watan.terminal import fresh_seed
 
@@ -301,7 +314,7 @@ def simulate(
     try:
         results = simulator.simulate(
             seed, games, workers=workers, player=player, turn_cap=turn_cap, journals=journals,
-            progress=bar.update, edition=edition or _program_edition(),
+            progress=bar.update, edition=played.name,
         )
     except JournalError as error:
         bar.close()
@@ -339,13 +352,11 @@ def _is_journal(path: str) -> bool:
     return not path.endswith(".sv")
 
 
-def _save_side(path: str, edition: str) -> tuple[Game, None]:
-    """Return the game a .sv file of `edition` holds (a journal's edition, or --edition)."""
-    from watan.editions import edition as named
+def _save_side(path: str, played: Edition) -> tuple[Game, None]:
+    """Return the game a .sv file of `played` holds (a journal's edition, or --edition)."""
     from watan.files import load_save
     from watan.state import loaded_game
 
-    played = named(edition)
     saved = _checked(lambda: load_save(path, played))
     return loaded_game(saved.board, saved.position, played), None
 

@@ -100,8 +100,6 @@ class Vocabulary(msgspec.Struct, frozen=True, kw_only=True):
     """The verb for claiming a criterion, in the past tense: `completed`."""
     claimed_goal: str
     """The verb for claiming a goal, in the past tense: `achieved`."""
-    points: str
-    """What wins the game: `course criteria`."""
 
 
 class Edition(msgspec.Struct, frozen=True, kw_only=True):
@@ -109,8 +107,6 @@ class Edition(msgspec.Struct, frozen=True, kw_only=True):
 
     name: str
     """The edition's name on the command line and in journal headers; never change it."""
-    title: str
-    """The game's title: `Students of Watan`."""
     resources: tuple[str, str, str, str, str, str]
     """How each resource prints, by file code 0-5 (the last produces nothing)."""
     level_codes: tuple[str, str, str]

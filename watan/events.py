@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import msgspec
 
+from watan.editions import DEFAULT
 from watan.layout import Board
 from watan.resources import Resource, Resources
 from watan.snapshot import Position
@@ -21,7 +22,7 @@ from watan.topology import CriterionId, GoalId, TileId
 FORMAT_VERSION = 1
 """The journal format written today; readers refuse newer versions."""
 
-RULES = "watan"
+RULES = DEFAULT
 """The edition a header names when it names none: journals of format 1 began with Watan alone."""
 
 

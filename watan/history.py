@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import sys
 from collections.abc import Iterator
+from typing import Any
 
 import msgspec
 
@@ -163,5 +164,14 @@ def as_save(game: Game) -> str:
 
 
 def as_json(game: Game) -> str:
-    """Return the full game state as indented JSON, the edition played included."""
-    return msgspec.json.format(msgspec.json.encode(game), indent=2).decode() + "\n"
+    """Return the full game state as indented JSON, the edition by its name (`from_json`)."""
+    state = msgspec.structs.asdict(game)
+    state["edition"] = game.edition.name
+    return msgspec.json.format(msgspec.json.encode(state), indent=2).decode() + "\n"
+
+
+def from_json(text: str) -> Game:
+    """Return the game `as_json` wrote (raises msgspec.ValidationError or UnknownEdition)."""
+    state = msgspec.json.decode(text, type=dict[str, Any])
+    state["edition"] = edition(state["edition"])
+    return msgspec.convert(state, Game)

@@ -16,6 +16,8 @@ import signal
 import sys
 from typing import NamedTuple, TextIO
 
+from watan.editions import DEFAULT
+
 
 class PlayOption(NamedTuple):
     """One option of `watan play`, described once for both readers of the command line."""
@@ -110,7 +112,7 @@ def play(
     edition: str | None = None,
     journal: str | None = None,
     resume: str | None = None,
-    default_edition: str = "watan",
+    default_edition: str = DEFAULT,
 ) -> int:
     """Play from the command line's options; return the exit status.
 
@@ -129,31 +131,34 @@ def play(
         )
     if resume is not None and edition is not None:
         return _refuse("--resume plays on in the edition the journal recorded; drop --edition")
+    if resume is not None and random_board:
+        return _refuse("--resume plays on the journal's own board; drop -random-board")
+    from msgspec.structs import replace
+
     from replay.journal import JournalError
     from watan.editions import UnknownEdition
     from watan.editions import edition as named
     from watan.savefile import BadFile
-    from watan.terminal import Options, Resumed, Streams, default_board, play_games
+    from watan.terminal import Options, Resumed, Streams, choose_board, play_games
     from watan.terminal import resume as reopen
 
     try:
         played = named(edition or default_edition)
-    except UnknownEdition as unknown:
-        return _refuse(str(unknown))
-    if (load, board, resume) == (None, None, None) and not random_board and played.default_board:
-        board = default_board(played)
-        if board is None:
-            from watan.escape import complain
-
-            complain(sys.stderr, f"{played.default_board} not found; playing on a random board")
-    try:
         options = Options.from_files(
-            seed=seed, edition=played, load=load, board=board, journal=journal, resume=resume
+            seed=seed, edition=played, load=load, journal=journal, resume=resume
         )
         resumed: Resumed | None = None
         if resume is not None:
             resumed = reopen(resume, options.seed, sys.stderr)
-    except (BadFile, JournalError) as error:
+            played = named(resumed.header.rules)
+        fresh = load is None and resume is None
+        chosen = choose_board(played, board, random_board=random_board, first=fresh)
+        options = replace(options, edition=played, board=chosen.board)
+        if chosen.note is not None:
+            from watan.escape import complain
+
+            complain(sys.stderr, chosen.note)
+    except (BadFile, JournalError, UnknownEdition) as error:
         return _refuse(str(error))
     if sys.stdin is None or sys.stdout is None:
         return _refuse("standard input and output must be open to play")
@@ -203,7 +208,7 @@ def _refuse(message: str) -> int:
     return EXIT_BAD_FILE
 
 
-def main(default_edition: str = "watan") -> None:
+def main(default_edition: str = DEFAULT) -> None:
     """Run `watan`: a plain play command line at once, anything else through click."""
     chosen = plain_play(sys.argv[1:])
     if chosen is None:

@@ -34,7 +34,7 @@ from watan.journal import (
     reopen,
 )
 from watan.layout import Board, random_board
-from watan.savefile import format_save
+from watan.savefile import BadFile, format_save
 from watan.snapshot import SavedGame
 from watan.state import Game, saved_game
 
@@ -83,13 +83,40 @@ def fresh_seed() -> int:
     return int.from_bytes(os.urandom(8), "big") >> 1
 
 
-def default_board(edition: Edition) -> str | None:
-    """Return the edition's default board file when it exists (RULINGS-constructor 5), else None.
+class BoardChoice(msgspec.Struct, frozen=True):
+    """The board new games are played on (None: a random one each), and a note about it."""
 
-    An edition without one plays on a random board.
+    board: Board | None
+    note: str | None = None
+
+
+def choose_board(
+    edition: Edition, path: str | None, *, random_board: bool, first: bool
+) -> BoardChoice:
+    """Return the board for new games: `-board`, else random, else the edition's default file.
+
+    With neither `-board` nor `-random-board`, an edition with a default
+    board file plays on it when it exists, and on a random board with a note
+    when it does not (RULINGS-constructor 5).  `first` says whether the first
+    game is a new one: after `-load` or `--resume` the board is only for
+    "play again", so a default file that cannot be read is a note, not an
+    error, and a missing one says nothing.  Raises BadFile for a bad `-board`
+    file, or a bad default file when `first`.
     """
-    path = edition.default_board
-    return path if path is not None and os.path.lexists(path) else None
+    if path is not None:
+        return BoardChoice(load_board(path))
+    default = edition.default_board
+    if random_board or default is None:
+        return BoardChoice(None)
+    if not os.path.lexists(default):
+        note = f"{default} not found; playing on a random board" if first else None
+        return BoardChoice(None, note)
+    try:
+        return BoardChoice(load_board(default))
+    except BadFile as error:
+        if first:
+            raise
+        return BoardChoice(None, f"{error}; a new game will be played on a random board")
 
 
 def first_header(options: Options, rng: random.Random) -> GameStarted:

@@ -20,16 +20,30 @@ class UnknownEdition(Exception):
     """An edition name that no module here defines."""
 
     def __init__(self, name: str) -> None:
+        super().__init__(name)
         self.name = name
-        super().__init__(f"there is no edition {name!r} (editions: {', '.join(names())})")
+
+    def __str__(self) -> str:
+        # Worded only when shown: listing the editions asks about every module here.
+        return f"there is no edition {self.name!r} (editions: {', '.join(names())})"
 
 
 @functools.cache
 def names() -> tuple[str, ...]:
-    """Return every edition's name, in alphabetical order."""
+    """Return every edition's name, in alphabetical order: the modules here that define one."""
     import pkgutil  # only listing the editions needs it: keep starting a game quick
 
-    return tuple(sorted(module.name for module in pkgutil.iter_modules(__path__)))
+    return tuple(
+        sorted(m.name for m in pkgutil.iter_modules(__path__) if _defines_edition(m.name))
+    )
+
+
+def _defines_edition(name: str) -> bool:
+    try:
+        edition(name)
+    except UnknownEdition:
+        return False
+    return True
 
 
 @functools.cache

@@ -13,7 +13,6 @@ from watan.edition import Edition, Text, Vocabulary, Words
 
 EDITION = Edition(
     name="constructor",
-    title="Constructor",
     resources=("BRICK", "ENERGY", "GLASS", "HEAT", "WIFI", "PARK"),  # RULINGS-constructor 1
     level_codes=("B", "H", "T"),  # spec §2.7, §3.7
     level_initials=("B", "H", "T"),  # basement, house, tower (spec §2.4.1)
@@ -69,6 +68,5 @@ EDITION = Edition(
         levels=("Basement", "House", "Tower"),
         claimed_criterion="built",
         claimed_goal="built a road on",
-        points="building points",
     ),
 )

@@ -6,7 +6,6 @@ from watan.edition import Edition, Text, Vocabulary, Words
 
 EDITION = Edition(
     name="watan",
-    title="Students of Watan",
     resources=("CAFFEINE", "LAB", "LECTURE", "STUDY", "TUTORIAL", "NETFLIX"),
     level_codes=("1", "2", "3"),
     level_initials=("A", "M", "E"),  # Assignment, Midterm, Exam (spec §2.4.1)
@@ -62,6 +61,5 @@ EDITION = Edition(
         levels=("Assignment", "Midterm", "Exam"),
         claimed_criterion="completed",
         claimed_goal="achieved",
-        points="course criteria",
     ),
 )
