@@ -63,15 +63,13 @@ class Options(msgspec.Struct, frozen=True, kw_only=True):
         seed: int | None,
         edition: Edition = WATAN,
         load: str | None = None,
-        board: str | None = None,
         journal: str | None = None,
         resume: str | None = None,
     ) -> Options:
-        """Return the options, reading the board or save file (raises BadFile)."""
+        """Return the options, reading the save file (raises BadFile); `choose_board` the board."""
         return cls(
             seed=fresh_seed() if seed is None else seed,
             edition=edition,
-            board=None if board is None else load_board(board),
             loaded=None if load is None else load_save(load, edition),
             journal=journal,
             resume=resume,
