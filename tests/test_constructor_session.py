@@ -24,6 +24,7 @@ from tests.test_constructor_savefile import SAMPLE
 from tests.test_constructor_savefile import parse as parse_save
 from tests.test_edition import BASEMENT, HOUSE, ROAD, TOWER
 from tests.test_session import converse, last_reply, transcript
+from watan.compare import differences
 from watan.layout import Board
 from watan.resources import Resources
 from watan.savefile import format_save
@@ -505,3 +506,21 @@ def test_a_save_after_setup_names_blue(fresh: Session) -> None:
 
 def test_every_colour_title_is_the_specs() -> None:
     assert [c.title for c in COLOURS] == ["Blue", "Red", "Orange", "Yellow"]
+
+
+# --- `watan diff` speaks the edition's words ---------------------------------------------------
+
+
+def test_differences_between_constructor_games_use_its_names(sample_board: Board) -> None:
+    before = make_game(sample_board, criteria={12: (BLUE, 1)}, goals={20: BLUE})
+    after = make_game(
+        sample_board, criteria={12: (BLUE, 2)}, goals={20: BLUE, 21: BLUE},
+        resources={BLUE: (1, 0, 0, 0, 0)},
+    )
+    a, b = replace(before, edition=CONSTRUCTOR), replace(after, edition=CONSTRUCTOR)
+    assert differences(a, b) == [
+        "Blue.paths[1]: absent -> 21",
+        "Blue.resources.BRICK: 0 -> 1",
+        "addresses[12]: Blue Basement -> Blue House",
+        "paths[21]: none -> Blue",
+    ]

@@ -31,9 +31,10 @@ def as_loaded(game: Game) -> Game:
 
 
 def view(game: Game) -> View:
-    """Return the game as nested plain values keyed by the spec's names."""
+    """Return the game as nested plain values keyed by the edition's names."""
     edition = game.edition
-    names, levels = edition.resources, edition.vocabulary.levels
+    words = edition.vocabulary
+    names, levels, criteria, goals = edition.resources, words.levels, words.criteria, words.goals
     shown: View = {
         "turn": game.turn.title,
         "phase": game.phase.value,
@@ -43,17 +44,17 @@ def view(game: Game) -> View:
     for colour, student in zip(COLOURS, game.students, strict=True):
         shown[colour.title] = {
             "resources": {names[r]: student.resources[r] for r in HELD},
-            "goals": list(student.goals),
-            "criteria": list(student.criteria),
+            goals: list(student.goals),
+            criteria: list(student.criteria),
             "dice": "loaded" if student.loaded_dice else "fair",
         }
-    shown["criteria"] = {
+    shown[criteria] = {
         c: "none" if owner == NOBODY else f"{Colour(owner).title} {levels[level - 1]}"
         for c, (owner, level) in enumerate(
             zip(game.criterion_owner, game.criterion_level, strict=True)
         )
     }
-    shown["goals"] = {
+    shown[goals] = {
         g: "none" if owner == NOBODY else Colour(owner).title
         for g, owner in enumerate(game.goal_owner)
     }

@@ -92,6 +92,8 @@ class Vocabulary(msgspec.Struct, frozen=True, kw_only=True):
     """Corners, in the plural: `criteria`."""
     goal: str
     """An edge of the board: `goal`."""
+    goals: str
+    """Edges, in the plural: `goals`."""
     level: str
     """What a criterion's level measures: `completion`."""
     levels: tuple[str, str, str]

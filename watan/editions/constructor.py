@@ -64,6 +64,7 @@ EDITION = Edition(
         criterion="address",
         criteria="addresses",
         goal="path",
+        goals="paths",
         level="residence",
         levels=("Basement", "House", "Tower"),
         claimed_criterion="built",

@@ -57,6 +57,7 @@ EDITION = Edition(
         criterion="criterion",
         criteria="criteria",
         goal="goal",
+        goals="goals",
         level="completion",
         levels=("Assignment", "Midterm", "Exam"),
         claimed_criterion="completed",
