@@ -108,7 +108,8 @@ class Edition(msgspec.Struct, frozen=True, kw_only=True):
     """One edition of the game, complete."""
 
     name: str
-    """The edition's name on the command line and in journal headers; never change it."""
+    """The edition's name on the command line, in journal headers and as its module's name in
+    `watan.editions` (checked when it is loaded); journals keep it, so never change it."""
     resources: tuple[str, str, str, str, str, str]
     """How each resource prints, by file code 0-5 (the last produces nothing)."""
     level_codes: tuple[str, str, str]
@@ -128,7 +129,8 @@ class Edition(msgspec.Struct, frozen=True, kw_only=True):
     board_every_turn: bool
     """Whether the board is printed at the start of every turn, before the turn's header."""
     backup_during_setup: bool
-    """Whether end of input during setup saves `backup.sv` (with `curTurn` 0)."""
+    """Whether end of input during setup saves `backup.sv` (with `curTurn` 0); a save file of
+    such an edition can hold setup, so `watan export` writes one at a setup step too."""
     backup_when_over: bool
     """Whether end of input at `play again` saves `backup.sv`."""
     default_board: str | None
