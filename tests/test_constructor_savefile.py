@@ -52,6 +52,13 @@ def file_with(blue: str, turn: str = "0", geese: str = "-1") -> str:
     return f"{turn}\n{blue}\n" + NOBODY_LINE * 3 + BOARD_LINE + f"{geese}\n"
 
 
+def refusal_of_blue_line(blue: str) -> str:
+    """Return the one-line error a save file with this line for Blue is refused with."""
+    with pytest.raises(BadFile) as refused:
+        parse(file_with(blue))
+    return str(refused.value)
+
+
 def test_the_spec_example_row_is_read_inside_a_full_file() -> None:
     saved = parse(file_with(SECTION_3_7_ROW, geese="5"))
     nobody = SavedStudent(resources=(0, 0, 0, 0, 0), goals=(), criteria=())
@@ -158,9 +165,7 @@ def test_format_then_parse_gives_back_any_position(
     ],
 )
 def test_a_residence_other_than_b_h_or_t_is_refused_in_one_line(row: str) -> None:
-    with pytest.raises(BadFile) as refused:
-        parse(file_with(row))
-    message = str(refused.value)
+    message = refusal_of_blue_line(row)
     assert "\n" not in message
     assert message.startswith("game.sv: line 2: ")
     assert "B, H or T" in message
@@ -178,9 +183,7 @@ def test_a_residence_other_than_b_h_or_t_is_refused_in_one_line(row: str) -> Non
     ],
 )
 def test_a_missing_or_foreign_marker_is_refused_in_one_line_naming_r_and_h(row: str) -> None:
-    with pytest.raises(BadFile) as refused:
-        parse(file_with(row))
-    message = str(refused.value)
+    message = refusal_of_blue_line(row)
     assert "\n" not in message
     assert message.startswith("game.sv: line 2: ")
     assert "'r'" in message
@@ -196,18 +199,15 @@ def test_a_missing_or_foreign_marker_is_refused_in_one_line_naming_r_and_h(row: 
     ],
 )
 def test_markers_out_of_place_are_refused_in_one_line_naming_r(row: str) -> None:
-    with pytest.raises(BadFile) as refused:
-        parse(file_with(row))
-    message = str(refused.value)
+    message = refusal_of_blue_line(row)
     assert "\n" not in message
     assert "'r'" in message
 
 
 def test_an_address_without_its_letter_is_refused_in_one_line() -> None:
-    with pytest.raises(BadFile) as refused:
-        parse(file_with("1 2 1 2 3 r 16 h 10 B 15"))
-    assert "\n" not in str(refused.value)
-    assert "line 2" in str(refused.value)
+    message = refusal_of_blue_line("1 2 1 2 3 r 16 h 10 B 15")
+    assert "\n" not in message
+    assert "line 2" in message
 
 
 def test_a_watan_save_file_is_refused_by_constructors_parser() -> None:
