@@ -17,13 +17,13 @@ import statistics
 import time
 from collections import Counter
 
-from watan.commands import AnyCommand
-from watan.decide import decide
-from watan.events import GameStarted
-from watan.evolve import apply, start
-from watan.layout import random_board
-from watan.simulate import PLAYERS, game_seeds, simulate
-from watan.state import Game, Phase
+from watan.engine.commands import AnyCommand
+from watan.engine.decide import decide
+from watan.engine.events import GameStarted
+from watan.engine.evolve import apply, start
+from watan.engine.layout import random_board
+from watan.engine.state import Game, Phase
+from watan.tools.simulate import PLAYERS, game_seeds, simulate
 
 
 def recorded_commands(seeds: list[int]) -> list[tuple[Game, AnyCommand]]:

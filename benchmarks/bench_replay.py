@@ -19,15 +19,15 @@ from pathlib import Path
 
 from benchmarks.timing import median_seconds
 from replay import Timeline, fold, write_journal
-from watan.commands import Achieve, AnyCommand, Complete, Next, PlaceGeese, Roll, Trade
-from watan.decide import Refused, decide, victims
-from watan.events import AnyEvent, GameStarted
-from watan.evolve import apply, start
-from watan.journal import reader
-from watan.layout import random_board
-from watan.resources import HELD
-from watan.state import COLOURS, Game, Phase, course_criteria
-from watan.topology import CRITERION_COUNT, GOAL_COUNT, TILE_COUNT, TileId
+from watan.engine.commands import Achieve, AnyCommand, Complete, Next, PlaceGeese, Roll, Trade
+from watan.engine.decide import Refused, decide, victims
+from watan.engine.events import AnyEvent, GameStarted
+from watan.engine.evolve import apply, start
+from watan.engine.layout import random_board
+from watan.engine.resources import HELD
+from watan.engine.state import COLOURS, Game, Phase, course_criteria
+from watan.engine.topology import CRITERION_COUNT, GOAL_COUNT, TILE_COUNT, TileId
+from watan.files.journal import reader
 
 SETUP_SPOTS = (8, 16, 24, 31, 40, 44, 47, 27)
 

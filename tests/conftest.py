@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from watan.layout import Board
-from watan.savefile import parse_board, parse_save
-from watan.snapshot import SavedGame
+from watan.engine.layout import Board
+from watan.engine.snapshot import SavedGame
+from watan.files.savefile import parse_board, parse_save
 
 ROOT = Path(__file__).resolve().parent.parent
 REFERENCE = ROOT / "fixtures" / "spec"

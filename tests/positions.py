@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 
-from watan.layout import Board
-from watan.resources import NONE, Resources
-from watan.state import NOBODY, Colour, Game, Phase, Student
-from watan.topology import CriterionId, GoalId
+from watan.engine.layout import Board
+from watan.engine.resources import NONE, Resources
+from watan.engine.state import NOBODY, Colour, Game, Phase, Student
+from watan.engine.topology import CriterionId, GoalId
 
 
 def make_game(

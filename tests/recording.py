@@ -7,7 +7,7 @@ and `final.sv` (what the journal folds to).  `tests/test_recorded_games.py`
 replays them all.
 
 The input of a new recording comes from `Greedy`, a plain player over the
-pure dialogue (`watan.session`): it builds what it can afford, trades a
+pure dialogue (`watan.terminal.session`): it builds what it can afford, trades a
 surplus for what it lacks, and robs the leader, in the words of the
 edition the game plays (`Game.edition`): Students of Watan or Constructor.
 Run `python -m tests.recording` to record every game anew, or
@@ -28,19 +28,15 @@ from pathlib import Path
 
 import msgspec
 
-from watan.commands import Achieve, AnyCommand, Complete, Improve
-from watan.decide import Refused, decide, level_cost, victims
-from watan.edition import Words
 from watan.editions import edition as named_edition
-from watan.events import TurnEnded
-from watan.evolve import start
-from watan.history import load
-from watan.resources import HELD, Resource, Resources, total
-from watan.savefile import format_save, parse_board, parse_save
-from watan.session import AwaitAnswer, AwaitLoadedRoll, AwaitVictim, Session, respond
-from watan.state import COLOURS, NOBODY, Colour, Game, Phase, course_criteria, saved_game
-from watan.terminal import Options, first_header
-from watan.topology import (
+from watan.editions.model import Words
+from watan.engine.commands import Achieve, AnyCommand, Complete, Improve
+from watan.engine.decide import Refused, decide, level_cost, victims
+from watan.engine.events import TurnEnded
+from watan.engine.evolve import start
+from watan.engine.resources import HELD, Resource, Resources, total
+from watan.engine.state import COLOURS, NOBODY, Colour, Game, Phase, course_criteria, saved_game
+from watan.engine.topology import (
     CRITERION_COUNT,
     CRITERION_GOALS,
     CRITERION_TILES,
@@ -48,6 +44,10 @@ from watan.topology import (
     TILE_CRITERIA,
     TileId,
 )
+from watan.files.savefile import format_save, parse_board, parse_save
+from watan.terminal.console import Options, first_header
+from watan.terminal.session import AwaitAnswer, AwaitLoadedRoll, AwaitVictim, Session, respond
+from watan.tools.history import load
 
 ROOT = Path(__file__).resolve().parent.parent
 JOURNALS = ROOT / "journals"

@@ -11,24 +11,24 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from watan.events import (
+from watan.engine.events import (
     AnyEvent,
     GameStarted,
     ResourceStolen,
     TradeAccepted,
     TradeDeclined,
 )
-from watan.evolve import apply, start
-from watan.invariants import broken_invariants
-from watan.layout import random_board
-from watan.resources import total
-from watan.session import AwaitAnswer, AwaitLoadedRoll, AwaitVictim, Session, respond
-from watan.state import Game, Phase
-from watan.topology import (
+from watan.engine.evolve import apply, start
+from watan.engine.invariants import broken_invariants
+from watan.engine.layout import random_board
+from watan.engine.resources import total
+from watan.engine.state import Game, Phase
+from watan.engine.topology import (
     CRITERION_GOALS,
     GOAL_CRITERIA,
     GOAL_NEIGHBOURS,
 )
+from watan.terminal.session import AwaitAnswer, AwaitLoadedRoll, AwaitVictim, Session, respond
 
 _COLOUR_WORDS = ("Blue", "red", "ORANGE", "Yellow", "Purple")
 _RESOURCE_WORDS = ("CAFFEINE", "lab", "Lecture", "STUDY", "tutorial", "NETFLIX", "COFFEE")

@@ -19,9 +19,8 @@ import pytest
 from click.testing import CliRunner
 
 from tests.recording import JOURNALS, run_session
-from watan.cli import main as cli
-from watan.describe import describe
-from watan.events import (
+from watan.cli.app import main as cli
+from watan.engine.events import (
     AnyEvent,
     CriterionCompleted,
     CriterionImproved,
@@ -34,10 +33,11 @@ from watan.events import (
     TradeAccepted,
     TradeDeclined,
 )
-from watan.history import as_save, load
-from watan.journal import read_journal
-from watan.savefile import parse_board
-from watan.state import COLOURS, Phase
+from watan.engine.state import COLOURS, Phase
+from watan.files.journal import read_journal
+from watan.files.savefile import parse_board
+from watan.text.describe import describe
+from watan.tools.history import as_save, load
 
 GAMES = sorted(p.parent for p in JOURNALS.glob("*/journal.jsonl"))
 IDS = [game.name for game in GAMES]

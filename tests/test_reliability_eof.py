@@ -24,11 +24,11 @@ from typing import NamedTuple
 
 import pytest
 
+from tests.cli.test_show import FIGURE_1, mark_criterion
 from tests.conftest import reference
-from tests.test_audit import SAMPLE, WIN_EVENTS, WIN_SAVE
-from tests.test_cli_show import FIGURE_1, mark_criterion
-from tests.test_terminal import SAMPLE_BOARD, SETUP, play, read_journal
-from watan.events import (
+from tests.terminal.test_console import SAMPLE_BOARD, SETUP, play, read_journal
+from tests.tools.test_audit import SAMPLE, WIN_EVENTS, WIN_SAVE
+from watan.engine.events import (
     AnyEvent,
     CriterionCompleted,
     DiceChosen,
@@ -36,10 +36,10 @@ from watan.events import (
     ResourcesLost,
     ResourcesProduced,
 )
-from watan.resources import NONE
-from watan.state import Colour
-from watan.terminal import Options
-from watan.topology import CriterionId
+from watan.engine.resources import NONE
+from watan.engine.state import Colour
+from watan.engine.topology import CriterionId
+from watan.terminal.console import Options
 
 BLUE, RED, ORANGE, YELLOW = Colour.BLUE, Colour.RED, Colour.ORANGE, Colour.YELLOW
 BOARD_LINE = reference("sample-board.txt")

@@ -1,7 +1,7 @@
 """Bad files and failed writes: one line on standard error, and nothing already written lost.
 
 Bad save and board files go through the real program (`python -m watan`, whose entry
-point is `watan.launch:main`): its fast path (`watan -load F`), its click path (`watan
+point is `watan.cli.launch:main`): its fast path (`watan -load F`), its click path (`watan
 play --load=F`, which the fast path leaves to click), and `watan show`.
 
 Writes that fail during play go through the real loop with real failures where the
@@ -28,7 +28,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import ROOT, reference
-from tests.test_audit import SAMPLE_LINES
+from tests.terminal.test_console import Played, play, read_journal
 from tests.test_reliability_eof import (
     AFTER_THE_EIGHT,
     AT_PROMPTS,
@@ -43,13 +43,14 @@ from tests.test_reliability_eof import (
     backup,
     save_file,
 )
-from tests.test_terminal import Played, play, read_journal
-from watan import history, render
-from watan.cli import main as cli
-from watan.files import load_board, load_save
-from watan.savefile import BadFile, format_save, parse_save
-from watan.state import loaded_game, new_game
-from watan.terminal import Options
+from tests.tools.test_audit import SAMPLE_LINES
+from watan.cli.app import main as cli
+from watan.engine.state import loaded_game, new_game
+from watan.files.disk import load_board, load_save
+from watan.files.savefile import BadFile, format_save, parse_save
+from watan.terminal.console import Options
+from watan.text import render
+from watan.tools import history
 
 SAMPLE_SAVE = reference("sample-save.sv")
 SAMPLE_BOARD = reference("sample-board.txt")
@@ -277,7 +278,7 @@ def fill_the_disk_for_one_save(monkeypatch: pytest.MonkeyPatch) -> None:
         made.append(name)
         return fd, name
 
-    monkeypatch.setattr("watan.files.tempfile.mkstemp", mkstemp)
+    monkeypatch.setattr("watan.files.disk.tempfile.mkstemp", mkstemp)
 
 
 SAVE_FAILURES = {
@@ -324,7 +325,7 @@ def test_a_save_interrupted_before_its_rename_leaves_the_old_file_and_no_tempora
     def killed(*args: object) -> None:
         raise KeyboardInterrupt  # Ctrl-C between the write and the rename
 
-    monkeypatch.setattr("watan.files.os.replace", killed)
+    monkeypatch.setattr("watan.files.disk.os.replace", killed)
     with pytest.raises(KeyboardInterrupt):
         play(SAMPLE_GAME, "save target.sv\n")
     assert (Path("target.sv").read_text(), names()) == ("old\n", ["game.jsonl", "target.sv"])

@@ -1,6 +1,6 @@
 """Any input line at any prompt: the real interactive loop, fed hostile and random bytes.
 
-Two tests, both through `watan.terminal.play_games` with `io.BytesIO` input, as
+Two tests, both through `watan.terminal.console.play_games` with `io.BytesIO` input, as
 `watan` runs it:
 
 - Every line of `HOSTILE` (very long lines, control characters, NUL, bytes that are not
@@ -43,18 +43,18 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from tests.test_audit import SAMPLE, WIN_SAVE
+from tests.terminal.test_console import play, read_journal
 from tests.test_properties import random_line
 from tests.test_reliability_eof import AT_PROMPTS, backup
-from tests.test_terminal import play, read_journal
-from watan import history
-from watan import session as talk
-from watan.events import AnyEvent, GameStarted
-from watan.evolve import apply, start
-from watan.resources import HELD
-from watan.savefile import format_save
-from watan.state import COLOURS, Game, Phase, saved_game
-from watan.terminal import Options, Streams, first_header, next_header, play_games
+from tests.tools.test_audit import SAMPLE, WIN_SAVE
+from watan.engine.events import AnyEvent, GameStarted
+from watan.engine.evolve import apply, start
+from watan.engine.resources import HELD
+from watan.engine.state import COLOURS, Game, Phase, saved_game
+from watan.files.savefile import format_save
+from watan.terminal import session as talk
+from watan.terminal.console import Options, Streams, first_header, next_header, play_games
+from watan.tools import history
 
 HOSTILE: tuple[bytes, ...] = (
     b"",
@@ -227,7 +227,7 @@ def twin(options: Options, data: st.DataObject, count: int) -> Twin:
                 if problem is None:
                     saves[index] = path
                 else:
-                    # control characters in the name are shown escaped (watan.escape)
+                    # control characters in the name are shown escaped (watan.text.escape)
                     shown = path.replace("\0", "\\x00")
                     stderr.append(f"watan: cannot save to {shown}: {problem}")
             case talk.PlayAgain():

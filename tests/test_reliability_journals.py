@@ -2,7 +2,7 @@
 
 `fixtures/journals/format-1.jsonl` is a journal as format 1 wrote it, kept forever with
 the save file it folds to (its README says how both were made and worked out).  Every
-later version must read it; when the format changes, an upcaster (`watan.journal.
+later version must read it; when the format changes, an upcaster (`watan.files.journal.
 UPCASTERS`) brings old lines up to date.  No format 0 was ever released: the tests of
 the upcaster mechanism make one up (a header whose `rules` was called `ruleset`, a dice
 event tagged `dice`) and register its upcaster for the length of a test.
@@ -25,12 +25,11 @@ from click.testing import CliRunner
 
 from replay import JournalError
 from tests.conftest import ROOT
+from tests.terminal.test_console import play
+from tests.terminal.test_resume import wait_for_lines
 from tests.test_reliability_eof import SAMPLE_GAME
-from tests.test_resume import wait_for_lines
-from tests.test_terminal import play
-from watan import history
-from watan.cli import main as cli
-from watan.events import (
+from watan.cli.app import main as cli
+from watan.engine.events import (
     CriterionCompleted,
     CriterionImproved,
     DiceChosen,
@@ -46,10 +45,11 @@ from watan.events import (
     TradeDeclined,
     TurnEnded,
 )
-from watan.journal import UPCASTERS, read_journal
-from watan.savefile import format_save
-from watan.state import Colour, saved_game
-from watan.terminal import Options, Streams, play_games, resume
+from watan.engine.state import Colour, saved_game
+from watan.files.journal import UPCASTERS, read_journal
+from watan.files.savefile import format_save
+from watan.terminal.console import Options, Streams, play_games, resume
+from watan.tools import history
 
 FIXTURES = ROOT / "fixtures" / "journals"
 FORMAT_1 = FIXTURES / "format-1.jsonl"

@@ -1,3 +1,3 @@
-from watan.launch import main
+from watan.cli.launch import main
 
 main()

@@ -11,7 +11,7 @@ import importlib
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # naming the editions (for `--help`) must not load the game
-    from watan.edition import Edition
+    from watan.editions.model import Edition
 
 DEFAULT = "watan"
 
@@ -55,7 +55,7 @@ def edition(name: str) -> Edition:
         module = importlib.import_module(f"{__name__}.{name}")
     except ModuleNotFoundError:
         raise UnknownEdition(name) from None
-    from watan.edition import Edition
+    from watan.editions.model import Edition
 
     found = getattr(module, "EDITION", None)
     if not isinstance(found, Edition) or found.name != name:

@@ -9,7 +9,7 @@ every turn, `layout.txt` is the default board, and end of input saves
 
 from __future__ import annotations
 
-from watan.edition import Edition, Text, Vocabulary, Words
+from watan.editions.model import Edition, Text, Vocabulary, Words
 
 EDITION = Edition(
     name="constructor",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from watan.edition import Edition, Text, Vocabulary, Words
+from watan.editions.model import Edition, Text, Vocabulary, Words
 
 EDITION = Edition(
     name="watan",

@@ -1,0 +1,122 @@
+"""Starting the program: the plain play command line is read without click, and the play
+path imports nothing it doesn't need (issue: instant start for test harnesses)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import REFERENCE, ROOT
+from watan.cli.launch import plain_play
+from watan.cli.options import PLAY_OPTIONS
+
+NOT_FOR_PLAYING = {
+    "click",
+    "deepdiff",
+    "hypothesis",
+    "pytest",
+    "watan.tools.audit",
+    "watan.cli.app",
+    "watan.tools.compare",
+    "watan.text.describe",
+    "watan.tools.history",
+    "replay.differences",
+    "replay.timeline",
+    "replay.folding",
+}
+"""Modules a game never needs: the CLI framework, the replay tooling, the test tools."""
+
+
+def modules_loaded(args: list[str], tmp_path: Path) -> set[str]:
+    """Return the modules loaded by running `watan ARGS` to its first prompt and end of input."""
+    script = (
+        "import sys\n"
+        f"sys.argv = ['watan', *{args!r}]\n"
+        "from watan.cli.launch import main\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "sys.stderr.write('\\n'.join(sorted(sys.modules)))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        env={"PYTHONPATH": str(ROOT), "PATH": ""},
+        check=True,
+    )
+    return set(result.stderr.split("\n"))
+
+
+def test_playing_from_a_board_file_imports_nothing_it_does_not_need(tmp_path: Path) -> None:
+    loaded = modules_loaded(["-board", str(REFERENCE / "sample-board.txt")], tmp_path)
+    assert "watan.terminal.console" in loaded
+    assert loaded & NOT_FOR_PLAYING == set()
+
+
+def test_playing_a_saved_game_imports_nothing_it_does_not_need(tmp_path: Path) -> None:
+    loaded = modules_loaded(["-seed", "3", "-load", str(REFERENCE / "sample-save.sv")], tmp_path)
+    assert "watan.terminal.console" in loaded
+    assert loaded & NOT_FOR_PLAYING == set()
+
+
+def test_help_does_not_load_the_game(tmp_path: Path) -> None:
+    loaded = modules_loaded(["--help"], tmp_path)
+    assert "click" in loaded
+    assert loaded & {"msgspec", "watan.terminal.console", "watan.engine.state", "deepdiff"} == set()
+
+
+@pytest.mark.parametrize(
+    ("args", "chosen"),
+    [
+        ([], {}),
+        (["play"], {}),
+        (["-seed", "5", "-load", "g.sv"], {"seed": "5", "load": "g.sv"}),
+        (["play", "--board", "b.txt", "-seed", "-3"], {"board": "b.txt", "seed": "-3"}),
+        (["-seed", "1", "-seed", "2"], {"seed": "2"}),
+        (
+            ["--journal", "j.jsonl", "--resume", "r.jsonl"],
+            {"journal": "j.jsonl", "resume": "r.jsonl"},
+        ),
+    ],
+)
+def test_a_plain_play_command_line_is_read_without_click(
+    args: list[str], chosen: dict[str, str]
+) -> None:
+    assert plain_play(args) == chosen
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--help"],
+        ["play", "--help"],
+        ["-seed"],
+        ["-seed", "five"],
+        ["-colour", "blue"],
+        ["show", "board.txt"],
+        ["replay", "j.jsonl"],
+        ["-load", "g.sv", "extra"],
+    ],
+)
+def test_anything_else_is_left_to_click(args: list[str]) -> None:
+    assert plain_play(args) is None
+
+
+def test_every_play_option_has_a_spec_or_long_spelling() -> None:
+    spellings = {option.name: option.flags for option in PLAY_OPTIONS}
+    assert spellings == {
+        "seed": ("-seed", "--seed"),
+        "load": ("-load", "--load"),
+        "board": ("-board", "--board"),
+        "random_board": ("-random-board", "--random-board"),
+        "edition": ("--edition",),
+        "journal": ("--journal",),
+        "resume": ("--resume",),
+    }

@@ -1,0 +1,115 @@
+"""The legal moves are exactly the commands `decide` carries out, both ways."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from watan.engine.commands import (
+    Achieve,
+    AnyCommand,
+    ChooseDice,
+    Complete,
+    Improve,
+    Next,
+    PlaceGeese,
+    Roll,
+    Trade,
+)
+from watan.engine.decide import Refused, decide
+from watan.engine.events import GameStarted
+from watan.engine.evolve import apply, start
+from watan.engine.layout import random_board
+from watan.engine.moves import legal_builds, legal_commands
+from watan.engine.resources import Resource
+from watan.engine.state import COLOURS, Game, Phase
+from watan.tools.simulate import PLAYERS
+
+
+def universe() -> Iterator[AnyCommand]:
+    """Yield every command worth asking about, allowed or not, numbers past the board too."""
+    yield from (Complete(criterion=c) for c in range(-1, 56))
+    yield from (Improve(criterion=c) for c in range(-1, 56))
+    yield from (Achieve(goal=g) for g in range(-1, 74))
+    yield from (ChooseDice(loaded=loaded) for loaded in (False, True))
+    yield from (Roll(value=v) for v in (None, *range(0, 14)))
+    for tile in range(-1, 20):
+        yield from (PlaceGeese(tile=tile, victim=v) for v in (None, *COLOURS))
+    for partner in COLOURS:
+        for give in Resource:
+            for take in Resource:
+                yield from (
+                    Trade(partner=partner, give=give, take=take, accepted=answer)
+                    for answer in (False, True)
+                )
+    yield Next()
+
+
+UNIVERSE = tuple(universe())
+
+
+def accepted(game: Game, command: AnyCommand) -> bool:
+    try:
+        decide(game, command, random.Random(0))
+    except Refused:
+        return False
+    return True
+
+
+def states(seed: int, count: int) -> list[Game]:
+    """Return `count` states met in a random game: loaded dice sometimes, 7s, builds, a win."""
+    rng = random.Random(seed)
+    game = start(GameStarted(seed=seed, board=random_board(rng)))
+    seen = [game]
+    while len(seen) < count and game.phase is not Phase.OVER:
+        if game.phase in (Phase.AFTER_ROLL, Phase.GEESE):
+            command = PLAYERS["kinds"](game, rng)  # builds and steals, not only trades
+        else:
+            command = rng.choice(legal_commands(game))  # dice choices and loaded rolls too
+        for event in decide(game, command, rng):
+            game = apply(game, event)
+        seen.append(game)
+    return seen
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_decide_accepts_a_command_exactly_when_the_legal_moves_list_it(seed: int) -> None:
+    for game in states(seed, 400)[::7]:
+        listed = legal_commands(game)
+        assert len(set(listed)) == len(listed)
+        assert {c for c in UNIVERSE if accepted(game, c)} == set(listed), game.phase
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_the_legal_builds_are_the_legal_moves_that_build(seed: int) -> None:
+    for game in states(seed, 400)[::5]:
+        builds = [c for c in legal_commands(game) if isinstance(c, Achieve | Complete | Improve)]
+        assert legal_builds(game) == (builds if game.phase is Phase.AFTER_ROLL else [])
+
+
+def test_a_won_game_has_no_legal_moves() -> None:
+    game = states(3, 10**6)[-1]
+    assert (game.phase, legal_commands(game)) == (Phase.OVER, [])
+
+
+@pytest.mark.parametrize("loaded", [False, True])
+def test_before_the_roll_the_moves_are_the_dice_choice_and_the_rolls(loaded: bool) -> None:
+    game = next(g for g in states(5, 200) if g.phase is Phase.BEFORE_ROLL)
+    students = tuple(
+        s if c != game.turn else type(s)(resources=s.resources, goals=s.goals,
+                                          criteria=s.criteria, loaded_dice=loaded)
+        for c, s in zip(COLOURS, game.students, strict=True)
+    )
+    game = type(game)(**{**{f: getattr(game, f) for f in game.__struct_fields__},
+                         "students": students})
+    rolls: list[AnyCommand] = (
+        [Roll(value=v) for v in range(2, 13)] if loaded else [Roll()]
+    )
+    dice: list[AnyCommand] = [ChooseDice(loaded=False), ChooseDice(loaded=True)]
+    assert legal_commands(game) == [*dice, *rolls]

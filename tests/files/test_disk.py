@@ -1,0 +1,230 @@
+"""Reading the spec's files and writing them all at once, at the program's edge."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import reference
+from watan.engine.layout import Board
+from watan.engine.snapshot import SavedGame
+from watan.files.disk import load_board, load_save, read_text, write_atomically
+from watan.files.savefile import BadFile
+
+
+def bad_file_message(path: Path) -> str:
+    with pytest.raises(BadFile) as caught:
+        read_text(str(path))
+    return str(caught.value)
+
+
+# --- reading --------------------------------------------------------------------------------
+
+
+def test_read_text_returns_the_files_text(tmp_path: Path) -> None:
+    path = tmp_path / "a.txt"
+    path.write_bytes("0\nCAFFEINE é\n".encode())
+    assert read_text(str(path)) == "0\nCAFFEINE é\n"
+
+
+def test_read_text_keeps_line_endings_for_the_parser(tmp_path: Path) -> None:
+    path = tmp_path / "a.txt"
+    path.write_bytes(b"0\r\n1\r\n")
+    assert read_text(str(path)) == "0\r\n1\r\n"
+
+
+def test_a_missing_file_is_a_bad_file(tmp_path: Path) -> None:
+    path = tmp_path / "missing.sv"
+    assert bad_file_message(path) == f"{path}: no such file"
+
+
+def test_a_file_in_a_missing_folder_is_a_bad_file(tmp_path: Path) -> None:
+    path = tmp_path / "nowhere" / "game.sv"
+    assert bad_file_message(path) == f"{path}: no such file"
+
+
+def test_a_folder_is_a_bad_file(tmp_path: Path) -> None:
+    assert bad_file_message(tmp_path) == f"{tmp_path}: is a folder, not a file"
+
+
+def test_bytes_that_are_not_utf8_are_a_bad_file(tmp_path: Path) -> None:
+    path = tmp_path / "binary.sv"
+    path.write_bytes(b"0\n\xff\xfe\x00\x81\n")
+    assert bad_file_message(path) == f"{path}: is not a text file"
+
+
+def test_an_unreadable_file_is_a_bad_file_unless_permissions_do_not_apply(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "secret.sv"
+    path.write_text("0\n")
+    path.chmod(0)
+    try:
+        if os.access(path, os.R_OK):
+            # Running as root (or with CAP_DAC_OVERRIDE): mode 000 does not stop reading.
+            assert read_text(str(path)) == "0\n"
+        else:
+            assert bad_file_message(path) == f"{path}: cannot read it (Permission denied)"
+    finally:
+        path.chmod(0o600)
+
+
+def test_a_path_through_a_file_is_a_bad_file(tmp_path: Path) -> None:
+    # Reading "a.sv/b" where a.sv is a file fails with ENOTDIR, a plain OSError.
+    (tmp_path / "a.sv").write_text("0\n")
+    path = tmp_path / "a.sv" / "b"
+    assert bad_file_message(path) == f"{path}: cannot read it (Not a directory)"
+
+
+def test_load_board_reads_a_board_file(tmp_path: Path, sample_board: Board) -> None:
+    path = tmp_path / "layout.txt"
+    path.write_text(reference("sample-board.txt"))
+    assert load_board(str(path)) == sample_board
+
+
+def test_load_save_reads_a_save_file(tmp_path: Path, sample_save: SavedGame) -> None:
+    path = tmp_path / "game.sv"
+    path.write_text(reference("sample-save.sv"))
+    assert load_save(str(path)) == sample_save
+
+
+def test_load_board_names_the_file_in_a_parse_error(tmp_path: Path) -> None:
+    path = tmp_path / "layout.txt"
+    path.write_text("4 12\n")
+    with pytest.raises(BadFile) as caught:
+        load_board(str(path))
+    assert str(caught.value) == (
+        f"{path}: expected 19 resource/value pairs (38 numbers), found 2 numbers"
+    )
+
+
+def test_load_save_names_the_file_in_a_parse_error(tmp_path: Path) -> None:
+    path = tmp_path / "game.sv"
+    path.write_text("7\n")
+    with pytest.raises(BadFile) as caught:
+        load_save(str(path))
+    assert str(caught.value) == (
+        f"{path}: expected at least 6 lines (turn, 4 students, board), found 1"
+    )
+
+
+def test_load_save_of_a_missing_file_is_a_bad_file(tmp_path: Path) -> None:
+    path = tmp_path / "nothing.sv"
+    with pytest.raises(BadFile) as caught:
+        load_save(str(path))
+    assert str(caught.value) == f"{path}: no such file"
+
+
+# --- writing --------------------------------------------------------------------------------
+
+
+def test_write_atomically_writes_the_text(tmp_path: Path) -> None:
+    path = tmp_path / "game.sv"
+    write_atomically(str(path), "0\nÉ\n")
+    assert path.read_bytes() == "0\nÉ\n".encode()
+
+
+def test_write_atomically_never_translates_newlines(tmp_path: Path) -> None:
+    path = tmp_path / "game.sv"
+    write_atomically(str(path), "0\n1\n")
+    assert path.read_bytes() == b"0\n1\n"
+
+
+def test_write_atomically_replaces_an_existing_file(tmp_path: Path) -> None:
+    path = tmp_path / "game.sv"
+    path.write_text("a much longer old content\n" * 10)
+    write_atomically(str(path), "new\n")
+    assert path.read_text() == "new\n"
+
+
+def test_write_atomically_leaves_no_temporary_file_behind(tmp_path: Path) -> None:
+    write_atomically(str(tmp_path / "game.sv"), "0\n")
+    write_atomically(str(tmp_path / "game.sv"), "1\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.sv"]
+
+
+def test_write_atomically_into_a_missing_folder_raises_and_creates_nothing(
+    tmp_path: Path,
+) -> None:
+    with pytest.raises(OSError):
+        write_atomically(str(tmp_path / "nowhere" / "game.sv"), "0\n")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_write_atomically_refuses_a_file_the_user_may_not_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Renaming over a file needs only the folder's permission, so the check for the
+    # file's own is what keeps a read-only save untouched.  Root passes every
+    # permission check, so the answer "not writable" is given here directly.
+    path = tmp_path / "game.sv"
+    path.write_text("old\n")
+    real_access = os.access
+    monkeypatch.setattr(os, "access", lambda p, mode: mode != os.W_OK and real_access(p, mode))
+    with pytest.raises(PermissionError):
+        write_atomically(str(path), "new\n")
+    assert path.read_text() == "old\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.sv"]
+
+
+def test_write_atomically_over_a_read_only_file(tmp_path: Path) -> None:
+    path = tmp_path / "game.sv"
+    path.write_text("old\n")
+    path.chmod(0o444)
+    try:
+        if os.access(path, os.W_OK):
+            # Running as root: a read-only mode does not stop writing, so it is replaced
+            # and keeps its mode.
+            write_atomically(str(path), "new\n")
+            assert (path.read_text(), stat.S_IMODE(path.stat().st_mode)) == ("new\n", 0o444)
+        else:
+            with pytest.raises(PermissionError):
+                write_atomically(str(path), "new\n")
+            assert path.read_text() == "old\n"
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["game.sv"]
+    finally:
+        path.chmod(0o644)
+
+
+def test_write_atomically_keeps_the_mode_of_a_replaced_file(tmp_path: Path) -> None:
+    path = tmp_path / "game.sv"
+    path.write_text("old\n")
+    path.chmod(0o640)
+    write_atomically(str(path), "new\n")
+    assert (path.read_text(), stat.S_IMODE(path.stat().st_mode)) == ("new\n", 0o640)
+
+
+def test_write_atomically_gives_a_new_file_the_usual_mode(tmp_path: Path) -> None:
+    # A new file is created as open() would create it: 0o666 less the umask.
+    umask = os.umask(0o022)
+    try:
+        write_atomically(str(tmp_path / "game.sv"), "0\n")
+    finally:
+        os.umask(umask)
+    assert stat.S_IMODE((tmp_path / "game.sv").stat().st_mode) == 0o644
+
+
+def test_saving_through_a_symbolic_link_replaces_the_file_it_names_and_keeps_the_link(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "real.sv").write_text("old\n")
+    (tmp_path / "link.sv").symlink_to(tmp_path / "real.sv")
+    write_atomically(str(tmp_path / "link.sv"), "new\n")
+    assert ((tmp_path / "link.sv").is_symlink(), (tmp_path / "real.sv").read_text()) == (
+        True, "new\n"
+    )
+
+
+def test_saving_onto_a_device_writes_into_it_and_never_replaces_it(tmp_path: Path) -> None:
+    write_atomically(os.devnull, "anything\n")
+    assert stat.S_ISCHR(os.stat(os.devnull).st_mode)
+    assert list(Path(os.devnull).parent.glob(".watan-*.tmp")) == []
+
+
+def test_a_save_name_as_long_as_names_can_be_is_written(tmp_path: Path) -> None:
+    name = tmp_path / ("n" * 251 + ".sv")
+    write_atomically(str(name), "long\n")
+    assert (name.read_text(), [p.name for p in tmp_path.iterdir()]) == ("long\n", [name.name])

@@ -1,0 +1,178 @@
+"""The interactive loop at its edge: streams, journals, saves and backups."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from tests.conftest import reference
+from watan.engine.events import AnyEvent, GameStarted
+from watan.engine.evolve import apply, start
+from watan.engine.layout import random_board
+from watan.engine.state import Game, saved_game
+from watan.files.savefile import format_save, parse_board, parse_save
+from watan.terminal.console import Options, Streams, next_header, play_games
+
+SAMPLE_BOARD = parse_board(reference("sample-board.txt"), "sample-board.txt")
+SAMPLE_SAVE = parse_save(reference("sample-save.sv"), "sample-save.sv")
+SETUP = "8\n16\n24\n31\n40\n44\n47\n27\n"
+"""The eight placements of the shared acceptance case 01, all valid on any board."""
+
+
+class Played(msgspec.Struct):
+    status: int
+    stdout: str
+    stderr: str
+
+
+def play(options: Options, lines: str, stdin: io.BytesIO | None = None) -> Played:
+    out, err = io.StringIO(), io.StringIO()
+    status = play_games(options, Streams(stdin or io.BytesIO(lines.encode()), out, err))
+    return Played(status=status, stdout=out.getvalue(), stderr=err.getvalue())
+
+
+def read_journal(path: Path) -> tuple[GameStarted, list[AnyEvent]]:
+    lines = path.read_bytes().splitlines()
+    header = msgspec.json.decode(lines[0], type=GameStarted)
+    return header, [msgspec.json.decode(line, type=AnyEvent) for line in lines[1:]]
+
+
+def fold(path: Path) -> Game:
+    header, events = read_journal(path)
+    game = start(header)
+    for event in events:
+        game = apply(game, event)
+    return game
+
+
+@pytest.fixture(autouse=True)
+def _work_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+
+
+def test_journal_location_goes_to_standard_error_only(tmp_path: Path) -> None:
+    played = play(Options(seed=1, board=SAMPLE_BOARD, journal="game.jsonl"), SETUP)
+    assert played.stderr == "watan: journal: game.jsonl\n"
+    assert "journal" not in played.stdout
+
+
+def test_default_journal_is_a_new_file_under_journals_named_for_its_start(
+    tmp_path: Path,
+) -> None:
+    play(Options(seed=1, board=SAMPLE_BOARD), "")
+    names = [p.name for p in (tmp_path / "journals").iterdir()]
+    assert len(names) == 1
+    assert re.fullmatch(r"watan-\d{8}-\d{6}-\d{6}\.jsonl", names[0]), names
+
+
+def test_journal_header_holds_version_rules_seed_and_board(tmp_path: Path) -> None:
+    play(Options(seed=42, board=SAMPLE_BOARD, journal="game.jsonl"), "")
+    header, events = read_journal(tmp_path / "game.jsonl")
+    assert (header, events) == (GameStarted(seed=42, board=SAMPLE_BOARD), [])
+
+
+def test_loaded_game_journal_header_holds_the_loaded_position(tmp_path: Path) -> None:
+    play(Options(seed=5, loaded=SAMPLE_SAVE, journal="game.jsonl"), "")
+    header, _ = read_journal(tmp_path / "game.jsonl")
+    assert header == GameStarted(seed=5, board=SAMPLE_SAVE.board, loaded=SAMPLE_SAVE.position)
+
+
+def test_backup_on_end_of_input_is_the_fold_of_the_journal(tmp_path: Path) -> None:
+    lines = SETUP + "load\nroll\n11\nnext\nroll\n6\nachieve 22\n"
+    play(Options(seed=3, board=SAMPLE_BOARD, journal="game.jsonl"), lines)
+    backup = (tmp_path / "backup.sv").read_text()
+    assert backup == format_save(saved_game(fold(tmp_path / "game.jsonl")))
+
+
+def test_each_accepted_command_is_in_the_journal_before_the_next_prompt(tmp_path: Path) -> None:
+    journal = tmp_path / "game.jsonl"
+    lines = [f"{n}\n".encode() for n in SETUP.split()] + [b"load\n", b"roll\n", b"8\n", b"next\n"]
+    seen: list[int] = []
+
+    class Watching(io.BytesIO):
+        def readline(self, size: int | None = -1) -> bytes:
+            seen.append(len(journal.read_bytes().splitlines()) if journal.exists() else 0)
+            return lines.pop(0) if lines else b""
+
+    play(Options(seed=1, board=SAMPLE_BOARD, journal=str(journal)), "", Watching())
+    # The header, then one event per placement and one for `load`; a loaded
+    # `roll` waits for its value, which adds the roll and any production.
+    assert seen[:11] == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10]
+    assert seen[11] >= 11
+    assert seen[12] == seen[11] + 1
+
+
+def test_end_of_input_during_setup_writes_no_backup(tmp_path: Path) -> None:
+    played = play(Options(seed=1, board=SAMPLE_BOARD, journal="game.jsonl"), "8\n16\n")
+    assert played.status == 0
+    assert not (tmp_path / "backup.sv").exists()
+    assert len(read_journal(tmp_path / "game.jsonl")[1]) == 2
+
+
+def test_same_seed_and_input_give_identical_output_and_journals(tmp_path: Path) -> None:
+    lines = SETUP + "roll\nnext\nroll\nnext\nroll\nnext\nroll\nstatus\n"
+    first = play(Options(seed=9, journal="a.jsonl"), lines)
+    second = play(Options(seed=9, journal="b.jsonl"), lines)
+    assert first.stdout == second.stdout
+    assert (tmp_path / "a.jsonl").read_bytes() == (tmp_path / "b.jsonl").read_bytes()
+    assert "You rolled" in first.stdout
+
+
+WIN_NEXT = (
+    "0\n3 2 2 2 1 g 0 1 c 0 3 10 3 30 2 45 1\n0 0 0 0 0 g c\n0 0 0 0 0 g c\n0 0 0 0 0 g c\n"
+    + reference("sample-board.txt")
+)
+"""Blue at 9 course criteria with exactly an exam's price: `improve 30` wins."""
+
+
+def test_a_new_game_after_a_board_file_uses_that_board_again() -> None:
+    options = Options(seed=4, board=SAMPLE_BOARD)
+    header = next_header(options, random.Random(4), 2)
+    assert header == GameStarted(seed=4, game=2, board=SAMPLE_BOARD)
+
+
+def test_a_new_game_without_a_board_file_draws_the_next_random_board() -> None:
+    rng, same = random.Random(4), random.Random(4)
+    header = next_header(Options(seed=4), rng, 3)
+    assert header == GameStarted(seed=4, game=3, board=random_board(same))
+
+
+def test_play_again_after_a_win_starts_game_two_on_a_fresh_random_board(tmp_path: Path) -> None:
+    options = Options(seed=4, loaded=parse_save(WIN_NEXT, "win.sv"), journal="first.jsonl")
+    played = play(options, "load\nroll\n12\nimprove 30\nyes\n8\n")
+    assert played.stdout.endswith(
+        "Student Blue has won!\nWould you like to play again?\n"
+        "> Student Blue, where do you want to complete an Assignment?\n"
+        "> Student Red, where do you want to complete an Assignment?\n> "
+    )
+    first_header, first_events = read_journal(tmp_path / "first.jsonl")
+    [second] = (tmp_path / "journals").iterdir()
+    header, events = read_journal(second)
+    assert (first_header.game, header.game, header.seed, header.loaded) == (1, 2, 4, None)
+    assert header.board != SAMPLE_BOARD
+    assert type(first_events[-1]).__name__ == "GameWon"
+    assert len(events) == 1
+    assert not (tmp_path / "backup.sv").exists()
+
+
+def test_a_journal_folder_that_cannot_be_made_is_reported_and_the_game_goes_on(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "journals").write_text("a file where the folder should be")
+    played = play(Options(seed=1, board=SAMPLE_BOARD), SETUP + "status\n")
+    assert played.stderr.startswith("watan: cannot write the journal journals/")
+    assert played.stdout.endswith("and 0 tutorials.\n> ")
+    assert (tmp_path / "backup.sv").exists()
+
+
+def test_a_save_that_fails_is_one_line_on_standard_error(tmp_path: Path) -> None:
+    played = play(Options(seed=1, loaded=SAMPLE_SAVE, journal="j.jsonl"), "save nowhere/x.sv\n")
+    assert played.stderr.splitlines()[1:] == [
+        "watan: cannot save to nowhere/x.sv: No such file or directory"
+    ]
+    assert (tmp_path / "backup.sv").exists()

@@ -1,0 +1,197 @@
+"""Comparing games: the view keyed by the spec's words, its differences, and where journals part."""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from tests.conftest import reference
+from tests.positions import make_game
+from tests.tools.test_audit import HEADER, SAMPLE_EVENTS, WIN_EVENTS, WIN_HEADER, fold
+from watan.engine.events import TradeDeclined
+from watan.engine.resources import Resource
+from watan.engine.state import Colour, Phase
+from watan.files.savefile import parse_board
+from watan.tools.compare import as_loaded, differences, parting, view
+
+BLUE, RED, ORANGE, YELLOW = Colour.BLUE, Colour.RED, Colour.ORANGE, Colour.YELLOW
+BOARD = parse_board(reference("sample-board.txt"), "sample-board.txt")
+
+
+def holding(
+    caffeine: int = 0, lab: int = 0, lecture: int = 0, study: int = 0, tutorial: int = 0
+) -> dict[str, int]:
+    return {
+        "CAFFEINE": caffeine,
+        "LAB": lab,
+        "LECTURE": lecture,
+        "STUDY": study,
+        "TUTORIAL": tutorial,
+    }
+
+
+def test_the_view_of_the_sample_save_uses_the_spec_names() -> None:
+    owned = {
+        37: "Blue Exam", 25: "Blue Exam", 30: "Blue Assignment",
+        32: "Red Midterm", 44: "Red Assignment",
+        16: "Orange Midterm", 40: "Orange Assignment",
+        20: "Yellow Assignment", 27: "Yellow Assignment",
+    }  # fmt: skip
+    goals = {
+        38: "Blue", 47: "Blue", 43: "Blue",
+        56: "Red", 48: "Red", 64: "Red",
+        24: "Orange", 50: "Orange", 33: "Orange", 41: "Orange",
+        27: "Yellow", 32: "Yellow",
+    }  # fmt: skip
+    assert view(fold(HEADER, ())) == {
+        "turn": "Blue",
+        "phase": "before_roll",
+        "geese": 8,
+        "winner": "nobody",
+        "Blue": {
+            "resources": holding(study=5),
+            "goals": [38, 47, 43],
+            "criteria": [37, 25, 30],
+            "dice": "fair",
+        },
+        "Red": {
+            "resources": holding(),
+            "goals": [56, 48, 64],
+            "criteria": [32, 44],
+            "dice": "fair",
+        },
+        "Orange": {
+            "resources": holding(caffeine=11),
+            "goals": [24, 50, 33, 41],
+            "criteria": [16, 40],
+            "dice": "fair",
+        },
+        "Yellow": {
+            "resources": holding(lecture=3),
+            "goals": [27, 32],
+            "criteria": [20, 27],
+            "dice": "fair",
+        },
+        "criteria": {c: owned.get(c, "none") for c in range(54)},
+        "goals": {g: goals.get(g, "none") for g in range(72)},
+        "board": [
+            "CAFFEINE 3", "LAB 10", "STUDY 5", "LAB 4", "NETFLIX 7", "STUDY 10", "LECTURE 11",
+            "CAFFEINE 3", "STUDY 8", "CAFFEINE 2", "CAFFEINE 6", "LAB 8", "TUTORIAL 12", "LAB 5",
+            "TUTORIAL 11", "LECTURE 4", "TUTORIAL 6", "LECTURE 9", "LECTURE 9",
+        ],
+    }  # fmt: skip
+
+
+def test_the_view_says_where_the_geese_are_not_and_who_won() -> None:
+    shown = view(fold(WIN_HEADER, WIN_EVENTS))
+    assert (shown["geese"], shown["winner"], shown["phase"]) == ("off the board", "Blue", "over")
+    assert shown["criteria"] == {
+        c: {0: "Blue Exam", 10: "Blue Exam", 30: "Blue Exam", 45: "Blue Assignment"}.get(c, "none")
+        for c in range(54)
+    }
+
+
+def test_a_resource_and_a_criterion_that_differ_read_as_paths() -> None:
+    a = make_game(BOARD, resources={RED: (0, 2, 0, 0, 0)}, criteria={20: (BLUE, 1)})
+    b = make_game(BOARD, resources={RED: (0, 3, 0, 0, 0)})
+    assert differences(a, b) == [
+        "Blue.criteria[0]: 20 -> absent",
+        "Red.resources.LAB: 2 -> 3",
+        "criteria[20]: Blue Assignment -> none",
+    ]
+
+
+def test_goals_dice_geese_turn_phase_and_winner_differences_read_in_words() -> None:
+    a = make_game(BOARD, goals={3: YELLOW})
+    b = replace(
+        make_game(
+            BOARD, goals={3: YELLOW, 5: YELLOW}, loaded=[ORANGE], geese=4, turn=RED,
+            phase=Phase.OVER,
+        ),
+        winner=RED,
+    )  # fmt: skip
+    assert differences(a, b) == [
+        "Orange.dice: fair -> loaded",
+        "Yellow.goals[1]: absent -> 5",
+        "geese: off the board -> 4",
+        "goals[5]: none -> Yellow",
+        "phase: after_roll -> over",
+        "turn: Blue -> Red",
+        "winner: nobody -> Red",
+    ]
+
+
+def test_an_improvement_shows_the_completion_before_and_after() -> None:
+    a = make_game(BOARD, criteria={30: (BLUE, 2)})
+    b = make_game(BOARD, criteria={30: (BLUE, 3)})
+    assert differences(a, b) == ["criteria[30]: Blue Midterm -> Blue Exam"]
+
+
+def test_differences_list_indices_in_numeric_order() -> None:
+    a = make_game(BOARD, criteria={8: (BLUE, 1), 44: (RED, 1)}, goals={9: BLUE, 10: BLUE})
+    b = make_game(BOARD)
+    assert differences(a, b) == [
+        "Blue.criteria[0]: 8 -> absent",
+        "Blue.goals[0]: 9 -> absent",
+        "Blue.goals[1]: 10 -> absent",
+        "Red.criteria[0]: 44 -> absent",
+        "criteria[8]: Blue Assignment -> none",
+        "criteria[44]: Red Assignment -> none",
+        "goals[9]: Blue -> none",
+        "goals[10]: Blue -> none",
+    ]
+
+
+def test_identical_games_have_no_differences() -> None:
+    game = fold(HEADER, SAMPLE_EVENTS)
+    assert differences(game, fold(HEADER, SAMPLE_EVENTS)) == []
+
+
+def test_journals_that_diverge_part_at_the_first_different_event() -> None:
+    declined = TradeDeclined(
+        proposer=BLUE, partner=ORANGE, give=Resource.STUDY, take=Resource.CAFFEINE
+    )
+    other = (*SAMPLE_EVENTS[:5], declined, *SAMPLE_EVENTS[6:])
+    assert parting(SAMPLE_EVENTS, other) == (
+        "The journals part ways at event 6: A has Blue traded one STUDY to Orange for one "
+        "CAFFEINE; B has Orange declined Blue's offer of one STUDY for one CAFFEINE."
+    )
+
+
+def test_a_journal_that_is_a_prefix_of_the_other_parts_where_it_ends() -> None:
+    assert parting(SAMPLE_EVENTS[:3], SAMPLE_EVENTS) == (
+        "The journals part ways at event 4: A has nothing (its journal ends); "
+        "B has Blue moved the geese to tile 9."
+    )
+    assert parting(SAMPLE_EVENTS, SAMPLE_EVENTS[:7]) == (
+        "The journals part ways at event 8: A has Red chose loaded dice; "
+        "B has nothing (its journal ends)."
+    )
+
+
+def test_equal_journals_do_not_part() -> None:
+    assert parting(SAMPLE_EVENTS, SAMPLE_EVENTS) is None
+    assert parting((), ()) is None
+
+
+def test_as_loaded_before_the_roll_forgets_only_the_dice_choice() -> None:
+    game = fold(HEADER, SAMPLE_EVENTS[:1])  # Blue loaded the dice
+    blue = replace(game.students[BLUE], loaded_dice=False)
+    assert as_loaded(game) == replace(game, students=(blue, *game.students[1:]))
+
+
+def test_as_loaded_after_the_roll_is_the_next_students_turn_before_their_roll() -> None:
+    game = fold(HEADER, SAMPLE_EVENTS[:5])  # Blue rolled 7, moved the geese and stole
+    blue = replace(game.students[BLUE], loaded_dice=False)
+    assert game.phase is Phase.AFTER_ROLL
+    assert as_loaded(game) == replace(
+        game, students=(blue, *game.students[1:]), turn=RED, phase=Phase.BEFORE_ROLL
+    )
+
+
+def test_as_loaded_at_the_geese_keeps_them_where_they_were() -> None:
+    game = fold(HEADER, SAMPLE_EVENTS[:3])  # the 7 is rolled, the geese not yet moved
+    blue = replace(game.students[BLUE], loaded_dice=False)
+    assert as_loaded(game) == replace(
+        game, students=(blue, *game.students[1:]), turn=RED, phase=Phase.BEFORE_ROLL
+    )
+    assert as_loaded(game).geese == 8

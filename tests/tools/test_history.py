@@ -1,0 +1,308 @@
+"""Looking back at a journal: the game at any step, listed, as text, as a save file, as JSON.
+
+The journal is the one the sample turns of `test_audit` write when played
+through the real loop: eleven events, in eight commands (the list there
+says what each event is and why).
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from replay import JournalError
+from tests.cli.test_show import sample_save_board
+from tests.conftest import reference
+from tests.tools.test_audit import (
+    HEADER,
+    NEW_HEADER,
+    SAMPLE,
+    SAMPLE_EVENTS,
+    SAMPLE_LINES,
+    WIN_EVENTS,
+    WIN_HEADER,
+    fold,
+)
+from watan.engine.events import CriterionCompleted, GameResumed
+from watan.engine.resources import NONE
+from watan.engine.state import SETUP_ORDER, Game
+from watan.engine.topology import CriterionId
+from watan.terminal.console import Options, Streams, play_games
+from watan.tools import history
+from watan.tools.history import Moment, SetupHasNoSave
+
+BOARD_LINE = reference("sample-board.txt")
+"""The board line of a save file on the board of Figure 1."""
+
+
+@pytest.fixture
+def journal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Play the sample turns into `game.jsonl` in a fresh working folder; return its name."""
+    monkeypatch.chdir(tmp_path)
+    streams = Streams(io.BytesIO(SAMPLE_LINES.encode()), io.StringIO(), io.StringIO())
+    play_games(Options(seed=3, loaded=SAMPLE, journal="game.jsonl"), streams)
+    return "game.jsonl"
+
+
+def lines_of(path: str) -> list[bytes]:
+    return Path(path).read_bytes().splitlines(keepends=True)
+
+
+def replace_line(path: str, number: int, text: bytes) -> None:
+    """Replace line `number` (1-based; event N is line N + 1) of a journal."""
+    lines = lines_of(path)
+    lines[number - 1] = text
+    Path(path).write_bytes(b"".join(lines))
+
+
+def error_of(path: str, to: int | None = None) -> str:
+    with pytest.raises(JournalError) as caught:
+        history.load(path, to)
+    return str(caught.value)
+
+
+# load ----------------------------------------------------------------------------------------
+
+
+def test_loading_a_whole_journal_gives_its_header_events_and_final_game(journal: str) -> None:
+    assert history.load(journal) == Moment(
+        header=HEADER, events=SAMPLE_EVENTS, game=fold(HEADER, SAMPLE_EVENTS)
+    )
+
+
+def test_loading_to_step_n_gives_the_first_n_events_and_their_fold(journal: str) -> None:
+    for step in range(len(SAMPLE_EVENTS) + 1):
+        events = SAMPLE_EVENTS[:step]
+        assert history.load(journal, step) == Moment(
+            header=HEADER, events=events, game=fold(HEADER, events)
+        ), step
+
+
+def test_a_step_past_the_end_names_the_last_event(journal: str) -> None:
+    assert error_of(journal, 12) == "game.jsonl: there is no step 12: the last event is 11"
+
+
+def test_a_negative_step_says_steps_start_at_zero(journal: str) -> None:
+    assert error_of(journal, -1) == "game.jsonl: there is no step -1: steps start at 0"
+
+
+def test_a_step_inside_a_command_is_checked_with_the_whole_command(journal: str) -> None:
+    # Event 10 (line 11) is the production of Red's roll, event 9: a wrong amount there
+    # is found when looking at step 9, though step 9 itself comes before it.
+    replace_line(journal, 11, b'{"type":"resources_produced","colour":2,"gained":[0,0,0,3,0]}\n')
+    expected = (
+        "game.jsonl: line 11: the rules give 'Orange gained 2 STUDY' here, "
+        "not 'Orange gained 3 STUDY'"
+    )
+    assert error_of(journal, 9) == expected
+    assert history.load(journal, 8).game == fold(HEADER, SAMPLE_EVENTS[:8])
+
+
+def test_only_the_lines_up_to_the_step_are_read(journal: str) -> None:
+    replace_line(journal, 12, b"this line is not JSON\n")
+    assert history.load(journal, 5) == Moment(
+        header=HEADER, events=SAMPLE_EVENTS[:5], game=fold(HEADER, SAMPLE_EVENTS[:5])
+    )
+    assert error_of(journal).startswith("game.jsonl: line 12: event is not valid JSON")
+
+
+def test_a_torn_last_line_is_left_out_and_its_line_reported(journal: str) -> None:
+    whole = history.load(journal)
+    with open(journal, "ab") as file:
+        file.write(b'{"type":"dice_ch')
+    assert history.load(journal) == msgspec.structs.replace(whole, torn_line=13)
+    assert history.load(journal, 11) == msgspec.structs.replace(whole, torn_line=13)
+    assert history.load(journal, 10).torn_line is None  # never read that far
+
+
+def test_a_missing_journal_is_an_error_naming_it(tmp_path: Path) -> None:
+    path = str(tmp_path / "nowhere.jsonl")
+    assert error_of(path) == f"{path}: no such file"
+    assert error_of(path, 3) == f"{path}: no such file"
+
+
+# listing and standing --------------------------------------------------------------------------
+
+
+def test_the_listing_numbers_every_event_after_the_header_as_step_zero() -> None:
+    assert "".join(history.listing(HEADER, SAMPLE_EVENTS)) == (
+        " 0  Game 1 started with seed 3 from a saved game; Blue rolls next\n"
+        " 1  Blue chose loaded dice\n"
+        " 2  Blue rolled 7 (loaded)\n"
+        " 3  Orange lost 5 CAFFEINE to the geese\n"
+        " 4  Blue moved the geese to tile 9\n"
+        " 5  Blue stole one LECTURE from Yellow\n"
+        " 6  Blue traded one STUDY to Orange for one CAFFEINE\n"
+        " 7  Blue ended their turn\n"
+        " 8  Red chose loaded dice\n"
+        " 9  Red rolled 10 (loaded)\n"
+        "10  Orange gained 2 STUDY\n"
+        "11  Red ended their turn\n"
+    )
+
+
+def test_the_listing_of_a_journal_without_events_is_its_header_alone() -> None:
+    assert list(history.listing(NEW_HEADER, ())) == [
+        "0  Game 1 started with seed 1; setup begins\n"
+    ]
+
+
+def test_listing_numbers_are_right_aligned_to_the_widest() -> None:
+    lines = list(history.listing(NEW_HEADER, (GameResumed(seed=2),) * 100))
+    assert (lines[0], lines[9], lines[10], lines[100]) == (
+        "  0  Game 1 started with seed 1; setup begins\n",
+        "  9  Play resumed in a new session with seed 2\n",
+        " 10  Play resumed in a new session with seed 2\n",
+        "100  Play resumed in a new session with seed 2\n",
+    )
+
+
+def setup_game(placed: int) -> Game:
+    """The new game on Figure 1's board after `placed` initial assignments, far apart."""
+    criteria = (0, 4, 12, 17, 36, 41, 49, 53)[:placed]
+    order = SETUP_ORDER[:placed]
+    return fold(
+        NEW_HEADER,
+        tuple(
+            CriterionCompleted(colour=colour, criterion=CriterionId(c), cost=NONE)
+            for colour, c in zip(order, criteria, strict=True)
+        ),
+    )
+
+
+@pytest.mark.parametrize(
+    ("game", "words"),
+    [
+        (setup_game(0), "Setup: Blue places an initial assignment (0 of 8 placed).\n"),
+        (setup_game(3), "Setup: Yellow places an initial assignment (3 of 8 placed).\n"),
+        (fold(HEADER, ()), "Blue's turn, before the roll (fair dice).\n"),
+        (fold(HEADER, SAMPLE_EVENTS[:1]), "Blue's turn, before the roll (loaded dice).\n"),
+        (
+            fold(HEADER, SAMPLE_EVENTS[:3]),
+            "Blue's turn: a 7 was rolled and the geese wait to be placed.\n",
+        ),
+        (fold(HEADER, SAMPLE_EVENTS[:5]), "Blue's turn, after the roll.\n"),
+        (fold(HEADER, SAMPLE_EVENTS), "Orange's turn, before the roll (fair dice).\n"),
+        (fold(WIN_HEADER, WIN_EVENTS), "Blue has won; the game is over.\n"),
+    ],
+)
+def test_the_standing_says_whose_turn_and_where_in_it(game: Game, words: str) -> None:
+    assert history.standing(game) == words
+
+
+# as text, save file and JSON -------------------------------------------------------------------
+
+SAMPLE_STATUS = (
+    "Blue has 7 course criteria, 0 caffeines, 0 labs, 0 lectures, 5 studies, and 0 tutorials.\n"
+    "Red has 3 course criteria, 0 caffeines, 0 labs, 0 lectures, 0 studies, and 0 tutorials.\n"
+    "Orange has 3 course criteria, 11 caffeines, 0 labs, 0 lectures, 0 studies, "
+    "and 0 tutorials.\n"
+    "Yellow has 2 course criteria, 0 caffeines, 0 labs, 3 lectures, 0 studies, and 0 tutorials.\n"
+)
+
+
+def test_as_text_is_the_board_then_the_four_status_lines_then_the_standing() -> None:
+    assert history.as_text(fold(HEADER, ())) == (
+        sample_save_board() + SAMPLE_STATUS + "Blue's turn, before the roll (fair dice).\n"
+    )
+
+
+def test_as_save_at_the_start_is_the_spec_sample_save_in_canonical_form() -> None:
+    assert history.as_save(fold(HEADER, ())) == (
+        "0\n"
+        "0 0 0 5 0 g 38 47 43 c 37 3 25 3 30 1\n"
+        "0 0 0 0 0 g 56 48 64 c 32 2 44 1\n"
+        "11 0 0 0 0 g 24 50 33 41 c 16 2 40 1\n"
+        "0 0 3 0 0 g 27 32 c 20 1 27 1\n" + BOARD_LINE + "8\n"
+    )
+
+
+def test_as_save_at_the_end_of_the_sample_turns() -> None:
+    # Blue: 5 STUDY, +1 LECTURE stolen, STUDY traded for CAFFEINE. Orange: 11 CAFFEINE,
+    # -5 to the geese, -1 traded, +1 STUDY traded, +2 STUDY produced. Yellow: -1 LECTURE.
+    # Orange rolls next; the geese are on tile 9.
+    assert history.as_save(fold(HEADER, SAMPLE_EVENTS)) == (
+        "2\n"
+        "1 0 1 4 0 g 38 47 43 c 37 3 25 3 30 1\n"
+        "0 0 0 0 0 g 56 48 64 c 32 2 44 1\n"
+        "5 0 0 3 0 g 24 50 33 41 c 16 2 40 1\n"
+        "0 0 2 0 0 g 27 32 c 20 1 27 1\n" + BOARD_LINE + "9\n"
+    )
+
+
+def test_as_save_after_the_roll_names_the_next_student() -> None:
+    # After the steal Blue has rolled: the save says Red rolls next (spec §3.7).
+    assert history.as_save(fold(HEADER, SAMPLE_EVENTS[:5])) == (
+        "1\n"
+        "0 0 1 5 0 g 38 47 43 c 37 3 25 3 30 1\n"
+        "0 0 0 0 0 g 56 48 64 c 32 2 44 1\n"
+        "6 0 0 0 0 g 24 50 33 41 c 16 2 40 1\n"
+        "0 0 2 0 0 g 27 32 c 20 1 27 1\n" + BOARD_LINE + "9\n"
+    )
+
+
+def test_as_save_refuses_a_game_still_in_setup() -> None:
+    with pytest.raises(SetupHasNoSave):
+        history.as_save(setup_game(7))
+
+
+@pytest.mark.parametrize(
+    "game",
+    [setup_game(3), fold(HEADER, SAMPLE_EVENTS[:3]), fold(HEADER, SAMPLE_EVENTS)],
+    ids=["setup", "geese", "end"],
+)
+def test_as_json_decodes_back_to_the_game(game: Game) -> None:
+    text = history.as_json(game)
+    assert text.endswith("}\n")
+    assert history.from_json(text) == game
+
+
+# rewind ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("step", [0, 1, 3, 5, 6, 7, 8, 10, 11])
+def test_rewind_writes_the_header_and_the_first_n_events_exactly(journal: str, step: int) -> None:
+    original = lines_of(journal)
+    history.rewind(journal, step, "short.jsonl")
+    assert lines_of("short.jsonl") == original[: step + 1]
+    assert lines_of(journal) == original
+
+
+@pytest.mark.parametrize(
+    ("step", "message"),
+    [
+        (2, "line 3: step 2 is inside one command (events 2-3); rewind to 1 or 3"),
+        (4, "line 5: step 4 is inside one command (events 4-5); rewind to 3 or 5"),
+        (9, "line 10: step 9 is inside one command (events 9-10); rewind to 8 or 10"),
+        (12, "there is no step 12: the last event is 11"),
+        (-1, "there is no step -1: steps start at 0"),
+    ],
+)
+def test_rewind_refuses_a_step_inside_a_command_or_outside_the_journal(
+    journal: str, step: int, message: str
+) -> None:
+    with pytest.raises(JournalError) as caught:
+        history.rewind(journal, step, "short.jsonl")
+    assert str(caught.value) == f"game.jsonl: {message}"
+    assert not Path("short.jsonl").exists()
+
+
+def test_rewind_to_before_the_damage_keeps_the_sound_part(journal: str) -> None:
+    replace_line(journal, 3, b'{"type":"turn_ended","colour":0}\n')
+    kept = history.rewind(journal, 1, "short.jsonl")
+    assert (kept.events, history.load("short.jsonl").events) == (
+        SAMPLE_EVENTS[:1], SAMPLE_EVENTS[:1]
+    )
+
+
+def test_rewind_past_a_rule_breaking_event_is_refused(journal: str) -> None:
+    replace_line(journal, 3, b'{"type":"turn_ended","colour":0}\n')
+    with pytest.raises(JournalError) as caught:
+        history.rewind(journal, 3, "short.jsonl")
+    assert str(caught.value) == (
+        "game.jsonl: line 3: Blue ended their turn: not possible at this point of the game"
+    )
+    assert not Path("short.jsonl").exists()

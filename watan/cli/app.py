@@ -1,0 +1,436 @@
+"""The `watan` commands, in click: thin wrappers that read options and report errors.
+
+The work is done in the library modules; the game at a terminal is
+`watan.terminal.console`, and a plain play command line never comes here at all
+(`watan.cli.launch` reads it without importing click).  With no subcommand,
+arguments are `play`'s, because that is how the spec's test harnesses
+start the program (spec §5).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, NoReturn, TypeVar
+
+import click
+
+from watan.cli.options import EXIT_BAD_FILE, PLAY_OPTIONS
+from watan.editions import DEFAULT as DEFAULT_EDITION
+from watan.text.escape import printable
+
+if TYPE_CHECKING:
+    from watan.editions.model import Edition
+    from watan.engine.events import AnyEvent
+    from watan.engine.state import Game
+
+T = TypeVar("T")
+
+
+
+class _PlayByDefault(click.Group):
+    """A group that treats arguments without a subcommand as `play`'s (spec §5)."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if args and args[0] not in self.commands and args[0] not in ("--help", "-h", "--version"):
+            args = ["play", *args]
+        elif not args:
+            args = ["play"]
+        return super().parse_args(ctx, args)
+
+
+@click.group(cls=_PlayByDefault, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="watan")
+def main() -> None:
+    """Students of Watan, and its older edition Constructor, for four players at one terminal.
+
+    With no command, plays a game: `watan -seed 3 -board layout.txt`
+    (`constructor ...` or `--edition constructor` for Constructor).
+    """
+
+
+def _play_options(command: Callable[..., None]) -> Callable[..., None]:
+    """Give `play` the options the fast path reads (`watan.cli.options`), from the same table."""
+    for option in reversed(PLAY_OPTIONS):
+        if option.flag:
+            command = click.option(*option.flags, option.name, is_flag=True, help=option.help)(
+                command
+            )
+            continue
+        command = click.option(
+            *option.flags,
+            option.name,
+            type=int if option.number else str,
+            metavar=option.metavar,
+            help=option.help,
+        )(command)
+    return command
+
+
+def _program_edition() -> str:
+    """Return the edition the program plays by default: `watan`, or `constructor` as that."""
+    program = click.get_current_context().find_root().obj
+    return program if isinstance(program, str) else DEFAULT_EDITION
+
+
+def _edition_option(command: Callable[..., None]) -> Callable[..., None]:
+    """Give a command `--edition`, for the files it reads (a journal says its own).
+
+    The name is checked when the command runs (`_edition`): listing the
+    editions for `--help` would load them all.
+    """
+    return click.option(
+        "--edition",
+        "edition",
+        metavar="NAME",
+        default=None,
+        help="The edition whose files these are: watan or constructor (default: the program's).",
+    )(command)
+
+
+def _edition(name: str | None) -> Edition:
+    """Return the edition called `name` (the program's own when None), or fail in one line."""
+    from watan.editions import UnknownEdition, edition
+
+    try:
+        return edition(name or _program_edition())
+    except UnknownEdition as unknown:
+        _fail(str(unknown))
+
+
+@main.command()
+@_play_options
+def play(
+    *,
+    seed: int | None,
+    load: str | None,
+    board: str | None,
+    random_board: bool,
+    edition: str | None,
+    journal: str | None,
+    resume: str | None,
+) -> None:
+    """Play the game at the terminal (spec §5 options in any order)."""
+    from watan.cli.start import play as run
+
+    sys.exit(
+        run(
+            seed=seed,
+            load=load,
+            board=board,
+            random_board=random_board,
+            edition=edition,
+            journal=journal,
+            resume=resume,
+            default_edition=_program_edition(),
+        )
+    )
+
+
+@main.command()
+@click.argument("file", metavar="FILE")
+@_edition_option
+def show(file: str, edition: str | None) -> None:
+    """Print the board of a board file, or a save file's board and status lines."""
+    from watan.engine.state import loaded_game, new_game
+    from watan.files.disk import read_text
+    from watan.files.savefile import looks_like_save, parse_board, parse_save
+    from watan.text import render
+
+    played = _edition(edition)
+
+    def shown() -> str:
+        text = read_text(file)
+        if looks_like_save(text):
+            saved = parse_save(text, file, played)
+            game = loaded_game(saved.board, saved.position, played)
+            return render.board(game) + render.status(game)
+        return render.board(new_game(parse_board(text, file), played))
+
+    click.echo(_checked(shown), nl=False)
+
+
+STEPS = (
+    "Events are numbered from 1, after the journal's header line; step N is the game "
+    "after the first N events, and step 0 is the game as the header starts it."
+)
+
+
+@main.command(epilog=STEPS)
+@click.argument("journal")
+@click.option("--to", "to", type=int, metavar="N", help="Show the game after event N.")
+@click.option(
+    "--format",
+    "shape",
+    type=click.Choice(["text", "sv", "json"]),
+    default="text",
+    show_default=True,
+    help="How to show the game: board and status, the spec's save file, or the full state.",
+)
+def replay(journal: str, to: int | None, shape: str) -> None:
+    """List a journal's events, one numbered line each, or show the game at step N.
+
+    Without --to, text lists the events and sv or json shows the game at the end.
+    """
+    from watan.tools import history
+
+    moment = _checked(lambda: history.load(journal, to))
+    _warn_torn(journal, moment.torn_line)
+    if to is None and shape == "text":
+        click.echo("".join(history.listing(moment.header, moment.events)), nl=False)
+        return
+    click.echo(_shown(moment.game, shape, journal, to), nl=False)
+
+
+@main.command(epilog=STEPS)
+@click.argument("journal")
+@click.option("--to", "to", type=int, metavar="N", required=True, help="Keep the first N events.")
+@click.option("-o", "--output", "output", metavar="OUT", help="Where to write the shorter journal.")
+@click.option("--in-place", is_flag=True, help="Replace JOURNAL itself (atomically).")
+def rewind(journal: str, to: int, output: str | None, in_place: bool) -> None:
+    """Write a journal holding only the first N events of JOURNAL, to play on with --resume.
+
+    By default the new journal goes beside the original as NAME-to-N.jsonl; the
+    original is never changed unless --in-place is given.
+    """
+    from pathlib import Path
+
+    from watan.tools import history
+
+    if in_place and output is not None:
+        _fail("give either -o or --in-place, not both")
+    source = Path(journal)
+    target = journal if in_place else output or str(
+        source.with_name(f"{source.stem}-to-{to}{source.suffix or '.jsonl'}")
+    )
+    if not in_place and Path(target).exists():
+        _fail(f"{target}: already exists; choose another name with -o")
+    moment = _checked(lambda: history.rewind(journal, to, target, replace=in_place))
+    _warn_torn(journal, moment.torn_line)
+    click.echo(f"wrote {target} ({to} events); play on with: watan play --resume {target}")
+
+
+@main.command(epilog=STEPS)
+@click.argument("journal")
+@click.option("--to", "to", type=int, metavar="N", help="After event N (default: the end).")
+@click.option("-o", "--output", "output", metavar="FILE.sv", help="Write here instead of printing.")
+def export(journal: str, to: int | None, output: str | None) -> None:
+    """Write the spec's save file (.sv) for a moment of a journal."""
+    from watan.files.disk import write_atomically
+    from watan.tools import history
+
+    moment = _checked(lambda: history.load(journal, to))
+    _warn_torn(journal, moment.torn_line)
+    text = _shown(moment.game, "sv", journal, to)
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    try:
+        write_atomically(output, text)
+    except OSError as error:
+        _fail(f"{output}: cannot write it ({error.strerror or error})")
+
+
+@main.command(epilog=STEPS)
+@click.argument("first", metavar="A")
+@click.argument("second", metavar="B")
+@click.option("--to", "to", type=int, metavar="N", help="Compare the journals at step N.")
+@_edition_option
+def diff(first: str, second: str, to: int | None, edition: str | None) -> None:
+    """Compare two games (journals, or a journal and a .sv save file).
+
+    Prints where the journals part ways and each difference between the two
+    games as `path: A's value -> B's value`.  Exit status 0 when they are
+    the same, 1 when they differ.
+    """
+    from watan.engine.state import Phase
+    from watan.tools import compare
+
+    journals = {path: _journal_side(path, to) for path in (first, second) if _is_journal(path)}
+    # A .sv file is read in --edition's words, else in the journal's, else the program's.
+    recorded = next((game.edition for game, _ in journals.values()), None)
+    chosen = recorded if edition is None and recorded is not None else _edition(edition)
+    a, a_events = journals.get(first) or _save_side(first, chosen)
+    b, b_events = journals.get(second) or _save_side(second, chosen)
+    lines = []
+    if a_events is not None and b_events is not None:
+        parting = compare.parting(a_events, b_events, a.edition)
+        lines += [parting] if parting else []
+    else:
+        for path, game in ((first, a), (second, b)):
+            if game.phase is Phase.SETUP:
+                _fail(f"{path}: the game is still in setup, which a save file cannot hold")
+        a, b = compare.as_loaded(a), compare.as_loaded(b)
+    lines += compare.differences(a, b)
+    click.echo("".join(f"{line}\n" for line in lines), nl=False)
+    sys.exit(1 if lines else 0)
+
+
+@main.command()
+@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True)
+@click.option("--seed", type=int, help="The run's seed (default: from the operating system).")
+@click.option("--journals", metavar="DIR", help="Write each game's journal into DIR.")
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option("--turn-cap", type=click.IntRange(min=1), default=10_000, show_default=True,
+              help="Stop a game after this many turns and count it unfinished.")
+@click.option("--player", type=click.Choice(["kinds", "uniform"]), default="kinds",
+              show_default=True, help="kinds: a kind of move, then a move; uniform: any move.")
+@_edition_option
+def simulate(
+    *,
+    games: int,
+    seed: int | None,
+    journals: str | None,
+    workers: int,
+    turn_cap: int,
+    player: str,
+    edition: str | None,
+) -> None:
+    """Play whole games between random players, without a terminal, and report on them.
+
+    Players make only legal moves, roll fair dice, answer trades at random and
+    place the geese at random.  The same --seed gives the same games whatever
+    --workers is.
+    """
+    import os
+    import time
+
+    from replay.journal import JournalError
+    from watan.tools import simulate as simulator
+
+    played = _edition(edition)
+    if seed is None:
+        from watan.terminal.console import fresh_seed
+
+        seed = fresh_seed()
+    if journals is not None:
+        try:
+            os.makedirs(journals, exist_ok=True)
+        except OSError as error:
+            _fail(f"{journals}: cannot make the folder ({error.strerror or error})")
+    click.echo(f"watan: simulating {games} games with seed {seed}", err=True)
+    bar = _ProgressBar(games)
+    began = time.perf_counter()
+    try:
+        results = simulator.simulate(
+            seed, games, workers=workers, player=player, turn_cap=turn_cap, journals=journals,
+            progress=bar.update, edition=played.name,
+        )
+    except JournalError as error:
+        bar.close()
+        _fail(str(error))
+    seconds = time.perf_counter() - began
+    bar.close()
+    summary = simulator.summarise(results)
+    click.echo(simulator.report(summary, seconds, workers, turn_cap), nl=False)
+
+
+class _ProgressBar:
+    """A progress bar on standard error, once a run has taken more than a second."""
+
+    def __init__(self, total: int) -> None:
+        import time
+
+        self.total, self.began, self.shown = total, time.perf_counter(), False
+        self.clock = time.perf_counter
+
+    def update(self, done: int) -> None:
+        if self.clock() - self.began < 1 and not self.shown:
+            return
+        filled = 30 * done // self.total
+        bar = "#" * filled + "-" * (30 - filled)
+        click.echo(f"\rsimulating [{bar}] {done}/{self.total} games", err=True, nl=False)
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            click.echo("", err=True)
+
+
+def _is_journal(path: str) -> bool:
+    """Return whether `diff` reads `path` as a journal rather than a .sv save file."""
+    return not path.endswith(".sv")
+
+
+def _save_side(path: str, played: Edition) -> tuple[Game, None]:
+    """Return the game a .sv file of `played` holds (a journal's edition, or --edition)."""
+    from watan.engine.state import loaded_game
+    from watan.files.disk import load_save
+
+    saved = _checked(lambda: load_save(path, played))
+    return loaded_game(saved.board, saved.position, played), None
+
+
+def _journal_side(path: str, to: int | None) -> tuple[Game, tuple[AnyEvent, ...]]:
+    """Return the game a journal holds at step `to`, and its events."""
+    from watan.tools import history
+
+    moment = _checked(lambda: history.load(path, to))
+    _warn_torn(path, moment.torn_line)
+    return moment.game, moment.events
+
+
+@main.command()
+@click.argument("journal")
+def verify(journal: str) -> None:
+    """Check a journal: every line, its header, and every event against the rules.
+
+    Prints `ok` and the number of events, or the first problem with its line
+    number; exit status 0 or 1.
+    """
+    from replay import JournalError
+    from watan.tools import history
+
+    try:
+        moment = history.load(journal)
+    except JournalError as error:
+        click.echo(printable(str(error)))
+        sys.exit(1)
+    if moment.torn_line is not None:
+        click.echo(printable(f"{journal}: line {moment.torn_line}: {TORN}"))
+        sys.exit(1)
+    click.echo(f"ok: {len(moment.events)} events")
+
+
+TORN = (
+    "the last line is incomplete (cut off mid-write); "
+    "`watan play --resume` sets it aside and plays on"
+)
+
+
+def _warn_torn(journal: str, line: int | None) -> None:
+    """Say on standard error that an incomplete last line was left out."""
+    if line is not None:
+        click.echo(printable(f"watan: {journal}: line {line}: {TORN}; left out here"), err=True)
+
+
+def _checked(action: Callable[[], T]) -> T:
+    """Return what `action` gives, or fail with its one-line error (bad journal or file)."""
+    from replay.journal import JournalError
+    from watan.files.savefile import BadFile
+
+    try:
+        return action()
+    except (JournalError, BadFile) as error:
+        _fail(str(error))
+
+
+def _shown(game: Game, shape: str, journal: str, to: int | None) -> str:
+    """Return the game as text, a save file or JSON."""
+    from watan.tools import history
+
+    if shape == "json":
+        return history.as_json(game)
+    if shape == "sv":
+        try:
+            return history.as_save(game)
+        except history.SetupHasNoSave:
+            at = "its end" if to is None else f"step {to}"
+            _fail(f"{journal}: at {at} the game is still in setup, which a save file cannot hold")
+    return history.as_text(game)
+
+
+def _fail(message: str) -> NoReturn:
+    """Print a one-line error on standard error and exit with status 2 (RULINGS 19)."""
+    click.echo(printable(f"watan: {message}"), err=True)
+    sys.exit(EXIT_BAD_FILE)

@@ -1,0 +1,80 @@
+"""The `watan` entry point: starting a game fast, everything else through click.
+
+Test harnesses start the program once per case (`watan -seed 5 -load
+game.sv`), so the common way to play must start instantly.  That form is
+read here without importing click: a plain run of the play options below.
+Anything else (a subcommand, `--help`, a mistake in the options) goes to
+the click application in `watan.cli.app`, which reads the same options and
+explains any error.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from watan.cli.options import PLAY_OPTIONS
+from watan.cli.start import play
+from watan.editions import DEFAULT
+
+_BY_FLAG = {flag: option for option in PLAY_OPTIONS for flag in option.flags}
+
+def plain_play(args: list[str]) -> dict[str, str] | None:
+    """Return the options of a plain play command line, or None to let click read it.
+
+    Plain means: optionally `play`, then known options, each followed by a
+    value unless it is a flag, a number where one is due.  A repeated option
+    keeps its last value, as click does; a flag's value is the empty string.
+    """
+    if args[:1] == ["play"]:
+        args = args[1:]
+    chosen: dict[str, str] = {}
+    at = 0
+    while at < len(args):
+        option = _BY_FLAG.get(args[at])
+        if option is None:
+            return None
+        if option.flag:
+            chosen[option.name] = ""
+            at += 1
+            continue
+        if at + 1 >= len(args) or (option.number and not _is_number(args[at + 1])):
+            return None
+        chosen[option.name] = args[at + 1]
+        at += 2
+    return chosen
+
+
+def _is_number(text: str) -> bool:
+    try:
+        int(text)
+    except ValueError:
+        return False
+    return True
+
+
+def main(default_edition: str = DEFAULT) -> None:
+    """Run `watan`: a plain play command line at once, anything else through click."""
+    chosen = plain_play(sys.argv[1:])
+    if chosen is None:
+        from watan.cli.app import main as application
+
+        application(prog_name=default_edition, obj=default_edition)
+        return
+    seed = chosen.get("seed")
+    sys.exit(
+        play(
+            seed=None if seed is None else int(seed),
+            load=chosen.get("load"),
+            board=chosen.get("board"),
+            random_board="random_board" in chosen,
+            edition=chosen.get("edition"),
+            journal=chosen.get("journal"),
+            resume=chosen.get("resume"),
+            default_edition=default_edition,
+        )
+    )
+
+
+def constructor() -> None:
+    """Run `constructor`: the program, playing the Constructor edition unless told otherwise."""
+    main(default_edition="constructor")

@@ -1,0 +1,58 @@
+"""The options of `watan play`, described once for both readers of the command line.
+
+`watan.cli.launch` reads a plain play command line from this table without
+importing click; `watan.cli.app` gives click's `play` command the same
+options.  The exit statuses every command shares are here too.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class PlayOption(NamedTuple):
+    """One option of `watan play`, described once for both readers of the command line."""
+
+    name: str
+    flags: tuple[str, ...]
+    metavar: str
+    help: str
+    number: bool = False
+    flag: bool = False
+    """Takes no value: present or not."""
+
+
+PLAY_OPTIONS = (
+    PlayOption("seed", ("-seed", "--seed"), "N", "Seed the random generator.", number=True),
+    PlayOption("load", ("-load", "--load"), "FILE", "Continue the game saved in FILE."),
+    PlayOption("board", ("-board", "--board"), "FILE", "Play on the board in FILE."),
+    PlayOption(
+        "random_board",
+        ("-random-board", "--random-board"),
+        "",
+        "Play on a random board, even where the edition has a default board file.",
+        flag=True,
+    ),
+    PlayOption(
+        "edition",
+        ("--edition",),
+        "NAME",
+        "Play this edition of the game, watan or constructor (default: the program's own).",
+    ),
+    PlayOption(
+        "journal",
+        ("--journal",),
+        "PATH",
+        "Write the game's journal to PATH (default: a new file under ./journals/).",
+    ),
+    PlayOption(
+        "resume", ("--resume",), "JOURNAL", "Continue the game in JOURNAL from where it stands."
+    ),
+)
+"""The spec's options (§5: any order, single dash; Constructor's -random-board), the edition,
+and the journal's."""
+
+EXIT_BAD_FILE = 2
+EXIT_STOPPED = 128
+"""Plus the signal's number, as a shell reports a program a signal stopped: 130 for Ctrl-C,
+129 for a closed terminal, 143 for `kill`, 141 when the output's reader went away."""

@@ -1,0 +1,121 @@
+"""Starting games from the command line's options: files read, conflicts refused, signals.
+
+Both readers of the command line come here: the fast path in
+`watan.cli.launch` and click's `play` in `watan.cli.app`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import sys
+from typing import TextIO
+
+from watan.cli.options import EXIT_BAD_FILE, EXIT_STOPPED
+from watan.editions import DEFAULT
+
+
+def play(
+    *,
+    seed: int | None = None,
+    load: str | None = None,
+    board: str | None = None,
+    random_board: bool = False,
+    edition: str | None = None,
+    journal: str | None = None,
+    resume: str | None = None,
+    default_edition: str = DEFAULT,
+) -> int:
+    """Play from the command line's options; return the exit status.
+
+    A conflict of options or a file that cannot be used is one line on
+    standard error and exit status 2 (RULINGS 19).  `edition` is what the
+    player asked for; `default_edition` is the program's own (`constructor`
+    plays Constructor), and a resumed journal plays the edition it recorded.
+    """
+    if load is not None and board is not None:
+        return _refuse("-load and -board cannot be used together")
+    if board is not None and random_board:
+        return _refuse("-board and -random-board cannot be used together")
+    if resume is not None and (load, board, journal) != (None, None, None):
+        return _refuse(
+            "--resume continues a journal; it cannot be combined with -load, -board or --journal"
+        )
+    if resume is not None and edition is not None:
+        return _refuse("--resume plays on in the edition the journal recorded; drop --edition")
+    if resume is not None and random_board:
+        return _refuse("--resume plays on the journal's own board; drop -random-board")
+    from msgspec.structs import replace
+
+    from replay.journal import JournalError
+    from watan.editions import UnknownEdition
+    from watan.editions import edition as named
+    from watan.files.savefile import BadFile
+    from watan.terminal.console import Options, Resumed, Streams, choose_board, play_games
+    from watan.terminal.console import resume as reopen
+
+    try:
+        played = named(edition or default_edition)
+        options = Options.from_files(
+            seed=seed, edition=played, load=load, journal=journal, resume=resume
+        )
+        resumed: Resumed | None = None
+        if resume is not None:
+            resumed = reopen(resume, options.seed, sys.stderr)
+            played = named(resumed.header.rules)
+        fresh = load is None and resume is None
+        chosen = choose_board(played, board, random_board=random_board, first=fresh)
+        options = replace(options, edition=played, board=chosen.board)
+        if chosen.note is not None:
+            from watan.text.escape import complain
+
+            complain(sys.stderr, chosen.note)
+    except (BadFile, JournalError, UnknownEdition) as error:
+        return _refuse(str(error))
+    if sys.stdin is None or sys.stdout is None:
+        return _refuse("standard input and output must be open to play")
+    previous = {sig: signal.signal(sig, _stop) for sig in (signal.SIGHUP, signal.SIGTERM)}
+    try:
+        return play_games(options, Streams(sys.stdin.buffer, sys.stdout, sys.stderr), resumed)
+    except KeyboardInterrupt as stopped:
+        _quietly(sys.stderr, "\nwatan: stopped; the game is in its journal (and backup.sv)\n")
+        return EXIT_STOPPED + (stopped.signal if isinstance(stopped, Stopped) else signal.SIGINT)
+    except OSError as error:
+        # Whoever read the output has gone, or the terminal failed: say so once, quietly.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        if isinstance(error, BrokenPipeError):
+            return EXIT_STOPPED + signal.SIGPIPE
+        _quietly(sys.stderr, f"watan: the terminal failed ({error.strerror or error}); "
+                 "the game is in its journal (and backup.sv)\n")
+        return 1
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+class Stopped(KeyboardInterrupt):
+    """A signal asked the program to stop (the terminal closed, or `kill`)."""
+
+    def __init__(self, signal_number: int) -> None:
+        super().__init__(signal_number)
+        self.signal = signal_number
+
+
+def _stop(signal_number: int, _frame: object) -> None:
+    """Stop the game as Ctrl-C does, so that it is saved first."""
+    raise Stopped(signal_number)
+
+
+def _quietly(stream: TextIO, text: str) -> None:
+    """Write a last word where it may no longer be possible (a closed terminal)."""
+    with contextlib.suppress(OSError, ValueError):
+        stream.write(text)
+        stream.flush()
+
+
+def _refuse(message: str) -> int:
+    from watan.text.escape import complain
+
+    complain(sys.stderr, message)
+    return EXIT_BAD_FILE

@@ -1,0 +1,140 @@
+"""What an edition of the game is: everything two editions may do differently, as data.
+
+Students of Watan and its older edition, Constructor, are one game on one
+engine: the same board, the same rules in the same order, the same events.
+An edition names things, words every line the game prints, sets the prices
+and the command words, shapes the save file and flips the few rules that
+differ.  It is chosen once, when a game starts, and its `name` is recorded
+in the journal's header (`GameStarted.rules`), so a fold knows it too.
+
+The data modules live in `watan.editions`, one per edition.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from watan.engine.resources import Resources
+
+
+class Words(msgspec.Struct, frozen=True, kw_only=True):
+    """The command words that differ between editions (spec §4.3)."""
+
+    listing: str
+    """Lists the current player's completed places (`criteria`)."""
+    goal: str
+    """Claims a goal, an edge of the board (`achieve`)."""
+    criterion: str
+    """Claims a criterion, a corner of the board (`complete`)."""
+    improve: str
+    """Raises one's own criterion a level (`improve`)."""
+
+
+class Text(msgspec.Struct, frozen=True, kw_only=True):
+    """Every line the game prints, word for word, each ending in a newline.
+
+    Fields in braces are filled in: `{colour}` is a colour's title (`Blue`),
+    `{resource}` a resource's printed name.  The defaults are the lines both
+    editions print alike.
+    """
+
+    placement: str
+    """The setup question; `{colour}` (spec §4.1)."""
+    turn: str
+    """The first line of a turn; `{colour}` (spec §4.2)."""
+    status: str
+    """A status line; `{colour}`, `{points}` and the five held counts `{0}`-`{4}` (spec §2.7)."""
+    listing: str
+    """The heading of the places a player owns; `{colour}` (spec §2.7)."""
+    gained: str
+    """The heading of one player's production; `{colour}` (spec §3.5.5)."""
+    nobody_gained: str
+    lost: str
+    """The heading of one player's loss to the geese; `{colour}`, `{count}` (spec §3.6)."""
+    can_steal: str
+    """`{colour}` may rob `{victims}`, a comma-separated list (spec §3.6)."""
+    victim_question: str
+    steals: str
+    """`{colour}` took one `{resource}` from `{victim}` (spec §3.6)."""
+    nobody_to_rob: str
+    """`{colour}` has nobody to rob on the geese's tile (spec §3.6)."""
+    won: str
+    """`{colour}` won (spec §4.4)."""
+    help: str
+    """The whole `help` listing (spec §4.3)."""
+    listed: str = "{place} {code}\n"
+    """One owned place under `listing`: its number and its level's code."""
+    amount: str = "{count} {resource}\n"
+    """One resource gained or lost."""
+    loaded_roll_question: str = "Input a roll between 2 and 12:\n"
+    rolled: str = "You rolled {roll}.\n"
+    """What fair dice print; `{roll}` (RULINGS 5)."""
+    geese_question: str = "Choose where to place the GEESE.\n"
+    offer: str = "{colour} offers {partner} one {give} for one {take}.\n"
+    trade_question: str = "Does {partner} accept this offer?\n"
+    play_again: str = "Would you like to play again?\n"
+    invalid_command: str = "Invalid command.\n"
+    cannot_build: str = "You cannot build here.\n"
+    not_enough_resources: str = "You do not have enough resources.\n"
+    invalid_roll: str = "Invalid roll.\n"
+    prompt: str = "> "
+    """Printed whenever the game waits for a line (spec §4.5, RULINGS 2)."""
+
+
+class Vocabulary(msgspec.Struct, frozen=True, kw_only=True):
+    """The edition's nouns, for messages beyond the spec's (file errors, journal listings)."""
+
+    player: str
+    """`student`"""
+    criterion: str
+    """A corner of the board: `criterion`."""
+    criteria: str
+    """Corners, in the plural: `criteria`."""
+    goal: str
+    """An edge of the board: `goal`."""
+    goals: str
+    """Edges, in the plural: `goals`."""
+    level: str
+    """What a criterion's level measures: `completion`."""
+    levels: tuple[str, str, str]
+    """What a criterion holds at levels 1, 2 and 3: `Assignment`, `Midterm`, `Exam`."""
+    claimed_criterion: str
+    """The verb for claiming a criterion, in the past tense: `completed`."""
+    claimed_goal: str
+    """The verb for claiming a goal, in the past tense: `achieved`."""
+
+
+class Edition(msgspec.Struct, frozen=True, kw_only=True):
+    """One edition of the game, complete."""
+
+    name: str
+    """The edition's name on the command line, in journal headers and as its module's name in
+    `watan.editions` (checked when it is loaded); journals keep it, so never change it."""
+    resources: tuple[str, str, str, str, str, str]
+    """How each resource prints, by file code 0-5 (the last produces nothing)."""
+    level_codes: tuple[str, str, str]
+    """Levels 1-3 as the save file and the listing write them."""
+    level_initials: tuple[str, str, str]
+    """Levels 1-3 as the board shows them after the owner's initial."""
+    goal_initial: str
+    """What the board shows after the owner's initial on a claimed goal."""
+    save_marks: tuple[str, str]
+    """The save file's markers before a player's goals and before their criteria."""
+    goal_cost: Resources
+    level_costs: tuple[Resources, Resources, Resources]
+    """The price of reaching levels 1, 2 and 3 (the first is free during setup)."""
+    points_to_win: int
+    dice_start_loaded: bool
+    """Whether every player's dice are loaded when a game starts or is loaded."""
+    board_every_turn: bool
+    """Whether the board is printed at the start of every turn, before the turn's header."""
+    backup_during_setup: bool
+    """Whether end of input during setup saves `backup.sv` (with `curTurn` 0); a save file of
+    such an edition can hold setup, so `watan export` writes one at a setup step too."""
+    backup_when_over: bool
+    """Whether end of input at `play again` saves `backup.sv`."""
+    default_board: str | None
+    """A board file read when no board is chosen; a random board when it does not exist."""
+    words: Words
+    text: Text
+    vocabulary: Vocabulary

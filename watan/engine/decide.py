@@ -1,0 +1,411 @@
+"""Command handling: `decide(game, command, rng)` returns the events, or refuses.
+
+`decide` checks a command against the state in the spec's order (RULINGS
+10: the place first, then the price) and draws every random outcome from
+the generator it is given, recording it in the events.  It never changes
+the game: `evolve.apply` does that with what it returns.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import random
+from typing import Protocol, assert_never
+
+from watan.engine.commands import (
+    Achieve,
+    AnyCommand,
+    ChooseDice,
+    Complete,
+    Improve,
+    Next,
+    PlaceGeese,
+    Roll,
+    Trade,
+)
+from watan.engine.events import (
+    AnyEvent,
+    CriterionCompleted,
+    CriterionImproved,
+    DiceChosen,
+    DiceRolled,
+    GameWon,
+    GeeseMoved,
+    GoalAchieved,
+    ResourcesLost,
+    ResourcesProduced,
+    ResourceStolen,
+    TradeAccepted,
+    TradeDeclined,
+    TurnEnded,
+)
+from watan.engine.evolve import GEESE_ROLL
+from watan.engine.layout import Board
+from watan.engine.resources import (
+    NONE,
+    Resource,
+    Resources,
+    add,
+    covers,
+    single,
+    subtract,
+    total,
+    unit_at,
+)
+from watan.engine.state import (
+    COLOURS,
+    NOBODY,
+    Colour,
+    Completion,
+    Game,
+    Phase,
+    course_criteria,
+    has_completed_neighbour,
+    touches_own_goal,
+)
+from watan.engine.topology import (
+    GOAL_CRITERIA,
+    GOAL_NEIGHBOURS,
+    TILE_CRITERIA,
+    CriterionId,
+    GoalId,
+    TileId,
+    is_criterion,
+    is_goal,
+    is_tile,
+)
+
+LOSS_THRESHOLD = 10
+"""Students holding this many resources or more lose half to the geese (spec §3.6)."""
+
+LOWEST_ROLL, HIGHEST_ROLL = 2, 12
+
+
+class Refusal(enum.Enum):
+    """Why a command was refused; `wording` gives the line the spec prints for each."""
+
+    INVALID_COMMAND = "invalid_command"
+    CANNOT_BUILD = "cannot_build"
+    NOT_ENOUGH_RESOURCES = "not_enough_resources"
+    INVALID_ROLL = "invalid_roll"
+    GEESE_TILE = "geese_tile"
+    """Not a tile, or the tile the geese are on (RULINGS 13)."""
+    VICTIM = "victim"
+    """Not a student the geese's tile lets one rob (RULINGS 13)."""
+
+
+class Refused(Exception):
+    """A command the rules do not allow, with the reason the spec prints."""
+
+    def __init__(self, refusal: Refusal) -> None:
+        super().__init__(refusal.value)
+        self.refusal = refusal
+
+
+class Chance(Protocol):
+    """Where a command's random outcomes come from (spec §2.8.2, §3.6)."""
+
+    def dice(self) -> tuple[int, int]:
+        """Return two fair dice."""
+        ...
+
+    def unit(self, held: Resources) -> Resource:
+        """Return one unit drawn from `held`, each with probability count/total."""
+        ...
+
+
+class RandomChance:
+    """Chance drawn from an explicit random generator, never the global one."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self._rng = rng
+
+    def dice(self) -> tuple[int, int]:
+        return (self._rng.randint(1, 6), self._rng.randint(1, 6))
+
+    def unit(self, held: Resources) -> Resource:
+        return unit_at(held, self._rng.randrange(total(held)))
+
+
+def decide(game: Game, command: AnyCommand, rng: random.Random) -> tuple[AnyEvent, ...]:
+    """Return the events that carrying out `command` produces, or raise `Refused`.
+
+    Random outcomes are drawn from `rng` now and recorded in the events.
+    """
+    return decide_with(game, command, RandomChance(rng))
+
+
+def decide_with(game: Game, command: AnyCommand, chance: Chance) -> tuple[AnyEvent, ...]:
+    """Return `decide`'s events with the random outcomes taken from `chance`.
+
+    Checking a journal passes the outcomes it recorded, so the rules that
+    judge a live command also judge a recorded one.
+    """
+    refused = refusal(game, command)
+    if refused is not None:
+        raise Refused(refused)
+    colour = game.turn
+    match command:  # the commonest commands first
+        case Roll(value=value):
+            return _roll(game, value, chance)
+        case Next():
+            return (TurnEnded(colour=colour),)
+        case Trade(partner=partner, give=give, take=take, accepted=accepted):
+            swap = TradeAccepted if accepted else TradeDeclined
+            return (swap(proposer=colour, partner=partner, give=give, take=take),)
+        case Achieve(goal=goal):
+            return (GoalAchieved(colour=colour, goal=GoalId(goal), cost=game.edition.goal_cost),)
+        case PlaceGeese(tile=tile, victim=victim):
+            moved = GeeseMoved(colour=colour, tile=TileId(tile))
+            if victim is None:
+                return (moved,)
+            stolen = chance.unit(game.students[victim].resources)
+            return (moved, ResourceStolen(thief=colour, victim=victim, resource=stolen))
+        case Complete(criterion=criterion):
+            place = CriterionId(criterion)
+            if game.phase is Phase.SETUP:  # initial assignments are free (spec §4.1)
+                return (CriterionCompleted(colour=colour, criterion=place, cost=NONE),)
+            cost = level_cost(game, Completion.ASSIGNMENT)
+            completed = CriterionCompleted(colour=colour, criterion=place, cost=cost)
+            return (completed, *_win_check(game))
+        case Improve(criterion=criterion):
+            level = game.criterion_level[criterion] + 1
+            improved = CriterionImproved(
+                colour=colour,
+                criterion=CriterionId(criterion),
+                level=level,
+                cost=level_cost(game, level),
+            )
+            return (improved, *_win_check(game))
+        case ChooseDice(loaded=loaded):
+            if game.students[colour].loaded_dice == loaded:
+                return ()
+            return (DiceChosen(colour=colour, loaded=loaded),)
+        case _:
+            assert_never(command)
+
+
+def refusal(game: Game, command: AnyCommand) -> Refusal | None:
+    """Return why the rules refuse `command` now, or None when they allow it.
+
+    Every check of `decide` is here, in the spec's order (RULINGS 10: the
+    place, then the price); nothing random is drawn, so the legal moves are
+    exactly the commands this allows.
+    """
+    phase = game.phase
+    match command:  # the commonest commands first
+        case Roll(value=value):
+            return _wrong_phase(phase, Phase.BEFORE_ROLL) or _roll_refusal(game, value)
+        case Next():
+            return _wrong_phase(phase, Phase.AFTER_ROLL)
+        case Trade(partner=partner, give=give, take=take, accepted=accepted):
+            return offer_refusal(game, partner, give, take) or (
+                Refusal.NOT_ENOUGH_RESOURCES
+                if accepted and not game.students[partner].resources[take]
+                else None
+            )
+        case Achieve(goal=goal):
+            return _wrong_phase(phase, Phase.AFTER_ROLL) or _achievement_refusal(game, goal)
+        case PlaceGeese(tile=tile, victim=victim):
+            return _wrong_phase(phase, Phase.GEESE) or _geese_refusal(game, tile, victim)
+        case Complete(criterion=criterion):
+            if phase is Phase.SETUP:
+                return _placement_refusal(game, criterion)
+            return _wrong_phase(phase, Phase.AFTER_ROLL) or _completion_refusal(game, criterion)
+        case Improve(criterion=criterion):
+            return _wrong_phase(phase, Phase.AFTER_ROLL) or _improvement_refusal(game, criterion)
+        case ChooseDice():
+            return _wrong_phase(phase, Phase.BEFORE_ROLL)
+        case _:
+            assert_never(command)
+
+
+def level_cost(game: Game, level: int) -> Resources:
+    """Return the edition's price of bringing a criterion to `level` 1-3 (spec §2.4.1)."""
+    return game.edition.level_costs[level - 1]
+
+
+def offer_refusal(game: Game, partner: Colour, give: Resource, take: Resource) -> Refusal | None:
+    """Return why a trade may not even be offered, or None (RULINGS 12, 27).
+
+    Trading is for after the roll, with another student, in held
+    resources; the proposer must hold what they offer.  Whether the partner
+    holds what is asked is only checked when they say yes.
+    """
+    if game.phase is not Phase.AFTER_ROLL:
+        return Refusal.INVALID_COMMAND
+    if partner == game.turn or Resource.NETFLIX in (give, take):
+        return Refusal.INVALID_COMMAND
+    if not game.students[game.turn].resources[give]:
+        return Refusal.NOT_ENOUGH_RESOURCES
+    return None
+
+
+def geese_may_land(game: Game, tile: int) -> bool:
+    """Return whether the geese may move to `tile`: any tile but their own (RULINGS 8, 13)."""
+    return is_tile(tile) and tile != game.geese
+
+
+def victims(game: Game, tile: TileId) -> tuple[Colour, ...]:
+    """Return who the current student may rob on `tile`, in student order (spec §3.6).
+
+    A victim has completed a criterion on the tile, holds at least one
+    resource and is not the current student.
+    """
+    owners = {game.criterion_owner[c] for c in TILE_CRITERIA[tile]}
+    return tuple(
+        colour
+        for colour in COLOURS
+        if colour in owners and colour != game.turn and total(game.students[colour].resources)
+    )
+
+
+def _wrong_phase(phase: Phase, needed: Phase) -> Refusal | None:
+    """Refuse a command given at the wrong stage of a turn (RULINGS 9, 27)."""
+    return None if phase is needed else Refusal.INVALID_COMMAND
+
+
+def _placement_refusal(game: Game, criterion: int) -> Refusal | None:
+    """An initial assignment goes on a free criterion with no completed neighbour (§3.1, §4.1)."""
+    if (
+        not is_criterion(criterion)
+        or game.criterion_owner[criterion] != NOBODY
+        or has_completed_neighbour(game, CriterionId(criterion))
+    ):
+        return Refusal.CANNOT_BUILD
+    return None
+
+
+def _completion_refusal(game: Game, criterion: int) -> Refusal | None:
+    """After the roll an assignment also needs one's own goal beside it (§3.1, RULINGS 11)."""
+    if _placement_refusal(game, criterion) or not touches_own_goal(
+        game, game.turn, CriterionId(criterion)
+    ):
+        return Refusal.CANNOT_BUILD
+    return _price_refusal(game, level_cost(game, Completion.ASSIGNMENT))
+
+
+def _improvement_refusal(game: Game, criterion: int) -> Refusal | None:
+    """One's own criterion improves one level at a time, up to an exam (spec §3.2)."""
+    if (
+        not is_criterion(criterion)
+        or game.criterion_owner[criterion] != game.turn
+        or game.criterion_level[criterion] >= Completion.EXAM
+    ):
+        return Refusal.CANNOT_BUILD
+    return _price_refusal(game, level_cost(game, game.criterion_level[criterion] + 1))
+
+
+def _achievement_refusal(game: Game, goal: int) -> Refusal | None:
+    """A free goal next to one's own criterion or goal may be achieved (§3.3, RULINGS 11)."""
+    if not is_goal(goal) or game.goal_owner[goal] != NOBODY:
+        return Refusal.CANNOT_BUILD
+    colour, owner, goal_owner = game.turn, game.criterion_owner, game.goal_owner
+    if not (
+        any(owner[c] == colour for c in GOAL_CRITERIA[goal])
+        or any(goal_owner[g] == colour for g in GOAL_NEIGHBOURS[goal])
+    ):
+        return Refusal.CANNOT_BUILD
+    return _price_refusal(game, game.edition.goal_cost)
+
+
+def _price_refusal(game: Game, cost: Resources) -> Refusal | None:
+    """The current student must hold the price (spec §3.5.3)."""
+    if covers(game.students[game.turn].resources, cost):
+        return None
+    return Refusal.NOT_ENOUGH_RESOURCES
+
+
+def _roll_refusal(game: Game, value: int | None) -> Refusal | None:
+    """Loaded dice take a value 2-12; fair dice take none (spec §2.8)."""
+    if game.students[game.turn].loaded_dice:
+        valid = value is not None and LOWEST_ROLL <= value <= HIGHEST_ROLL
+    else:
+        valid = value is None
+    return None if valid else Refusal.INVALID_ROLL
+
+
+def _geese_refusal(game: Game, tile: int, victim: Colour | None) -> Refusal | None:
+    """The geese go to another tile; a victim is robbed when there is one (spec §3.6)."""
+    if not geese_may_land(game, tile):
+        return Refusal.GEESE_TILE
+    candidates = victims(game, TileId(tile))
+    if (victim is None and candidates) or (victim is not None and victim not in candidates):
+        return Refusal.VICTIM
+    return None
+
+
+def _win_check(game: Game) -> tuple[AnyEvent, ...]:
+    """Return GameWon if one more course criterion brings the student to 10 (spec §4.4)."""
+    if course_criteria(game, game.turn) + 1 >= game.edition.points_to_win:
+        return (GameWon(colour=game.turn),)
+    return ()
+
+
+def _roll(game: Game, value: int | None, chance: Chance) -> tuple[AnyEvent, ...]:
+    """Roll: the loaded value given, or two fair dice drawn now (spec §2.8)."""
+    colour = game.turn
+    if value is not None:
+        rolled = DiceRolled(colour=colour, roll=value)
+    else:
+        dice = chance.dice()
+        rolled = DiceRolled(colour=colour, roll=dice[0] + dice[1], dice=dice)
+    if rolled.roll == GEESE_ROLL:
+        return (rolled, *_geese_losses(game, chance))
+    return (rolled, *_production(game, rolled.roll))
+
+
+@functools.cache
+def _producers(board: Board) -> dict[int, tuple[tuple[int, Resource], ...]]:
+    """Return, for each value, the tiles of `board` that produce on it and their resources.
+
+    NETFLIX produces nothing (spec §2.2).  Boards are immutable, so the table
+    never goes stale.
+    """
+    producers: dict[int, list[tuple[int, Resource]]] = {}
+    for tile_id, tile in enumerate(board):
+        if tile.resource is not Resource.NETFLIX:
+            producers.setdefault(tile.value, []).append((tile_id, tile.resource))
+    return {value: tuple(tiles) for value, tiles in producers.items()}
+
+
+def _production(game: Game, roll: int) -> tuple[AnyEvent, ...]:
+    """Return what each student gains from `roll`, in student order (spec §3.5.2, §2.3).
+
+    Every completed criterion on a tile with that value yields its level in
+    the tile's resource, unless the geese sit on the tile; NETFLIX yields
+    nothing.
+    """
+    gains = [[0] * 5 for _ in COLOURS]
+    owner, level = game.criterion_owner, game.criterion_level
+    for tile_id, resource in _producers(game.board).get(roll, ()):
+        if tile_id == game.geese:
+            continue
+        for criterion in TILE_CRITERIA[tile_id]:
+            if owner[criterion] != NOBODY:
+                gains[owner[criterion]][resource] += level[criterion]
+    return tuple(
+        ResourcesProduced(colour=colour, gained=(g[0], g[1], g[2], g[3], g[4]))
+        for colour, g in zip(COLOURS, gains, strict=True)
+        if any(g)
+    )
+
+
+def _geese_losses(game: Game, chance: Chance) -> tuple[AnyEvent, ...]:
+    """Return each loss to the geese, in student order (spec §3.6, RULINGS 14, 29).
+
+    A student holding 10 or more loses half, rounded down, one unit at a
+    time, each unit drawn in proportion to what remains.
+    """
+    losses: list[AnyEvent] = []
+    for colour in COLOURS:
+        held = game.students[colour].resources
+        count = total(held)
+        if count < LOSS_THRESHOLD:
+            continue
+        lost = NONE
+        for _ in range(count // 2):
+            lost = add(lost, single(chance.unit(subtract(held, lost))))
+        losses.append(ResourcesLost(colour=colour, lost=lost))
+    return tuple(losses)

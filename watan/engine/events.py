@@ -1,0 +1,175 @@
+"""Everything that can happen in a game, as frozen values with permanent tags.
+
+Each event records a fact in the past tense, with every random outcome
+already decided (the dice, the units lost to the geese, the unit stolen), so
+folding a journal never needs a random generator.  The tags are stored in
+journals: never rename one.  Students are stored by their spec number
+(0 Blue ... 3 Yellow), resources by their file code (0 CAFFEINE ... 4
+TUTORIAL) and amounts as five counts in that order.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from watan.editions import DEFAULT
+from watan.engine.layout import Board
+from watan.engine.resources import Resource, Resources
+from watan.engine.snapshot import Position
+from watan.engine.state import Colour
+from watan.engine.topology import CriterionId, GoalId, TileId
+
+FORMAT_VERSION = 1
+"""The journal format written today; readers refuse newer versions."""
+
+RULES = DEFAULT
+"""The edition a header names when it names none: journals of format 1 began with Watan alone."""
+
+
+class GameStarted(msgspec.Struct, frozen=True, kw_only=True, tag="game_started"):
+    """The journal's first line: what a fold needs to begin."""
+
+    format: int = FORMAT_VERSION
+    rules: str = RULES
+    """The edition played, by its name in `watan.editions` (`watan`, `constructor`)."""
+    seed: int
+    """The seed the session's random generator started from (RULINGS 18)."""
+    game: int = 1
+    """Which game of the session this is; `play again` starts game 2 (RULINGS 17)."""
+    board: Board
+    loaded: Position | None = None
+    """The position read with `-load`; None for a new game that begins with setup."""
+
+
+class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
+    """Base of every game event (not itself stored)."""
+
+
+class CriterionCompleted(Event, frozen=True, tag="criterion_completed"):
+    """A student completed an Assignment at a criterion (spec §2.4.1, §4.1)."""
+
+    colour: Colour
+    criterion: CriterionId
+    cost: Resources
+    """What was paid: nothing during setup."""
+
+
+class CriterionImproved(Event, frozen=True, tag="criterion_improved"):
+    """A student improved their criterion to a Midterm or an Exam (spec §3.2)."""
+
+    colour: Colour
+    criterion: CriterionId
+    level: int
+    cost: Resources
+
+
+class GoalAchieved(Event, frozen=True, tag="goal_achieved"):
+    """A student achieved a goal (spec §2.6)."""
+
+    colour: Colour
+    goal: GoalId
+    cost: Resources
+
+
+class DiceChosen(Event, frozen=True, tag="dice_chosen"):
+    """A student switched to loaded or fair dice (spec §4.2)."""
+
+    colour: Colour
+    loaded: bool
+
+
+class DiceRolled(Event, frozen=True, tag="dice_rolled"):
+    """The current student rolled (spec §2.8)."""
+
+    colour: Colour
+    roll: int
+    dice: tuple[int, int] | None = None
+    """The two fair dice; None when the roll was loaded."""
+
+
+class ResourcesProduced(Event, frozen=True, tag="resources_produced"):
+    """A student gained resources from a roll (spec §3.5.2)."""
+
+    colour: Colour
+    gained: Resources
+
+
+class ResourcesLost(Event, frozen=True, tag="resources_lost"):
+    """A student holding 10 or more lost half to the geese (spec §3.6)."""
+
+    colour: Colour
+    lost: Resources
+
+
+class GeeseMoved(Event, frozen=True, tag="geese_moved"):
+    """The current student placed the geese on a tile (spec §3.6)."""
+
+    colour: Colour
+    tile: TileId
+
+
+class ResourceStolen(Event, frozen=True, tag="resource_stolen"):
+    """The current student stole one unit from a student on the geese's tile (spec §3.6)."""
+
+    thief: Colour
+    victim: Colour
+    resource: Resource
+
+
+class TradeAccepted(Event, frozen=True, tag="trade_accepted"):
+    """Two students swapped one unit each (spec §3.5.4)."""
+
+    proposer: Colour
+    partner: Colour
+    give: Resource
+    take: Resource
+
+
+class TradeDeclined(Event, frozen=True, tag="trade_declined"):
+    """A student said no to a trade; nothing changed hands (spec §3.5.4)."""
+
+    proposer: Colour
+    partner: Colour
+    give: Resource
+    take: Resource
+
+
+class TurnEnded(Event, frozen=True, tag="turn_ended"):
+    """The current student passed control to the next (spec §3.4)."""
+
+    colour: Colour
+
+
+class GameWon(Event, frozen=True, tag="game_won"):
+    """A student reached 10 course criteria (spec §4.4)."""
+
+    colour: Colour
+
+
+class GameResumed(Event, frozen=True, tag="game_resumed"):
+    """Play went on from this journal in a new session (`watan play --resume`).
+
+    It changes nothing in the game; it records the new session's seed, so
+    the resumed session can be reproduced like the first (RULINGS 18).
+    """
+
+    seed: int
+
+
+AnyEvent = (
+    CriterionCompleted
+    | CriterionImproved
+    | GoalAchieved
+    | DiceChosen
+    | DiceRolled
+    | ResourcesProduced
+    | ResourcesLost
+    | GeeseMoved
+    | ResourceStolen
+    | TradeAccepted
+    | TradeDeclined
+    | TurnEnded
+    | GameWon
+    | GameResumed
+)
+"""The union stored in journals, one line per event."""

@@ -1,0 +1,153 @@
+"""The reducer: `apply(game, event)` returns the state after the event.
+
+It trusts its input (`decide` checked the rules and drew the random
+outcomes), never prints and never rolls, so folding a journal always gives
+the same game.
+"""
+
+from __future__ import annotations
+
+from typing import Any, assert_never
+
+from msgspec.structs import replace
+
+from watan.editions import edition
+from watan.engine.events import (
+    AnyEvent,
+    CriterionCompleted,
+    CriterionImproved,
+    DiceChosen,
+    DiceRolled,
+    GameResumed,
+    GameStarted,
+    GameWon,
+    GeeseMoved,
+    GoalAchieved,
+    ResourcesLost,
+    ResourcesProduced,
+    ResourceStolen,
+    TradeAccepted,
+    TradeDeclined,
+    TurnEnded,
+)
+from watan.engine.resources import Resources, add, single, subtract
+from watan.engine.state import (
+    COLOURS,
+    SETUP_ORDER,
+    Colour,
+    Completion,
+    Game,
+    Phase,
+    loaded_game,
+    new_game,
+)
+
+GEESE_ROLL = 7
+
+
+def start(header: GameStarted) -> Game:
+    """Return the state a journal's header describes, before any event.
+
+    The header names the edition played (raises UnknownEdition for one this
+    version does not have; reading a journal checks that first).
+    """
+    played = edition(header.rules)
+    if header.loaded is None:
+        return new_game(header.board, played)
+    return loaded_game(header.board, header.loaded, played)
+
+
+def apply(game: Game, event: AnyEvent) -> Game:
+    """Return the game after `event`."""
+    # Cases run in order: the commonest events come first.
+    match event:
+        case DiceRolled(roll=roll):
+            return replace(game, phase=Phase.GEESE if roll == GEESE_ROLL else Phase.AFTER_ROLL)
+        case ResourcesProduced(colour=colour, gained=gained):
+            return _gain(game, colour, gained)
+        case TurnEnded(colour=colour):
+            return replace(
+                game, turn=COLOURS[(colour + 1) % len(COLOURS)], phase=Phase.BEFORE_ROLL
+            )
+        case TradeDeclined() | GameResumed():
+            return game
+        case TradeAccepted(proposer=proposer, partner=partner, give=give, take=take):
+            swap = subtract(single(take), single(give))
+            return _gain(_gain(game, partner, swap, -1), proposer, swap)
+        case ResourcesLost(colour=colour, lost=lost):
+            return _gain(game, colour, lost, -1)
+        case GeeseMoved(tile=tile):
+            return replace(game, geese=tile, phase=Phase.AFTER_ROLL)
+        case ResourceStolen(thief=thief, victim=victim, resource=resource):
+            unit = single(resource)
+            return _gain(_gain(game, victim, unit, -1), thief, unit)
+        case GoalAchieved(colour=colour, goal=goal, cost=cost):
+            student = game.students[colour]
+            return replace(
+                _update(
+                    game,
+                    colour,
+                    resources=subtract(student.resources, cost),
+                    goals=(*student.goals, goal),
+                ),
+                goal_owner=_set(game.goal_owner, goal, colour),
+            )
+        case CriterionCompleted(colour=colour, criterion=criterion, cost=cost):
+            student = game.students[colour]
+            game = replace(
+                _update(
+                    game,
+                    colour,
+                    resources=subtract(student.resources, cost),
+                    criteria=(*student.criteria, criterion),
+                ),
+                criterion_owner=_set(game.criterion_owner, criterion, colour),
+                criterion_level=_set(game.criterion_level, criterion, Completion.ASSIGNMENT),
+            )
+            return _after_setup_placement(game) if game.phase is Phase.SETUP else game
+        case CriterionImproved(colour=colour, criterion=criterion, level=level, cost=cost):
+            return replace(
+                _gain(game, colour, cost, -1),
+                criterion_level=_set(game.criterion_level, criterion, level),
+            )
+        case DiceChosen(colour=colour, loaded=loaded):
+            return _update(game, colour, loaded_dice=loaded)
+        case GameWon(colour=colour):
+            return replace(game, winner=colour, phase=Phase.OVER)
+        case _:
+            assert_never(event)
+
+
+def _after_setup_placement(game: Game) -> Game:
+    """Return the game after one more initial assignment: the next placer, or Blue's turn."""
+    step = game.setup_step + 1
+    if step < len(SETUP_ORDER):
+        return replace(game, setup_step=step, turn=SETUP_ORDER[step])
+    return replace(game, setup_step=step, turn=Colour.BLUE, phase=Phase.BEFORE_ROLL)
+
+
+def _gain(game: Game, colour: Colour, amount: Resources, sign: int = 1) -> Game:
+    """Return the game with `amount` added to (sign 1) or taken from (sign -1) a student.
+
+    The one place that moves resources in or out of a student's hands.
+    """
+    held = game.students[colour].resources
+    changed = add(held, amount) if sign > 0 else subtract(held, amount)
+    return _update(game, colour, resources=changed)
+
+
+def _update(game: Game, colour: Colour, **changes: Any) -> Game:
+    """Return the game with some fields of one student replaced."""
+    students = game.students
+    return replace(
+        game,
+        students=(
+            *students[:colour],
+            replace(students[colour], **changes),
+            *students[colour + 1 :],
+        ),
+    )
+
+
+def _set(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+    return (*values[:index], value, *values[index + 1 :])

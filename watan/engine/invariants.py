@@ -1,0 +1,70 @@
+"""The bookkeeping every reachable game state keeps, checked after each event by `audit`.
+
+These hold whatever the players do: nobody holds a negative amount, each
+criterion and goal has at most one owner and the per-place and per-student
+records agree, levels run 1-3, and no two completed criteria are adjacent
+(spec §2.4.1, §2.6, §3.1, §3.5.3).
+"""
+
+from __future__ import annotations
+
+from watan.engine.state import COLOURS, NOBODY, Game
+from watan.engine.topology import CRITERION_COUNT, CRITERION_NEIGHBOURS, GOAL_COUNT
+
+
+def broken_invariants(game: Game, previous: Game | None = None) -> list[str]:
+    """Return each broken rule of bookkeeping in `game`, as a sentence; empty when sound.
+
+    Given the `previous` state (already found sound), ownership is checked
+    again only if it changed: the reducer keeps unchanged records as the same
+    objects, so most events cost only the check of resources.
+    """
+    problems = [
+        f"{colour.title} holds a negative amount: {student.resources}"
+        for colour, student in zip(COLOURS, game.students, strict=True)
+        if min(student.resources) < 0
+    ]
+    if previous is None or not _same_ownership(game, previous):
+        problems += _ownership_problems(game)
+    return problems
+
+
+def _same_ownership(game: Game, previous: Game) -> bool:
+    return (
+        game.criterion_owner is previous.criterion_owner
+        and game.criterion_level is previous.criterion_level
+        and game.goal_owner is previous.goal_owner
+        and all(
+            now.criteria is then.criteria and now.goals is then.goals
+            for now, then in zip(game.students, previous.students, strict=True)
+        )
+    )
+
+
+def _ownership_problems(game: Game) -> list[str]:
+    """Return what is wrong with who owns which criterion and goal (spec §2.4.1, §2.6, §3.1)."""
+    problems = []
+    owner, goal_owner = [NOBODY] * CRITERION_COUNT, [NOBODY] * GOAL_COUNT
+    for colour, student in zip(COLOURS, game.students, strict=True):
+        for criterion in student.criteria:
+            if owner[criterion] != NOBODY:
+                problems.append(f"criterion {criterion} is listed twice")
+            owner[criterion] = colour
+        for goal in student.goals:
+            if goal_owner[goal] != NOBODY:
+                problems.append(f"goal {goal} is listed twice")
+            goal_owner[goal] = colour
+    if tuple(owner) != game.criterion_owner:
+        problems.append("owned criteria and students' lists disagree")
+    if tuple(goal_owner) != game.goal_owner:
+        problems.append("owned goals and students' lists disagree")
+    for place, level in enumerate(game.criterion_level):
+        if (owner[place] == NOBODY) != (level == 0) or not 0 <= level <= 3:
+            problems.append(f"criterion {place} has level {level}")
+        elif level:
+            problems += [
+                f"criteria {place} and {neighbour} are adjacent"
+                for neighbour in CRITERION_NEIGHBOURS[place]
+                if owner[neighbour] != NOBODY
+            ]
+    return problems

@@ -1,0 +1,112 @@
+"""The legal moves: every whole command the rules allow now, for computer players.
+
+The candidates are the commands that could possibly be allowed (a goal next
+to the student's own network, the student's own criteria to improve, ...);
+each is kept only if `decide.refusal` allows it.  So a command is listed
+exactly when `decide` would carry it out: the rules have one source.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from watan.engine.commands import (
+    Achieve,
+    AnyCommand,
+    ChooseDice,
+    Complete,
+    Improve,
+    Next,
+    PlaceGeese,
+    Roll,
+    Trade,
+)
+from watan.engine.decide import (
+    HIGHEST_ROLL,
+    LOWEST_ROLL,
+    level_cost,
+    refusal,
+    victims,
+)
+from watan.engine.resources import HELD, covers
+from watan.engine.state import COLOURS, Completion, Game, Phase
+from watan.engine.topology import (
+    CRITERION_COUNT,
+    CRITERION_GOALS,
+    GOAL_CRITERIA,
+    GOAL_NEIGHBOURS,
+    TILE_COUNT,
+    GoalId,
+    TileId,
+)
+
+
+def legal_commands(game: Game) -> list[AnyCommand]:
+    """Return every command `decide` accepts in `game`, in a fixed order."""
+    return [command for command in _candidates(game) if refusal(game, command) is None]
+
+
+def legal_builds(game: Game) -> list[AnyCommand]:
+    """Return the achievements, completions and improvements `decide` accepts now."""
+    return [command for command in _build_candidates(game) if refusal(game, command) is None]
+
+
+def _candidates(game: Game) -> Iterator[AnyCommand]:
+    """Yield a superset of the legal commands, each once."""
+    student = game.students[game.turn]
+    match game.phase:
+        case Phase.SETUP:
+            yield from (Complete(criterion=c) for c in range(CRITERION_COUNT))
+        case Phase.BEFORE_ROLL:
+            yield from (ChooseDice(loaded=loaded) for loaded in (False, True))  # a no-op is legal
+            if student.loaded_dice:
+                yield from (Roll(value=v) for v in range(LOWEST_ROLL, HIGHEST_ROLL + 1))
+            else:
+                yield Roll()
+        case Phase.GEESE:
+            for tile in range(TILE_COUNT):
+                robbed = victims(game, TileId(tile))
+                yield from (PlaceGeese(tile=tile, victim=v) for v in robbed or (None,))
+        case Phase.AFTER_ROLL:
+            yield from _build_candidates(game)
+            # Only students other than the proposer, offering what the proposer holds,
+            # can pass `offer_refusal`; the rest are not worth asking about.
+            for partner in COLOURS:
+                if partner == game.turn:
+                    continue
+                for give in HELD:
+                    if not student.resources[give]:
+                        continue
+                    for take in HELD:
+                        yield Trade(partner=partner, give=give, take=take, accepted=False)
+                        yield Trade(partner=partner, give=give, take=take, accepted=True)
+            yield Next()
+        case Phase.OVER:
+            pass
+
+
+def _build_candidates(game: Game) -> Iterator[AnyCommand]:
+    """Yield the builds that could be allowed: near the student's network, or their own.
+
+    A build the student cannot pay for is never allowed, so unaffordable kinds
+    are not even listed (most turns, that is all of them).
+    """
+    student = game.students[game.turn]
+    held = student.resources
+    if covers(held, game.edition.goal_cost):
+        yield from (Achieve(goal=g) for g in sorted(_goals_near(game)))
+    if covers(held, level_cost(game, Completion.ASSIGNMENT)):
+        ends = {c for g in student.goals for c in GOAL_CRITERIA[g]}
+        yield from (Complete(criterion=c) for c in sorted(ends))
+    for criterion in student.criteria:
+        level = game.criterion_level[criterion]
+        if level < Completion.EXAM and covers(held, level_cost(game, level + 1)):
+            yield Improve(criterion=criterion)
+
+
+def _goals_near(game: Game) -> set[GoalId]:
+    """Return the goals touching the current student's criteria or goals."""
+    student = game.students[game.turn]
+    near = {g for c in student.criteria for g in CRITERION_GOALS[c]}
+    near.update(h for g in student.goals for h in GOAL_NEIGHBOURS[g])
+    return near

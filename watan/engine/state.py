@@ -1,0 +1,204 @@
+"""The frozen game state and the read-only questions the rules ask of it.
+
+A `Game` is only ever produced by `evolve.apply` folding events; nothing
+mutates it.  Ownership is held twice on purpose, each with one owner in the
+reducer: per criterion and goal (so a rule check is an index) and per student
+in completion order (the order the spec prints and saves, RULINGS 28).
+"""
+
+from __future__ import annotations
+
+import enum
+
+import msgspec
+
+from watan.editions.model import Edition
+from watan.editions.watan import EDITION as WATAN
+from watan.engine.layout import Board
+from watan.engine.resources import NONE, Resources
+from watan.engine.snapshot import NO_GEESE, Position, SavedGame, SavedStudent
+from watan.engine.topology import (
+    CRITERION_COUNT,
+    CRITERION_GOALS,
+    CRITERION_NEIGHBOURS,
+    GOAL_COUNT,
+    CriterionId,
+    GoalId,
+)
+
+
+class Colour(enum.IntEnum):
+    """A student, numbered as in the spec (§2.7): student 0 is Blue."""
+
+    BLUE = 0
+    RED = 1
+    ORANGE = 2
+    YELLOW = 3
+
+    @property
+    def title(self) -> str:
+        """Return the colour as the spec prints it (`Blue`)."""
+        return self.name.capitalize()
+
+
+COLOURS: tuple[Colour, ...] = tuple(Colour)
+NOBODY = -1
+"""Owner of an unowned criterion or goal, and the winner of an unfinished game."""
+
+
+class Completion(enum.IntEnum):
+    """A criterion's completion level (spec §2.4.1); the level is also its course criteria."""
+
+    ASSIGNMENT = 1
+    MIDTERM = 2
+    EXAM = 3
+
+
+class Phase(enum.Enum):
+    """Where the game stands; one value instead of several flags."""
+
+    SETUP = "setup"
+    """Initial assignments (spec §4.1)."""
+    BEFORE_ROLL = "before_roll"
+    """A turn has begun and the dice are not rolled yet (spec §4.2)."""
+    AFTER_ROLL = "after_roll"
+    """The dice are rolled; building, trading and `next` (spec §4.3)."""
+    GEESE = "geese"
+    """A 7 was rolled and the geese wait to be placed (spec §3.6)."""
+    OVER = "over"
+    """Somebody won (spec §4.4)."""
+
+
+SETUP_ORDER: tuple[Colour, ...] = (
+    Colour.BLUE, Colour.RED, Colour.ORANGE, Colour.YELLOW,
+    Colour.YELLOW, Colour.ORANGE, Colour.RED, Colour.BLUE,
+)
+"""Who places each initial assignment (spec §4.1)."""
+
+
+class Student(msgspec.Struct, frozen=True, kw_only=True, gc=False):
+    """What one student holds."""
+
+    resources: Resources = NONE
+    goals: tuple[GoalId, ...] = ()
+    """Goals in the order achieved."""
+    criteria: tuple[CriterionId, ...] = ()
+    """Criteria in the order first completed."""
+    loaded_dice: bool = False
+    """Whether the student's dice are loaded (spec §2.8; the edition says how they start)."""
+
+
+class Game(msgspec.Struct, frozen=True, kw_only=True):
+    """The whole state of one game."""
+
+    board: Board
+    students: tuple[Student, ...]
+    criterion_owner: tuple[int, ...]
+    """Owner of each criterion, or NOBODY."""
+    criterion_level: tuple[int, ...]
+    """Completion level of each criterion, 0 when not completed."""
+    goal_owner: tuple[int, ...]
+    """Owner of each goal, or NOBODY."""
+    geese: int = NO_GEESE
+    turn: Colour = Colour.BLUE
+    phase: Phase = Phase.SETUP
+    setup_step: int = 0
+    """How many initial assignments have been placed."""
+    winner: int = NOBODY
+    edition: Edition = WATAN
+    """The edition played: its prices, its rule switches and its words."""
+
+
+def new_game(board: Board, edition: Edition = WATAN) -> Game:
+    """Return the state at the start of a new game on `board`: setup, nothing owned.
+
+    Every student's dice start as the edition says (RULINGS 24; Constructor §2.8).
+    """
+    dice = edition.dice_start_loaded
+    return Game(
+        board=board,
+        students=tuple(Student(loaded_dice=dice) for _ in COLOURS),
+        criterion_owner=(NOBODY,) * CRITERION_COUNT,
+        criterion_level=(0,) * CRITERION_COUNT,
+        goal_owner=(NOBODY,) * GOAL_COUNT,
+        edition=edition,
+    )
+
+
+def loaded_game(board: Board, position: Position, edition: Edition = WATAN) -> Game:
+    """Return the state a save file describes: the turn of `position.turn`.
+
+    Dice start as in a new game (RULINGS 24; RULINGS-constructor 11).
+    """
+    owner = [NOBODY] * CRITERION_COUNT
+    level = [0] * CRITERION_COUNT
+    goal_owner = [NOBODY] * GOAL_COUNT
+    for colour, saved in zip(COLOURS, position.students, strict=True):
+        for criterion, completion in saved.criteria:
+            owner[criterion], level[criterion] = colour, completion
+        for goal in saved.goals:
+            goal_owner[goal] = colour
+    return Game(
+        board=board,
+        students=tuple(
+            Student(
+                resources=s.resources,
+                goals=s.goals,
+                criteria=tuple(c for c, _ in s.criteria),
+                loaded_dice=edition.dice_start_loaded,
+            )
+            for s in position.students
+        ),
+        criterion_owner=tuple(owner),
+        criterion_level=tuple(level),
+        goal_owner=tuple(goal_owner),
+        geese=position.geese,
+        turn=Colour(position.turn),
+        phase=Phase.BEFORE_ROLL,
+        setup_step=len(SETUP_ORDER),
+        edition=edition,
+    )
+
+
+def saved_game(game: Game) -> SavedGame:
+    """Return what `save` writes for this state (spec §3.7).
+
+    `curTurn` is the student who rolls next: the current one before the
+    roll, the next one once the dice have been rolled this turn, and Blue
+    during setup, whose first turn follows it (RULINGS-constructor 12).
+    """
+    rolled = game.phase in (Phase.AFTER_ROLL, Phase.GEESE, Phase.OVER)
+    turn = Colour.BLUE if game.phase is Phase.SETUP else game.turn
+    return SavedGame(
+        position=Position(
+            turn=(turn + 1) % len(COLOURS) if rolled else turn,
+            students=tuple(
+                SavedStudent(
+                    resources=s.resources,
+                    goals=s.goals,
+                    criteria=tuple((c, game.criterion_level[c]) for c in s.criteria),
+                )
+                for s in game.students
+            ),
+            geese=game.geese,
+        ),
+        board=game.board,
+    )
+
+
+def course_criteria(game: Game, colour: Colour) -> int:
+    """Return a student's course criteria: the sum of their completion levels (RULINGS 4)."""
+    level = game.criterion_level
+    return sum(level[c] for c in game.students[colour].criteria)
+
+
+def has_completed_neighbour(game: Game, criterion: CriterionId) -> bool:
+    """Return whether a criterion next to this one is completed by anyone (spec §3.1)."""
+    owner = game.criterion_owner
+    return any(owner[n] != NOBODY for n in CRITERION_NEIGHBOURS[criterion])
+
+
+def touches_own_goal(game: Game, colour: Colour, criterion: CriterionId) -> bool:
+    """Return whether one of the student's goals ends at this criterion (spec §3.1)."""
+    goal_owner = game.goal_owner
+    return any(goal_owner[g] == colour for g in CRITERION_GOALS[criterion])

@@ -1,0 +1,93 @@
+"""Reading and writing the spec's files at the program's edge.
+
+Every failure becomes one line naming the file and the problem, never a
+traceback; writes go to a temporary file that is then renamed over the
+target, so a crash mid-save never leaves half a file.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import tempfile
+from pathlib import Path
+
+from watan.editions.model import Edition
+from watan.editions.watan import EDITION as WATAN
+from watan.engine.layout import Board
+from watan.engine.snapshot import SavedGame
+from watan.files.savefile import BadFile, parse_board, parse_save
+
+MOST_BYTES = 1 << 20
+"""Far more than any board or save file needs (a few hundred bytes); a larger file, or a
+device that never ends (`/dev/zero`), is not read to its end."""
+
+
+def read_text(path: str) -> str:
+    """Return a file's text, or raise BadFile saying why it cannot be read."""
+    try:
+        with open(path, "rb") as file:
+            data = file.read(MOST_BYTES + 1)
+    except FileNotFoundError:
+        raise BadFile(path, "no such file") from None
+    except IsADirectoryError:
+        raise BadFile(path, "is a folder, not a file") from None
+    except OSError as error:
+        raise BadFile(path, f"cannot read it ({error.strerror or error})") from None
+    if len(data) > MOST_BYTES:
+        raise BadFile(path, "is far too large to be a board or save file")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadFile(path, "is not a text file") from None
+
+
+def load_board(path: str) -> Board:
+    """Return the board in a board file (spec §5 `-board`)."""
+    return parse_board(read_text(path), path)
+
+
+def load_save(path: str, edition: Edition = WATAN) -> SavedGame:
+    """Return the game in a save file of `edition` (spec §5 `-load`)."""
+    return parse_save(read_text(path), path, edition)
+
+
+def write_atomically(path: str, text: str) -> None:
+    """Replace `path` with `text` all at once, or raise OSError leaving it untouched.
+
+    A symbolic link is followed, so the file it names is replaced and the link
+    kept; a device or pipe (`/dev/null`, say) is written into, never replaced.
+    """
+    if "\0" in path:
+        # The system cannot name such a file; Python raises ValueError, not OSError, for it.
+        raise OSError(errno.EINVAL, "a file name cannot hold a NUL character", path)
+    target = Path(os.path.realpath(path))
+    folder = target.parent
+    if target.exists() and not os.access(target, os.W_OK):
+        raise PermissionError(13, "Permission denied", path)
+    if target.exists() and not target.is_file():
+        with open(target, "w", encoding="utf-8", newline="\n") as special:
+            special.write(text)
+        return
+    # A short name of its own: the target's name may already be as long as names can be.
+    fd, temporary = tempfile.mkstemp(prefix=".watan-", suffix=".tmp", dir=folder)
+    try:
+        os.fchmod(fd, _mode_for(target))
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def _mode_for(target: Path) -> int:
+    """Return the permissions a replaced file keeps, or a new file's usual ones."""
+    try:
+        return target.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask

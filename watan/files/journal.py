@@ -1,0 +1,191 @@
+"""Watan's journals: where they go, what their header must say, reading and appending.
+
+The file format itself (JSON Lines, a header, one event a line, torn
+last lines, locks) is `replay`'s; this module knows Watan's header and
+event types and the game's rules about them.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import time
+from collections.abc import Callable, Sequence
+from typing import TextIO
+
+import msgspec
+
+from replay.journal import Convert, Journal, JournalError, JournalReader
+from replay.writer import JournalWriter, complete_last_line, repair
+from watan.editions import names
+from watan.engine.events import FORMAT_VERSION, RULES, AnyEvent, GameStarted
+from watan.text.escape import complain
+
+JOURNAL_FOLDER = "journals"
+
+WatanJournal = Journal[GameStarted, AnyEvent]
+
+Upcaster = Callable[[bytes], bytes]
+
+UPCASTERS: dict[int, Upcaster] = {}
+"""`UPCASTERS[n]` turns one line of a format-n journal into the same line in format n + 1.
+
+It gets every line, the header too (whose `format` it sets to n + 1), and raises
+`msgspec.DecodeError` for a line it cannot read.  Reading an older journal chains them up to
+FORMAT_VERSION.  Empty while format 1 is the only format there has been (README: Journals).
+"""
+
+
+class _Written(msgspec.Struct):
+    """The one field of a header that every journal format keeps."""
+
+    format: int
+
+
+def written_format(header_line: bytes) -> int | None:
+    """Return the format a journal's raw header line says it was written in, or None."""
+    try:
+        return msgspec.json.decode(header_line, type=_Written).format
+    except msgspec.DecodeError:
+        return None
+
+
+def upcast(header_line: bytes) -> Convert | None:
+    """Return how to bring each line of the journal with this header to today's format.
+
+    None when it is today's format already, or when no chain of upcasters reaches today's
+    from its format: its header is then refused as it stands (`check_header`).
+    """
+    written = written_format(header_line)
+    if written is None or written >= FORMAT_VERSION:
+        return None
+    steps = [UPCASTERS.get(version) for version in range(written, FORMAT_VERSION)]
+    chain = [step for step in steps if step is not None]
+    if len(chain) < len(steps):
+        return None
+
+    def convert(line: bytes) -> bytes:
+        for step in chain:
+            line = step(line)
+        return line
+
+    return convert
+
+
+def check_header(header: GameStarted) -> str | None:
+    """Return what is wrong with a journal's header, or None (the format version, the rules)."""
+    if header.format > FORMAT_VERSION:
+        return (
+            f"written by a newer watan (journal format {header.format}; "
+            f"this version reads format {FORMAT_VERSION} and older)"
+        )
+    if header.format < FORMAT_VERSION:
+        return f"unknown journal format {header.format}"
+    if header.rules not in names():
+        return f"plays the {header.rules!r} rules, which this version does not know"
+    return None
+
+
+@functools.cache
+def reader() -> JournalReader[GameStarted, AnyEvent]:
+    """Return the reader of Watan journals, made once, when first needed (not to play)."""
+    return JournalReader[GameStarted, AnyEvent](
+        GameStarted, AnyEvent, check_header=check_header, upcast=upcast
+    )
+
+
+def read_journal(path: str) -> WatanJournal:
+    """Return a whole journal (raises JournalError naming the line and the problem)."""
+    return reader().read(path)
+
+
+def default_journal_path(now: float | None = None, edition: str = RULES) -> str:
+    """Return a new journal's default path: ./journals/, named for the edition and the time."""
+    moment = time.time() if now is None else now
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(moment))
+    micro = int(moment * 1_000_000) % 1_000_000
+    return os.path.join(JOURNAL_FOLDER, f"{edition}-{stamp}-{micro:06d}.jsonl")
+
+
+class Recorder:
+    """Appends a game's events to its journal, flushed at once; holds the journal's lock.
+
+    When the journal cannot be written the game goes on unrecorded, after one
+    line on standard error: losing the record is bad, losing the game worse.
+    """
+
+    def __init__(self, writer: JournalWriter[GameStarted, AnyEvent] | None, stderr: TextIO):
+        self._writer = writer
+        self._stderr = stderr
+
+    def record(self, events: Sequence[AnyEvent]) -> None:
+        """Append events, so that a killed process loses nothing accepted."""
+        if self._writer is None or not events:
+            return
+        try:
+            self._writer.append(events)
+        except JournalError as error:
+            complain(self._stderr, f"{error}; the game goes on without its journal")
+            self.close()
+            self._writer = None
+
+    def close(self) -> None:
+        if self._writer is not None:
+            self._writer.close()
+
+
+def create_recorder(path: str, header: GameStarted, stderr: TextIO) -> Recorder:
+    """Create the journal at `path` with its header; say on standard error where it is."""
+    folder = os.path.dirname(path) or "."
+    try:
+        os.makedirs(folder, exist_ok=True)
+        writer = JournalWriter[GameStarted, AnyEvent].create(path, header)
+    except (OSError, JournalError) as error:
+        reason = error.problem if isinstance(error, JournalError) else error.strerror or error
+        if isinstance(error, FileExistsError):  # makedirs: something that is not a folder
+            reason = f"{folder} is not a folder"
+        complain(stderr, f"cannot write the journal {path}: {reason}")
+        return Recorder(None, stderr)
+    complain(stderr, f"journal: {path}")
+    return Recorder(writer, stderr)
+
+
+def reopen(
+    path: str, journal: WatanJournal, stderr: TextIO
+) -> tuple[WatanJournal, JournalWriter[GameStarted, AnyEvent]]:
+    """Return the journal at `path` as it stands once locked, and a writer appending to it.
+
+    `journal` is the journal as already read.  A last line cut off mid-write
+    (the process was killed) is moved to a side file with a warning, never
+    silently dropped; what came before it is kept.  The journal is read again
+    once locked, in case someone changed it in between.  A journal of an
+    older format is read but never appended to: its new lines would not
+    match its old ones.
+    """
+    try:
+        with open(path, "rb") as file:
+            written = written_format(file.readline())
+    except OSError as error:
+        raise JournalError(path, None, f"cannot read the file: {error.strerror}") from None
+    if written is not None and written < FORMAT_VERSION:
+        raise JournalError(
+            path,
+            1,
+            f"written in journal format {written}; to play on, first rewrite it in format "
+            f"{FORMAT_VERSION}: watan rewind {path} --to {len(journal.events)} --in-place",
+        )
+    if journal.torn_tail is not None:
+        side = repair(path, journal.torn_tail)
+        complain(
+            stderr,
+            f"{path}: its last line was cut off mid-write; "
+            f"the partial line was set aside in {side}",
+        )
+    else:
+        complete_last_line(path)  # it decodes: a newline is all it lacks, if anything
+    writer = JournalWriter[GameStarted, AnyEvent].open_existing(path)
+    try:
+        return read_journal(path), writer
+    except BaseException:
+        writer.close()
+        raise

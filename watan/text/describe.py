@@ -1,0 +1,95 @@
+"""Events in words a player understands, for listing a journal (`watan replay`)."""
+
+from __future__ import annotations
+
+from typing import assert_never
+
+from watan.editions.model import Edition
+from watan.editions.watan import EDITION as WATAN
+from watan.engine.events import (
+    AnyEvent,
+    CriterionCompleted,
+    CriterionImproved,
+    DiceChosen,
+    DiceRolled,
+    GameResumed,
+    GameStarted,
+    GameWon,
+    GeeseMoved,
+    GoalAchieved,
+    ResourcesLost,
+    ResourcesProduced,
+    ResourceStolen,
+    TradeAccepted,
+    TradeDeclined,
+    TurnEnded,
+)
+from watan.engine.resources import Resources, items
+from watan.engine.state import Colour, Completion
+
+
+def amounts(amount: Resources, edition: Edition = WATAN) -> str:
+    """Return an amount as `2 LAB, 1 STUDY`, in the spec's resource order."""
+    names = edition.resources
+    return ", ".join(f"{count} {names[resource]}" for resource, count in items(amount))
+
+
+def _level(level: int, edition: Edition) -> str:
+    """Return `a Midterm` or `an Exam`; a level no rule gives (a damaged journal) as a number."""
+    if level not in tuple(Completion):
+        return f"{edition.vocabulary.level} level {level}"
+    name = edition.vocabulary.levels[level - 1]
+    return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}"
+
+
+def describe_start(header: GameStarted) -> str:
+    """Return what a journal's header says about how the game began."""
+    if header.loaded is None:
+        return f"Game {header.game} started with seed {header.seed}; setup begins"
+    return (
+        f"Game {header.game} started with seed {header.seed} from a saved game; "
+        f"{Colour(header.loaded.turn).title} rolls next"
+    )
+
+
+def describe(event: AnyEvent, edition: Edition = WATAN) -> str:
+    """Return one event as a sentence without a full stop, in the edition's words."""
+    words, names = edition.vocabulary, edition.resources
+    match event:
+        case CriterionCompleted(colour=colour, criterion=criterion):
+            return f"{colour.title} {words.claimed_criterion} {_level(1, edition)} at {criterion}"
+        case CriterionImproved(colour=colour, criterion=criterion, level=level):
+            return f"{colour.title} improved {criterion} to {_level(level, edition)}"
+        case GoalAchieved(colour=colour, goal=goal):
+            return f"{colour.title} {words.claimed_goal} {words.goal} {goal}"
+        case DiceChosen(colour=colour, loaded=loaded):
+            return f"{colour.title} chose {'loaded' if loaded else 'fair'} dice"
+        case DiceRolled(colour=colour, roll=roll, dice=dice):
+            how = "loaded" if dice is None else f"{dice[0]} + {dice[1]}"
+            return f"{colour.title} rolled {roll} ({how})"
+        case ResourcesProduced(colour=colour, gained=gained):
+            return f"{colour.title} gained {amounts(gained, edition)}"
+        case ResourcesLost(colour=colour, lost=lost):
+            return f"{colour.title} lost {amounts(lost, edition)} to the geese"
+        case GeeseMoved(colour=colour, tile=tile):
+            return f"{colour.title} moved the geese to tile {tile}"
+        case ResourceStolen(thief=thief, victim=victim, resource=resource):
+            return f"{thief.title} stole one {names[resource]} from {victim.title}"
+        case TradeAccepted(proposer=proposer, partner=partner, give=give, take=take):
+            return (
+                f"{proposer.title} traded one {names[give]} to {partner.title} "
+                f"for one {names[take]}"
+            )
+        case TradeDeclined(proposer=proposer, partner=partner, give=give, take=take):
+            return (
+                f"{partner.title} declined {proposer.title}'s offer of one {names[give]} "
+                f"for one {names[take]}"
+            )
+        case TurnEnded(colour=colour):
+            return f"{colour.title} ended their turn"
+        case GameWon(colour=colour):
+            return f"{colour.title} won the game"
+        case GameResumed(seed=seed):
+            return f"Play resumed in a new session with seed {seed}"
+        case _:
+            assert_never(event)

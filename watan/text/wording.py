@@ -1,0 +1,107 @@
+"""Every line the game says during play, worded exactly as the edition's spec prints it.
+
+The words themselves are the edition's (`Edition.text`); here they are
+filled in with colours, counts and the edition's resource names.
+"""
+
+from __future__ import annotations
+
+from watan.editions.model import Edition, Text
+from watan.engine.decide import Refusal
+from watan.engine.resources import Resource, Resources, items, total
+from watan.engine.state import Colour, Game
+from watan.text import render
+
+
+def refusal(text: Text, refused: Refusal) -> str:
+    """Return what a refused command prints (spec §4.5, §2.8.1).
+
+    A bad geese tile or victim prints nothing but the question again
+    (RULINGS 13).
+    """
+    match refused:
+        case Refusal.INVALID_COMMAND:
+            return text.invalid_command
+        case Refusal.CANNOT_BUILD:
+            return text.cannot_build
+        case Refusal.NOT_ENOUGH_RESOURCES:
+            return text.not_enough_resources
+        case Refusal.INVALID_ROLL:
+            return text.invalid_roll
+        case Refusal.GEESE_TILE | Refusal.VICTIM:
+            return ""
+
+
+def placement_question(game: Game) -> str:
+    """Return the setup question for the student placing now (spec §4.1)."""
+    return game.edition.text.placement.format(colour=game.turn.title)
+
+
+def turn_header(game: Game) -> str:
+    """Return the start of a turn: whose it is and their status (spec §4.2).
+
+    An edition that shows the board at every turn prints it first
+    (RULINGS-constructor 4).
+    """
+    edition = game.edition
+    board = render.board(game) if edition.board_every_turn else ""
+    heading = edition.text.turn.format(colour=game.turn.title)
+    return board + heading + render.status_line(game, game.turn)
+
+
+def rolled(text: Text, roll: int) -> str:
+    """Return what fair dice print (RULINGS 5)."""
+    return text.rolled.format(roll=roll)
+
+
+def _amounts(edition: Edition, amount: Resources) -> str:
+    line, names = edition.text.amount, edition.resources
+    return "".join(line.format(count=count, resource=names[r]) for r, count in items(amount))
+
+
+def gained(edition: Edition, colour: Colour, amount: Resources) -> str:
+    """Return one student's production (spec §3.5.5)."""
+    return edition.text.gained.format(colour=colour.title) + _amounts(edition, amount)
+
+
+def lost(edition: Edition, colour: Colour, amount: Resources) -> str:
+    """Return one student's loss to the geese, one resource a line (spec §3.6)."""
+    heading = edition.text.lost.format(colour=colour.title, count=total(amount))
+    return heading + _amounts(edition, amount)
+
+
+def can_steal_from(text: Text, thief: Colour, victims: tuple[Colour, ...]) -> str:
+    """Return the list of students the thief may rob (spec §3.6)."""
+    return text.can_steal.format(colour=thief.title, victims=", ".join(v.title for v in victims))
+
+
+def steals(edition: Edition, thief: Colour, victim: Colour, resource: Resource) -> str:
+    """Return the line announcing a steal (spec §3.6)."""
+    return edition.text.steals.format(
+        colour=thief.title, victim=victim.title, resource=edition.resources[resource]
+    )
+
+
+def nobody_to_rob(text: Text, thief: Colour) -> str:
+    """Return the line when the geese's tile has nobody to rob (spec §3.6)."""
+    return text.nobody_to_rob.format(colour=thief.title)
+
+
+def offer(
+    edition: Edition, proposer: Colour, partner: Colour, give: Resource, take: Resource
+) -> str:
+    """Return a trade offer (spec §3.5.4)."""
+    names = edition.resources
+    return edition.text.offer.format(
+        colour=proposer.title, partner=partner.title, give=names[give], take=names[take]
+    )
+
+
+def trade_question(text: Text, partner: Colour) -> str:
+    """Return the question a trade partner answers (spec §3.5.4)."""
+    return text.trade_question.format(partner=partner.title)
+
+
+def won(text: Text, colour: Colour) -> str:
+    """Return the winner's announcement (RULINGS 7)."""
+    return text.won.format(colour=colour.title)

@@ -1,0 +1,279 @@
+"""Checking a journal against the rules: could these events really have happened?
+
+Each run of events a single command produced (a roll and its production,
+the geese and the steal, a build and a win) is turned back into the
+command, which `decide` judges again with the random outcomes the journal
+recorded.  The events must be exactly the ones the rules give, so an event
+out of order, one that breaks a rule, or one altered by hand is caught
+where it happens, by the same code that refuses it during play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from typing import assert_never
+
+import msgspec
+
+from watan.editions import edition, names
+from watan.engine.commands import (
+    Achieve,
+    AnyCommand,
+    ChooseDice,
+    Complete,
+    Improve,
+    Next,
+    PlaceGeese,
+    Roll,
+    Trade,
+)
+from watan.engine.decide import Refusal, Refused, decide_with
+from watan.engine.events import (
+    RULES,
+    AnyEvent,
+    CriterionCompleted,
+    CriterionImproved,
+    DiceChosen,
+    DiceRolled,
+    GameResumed,
+    GameStarted,
+    GameWon,
+    GeeseMoved,
+    GoalAchieved,
+    ResourcesLost,
+    ResourcesProduced,
+    ResourceStolen,
+    TradeAccepted,
+    TradeDeclined,
+    TurnEnded,
+)
+from watan.engine.evolve import apply, start
+from watan.engine.invariants import broken_invariants
+from watan.engine.layout import is_board
+from watan.engine.resources import HELD, Resource, Resources
+from watan.engine.snapshot import SavedGame
+from watan.engine.state import COLOURS, Game, new_game
+from watan.files.savefile import BadFile, format_save, parse_save
+from watan.text.describe import describe
+
+_REASONS = {
+    Refusal.INVALID_COMMAND: "not possible at this point of the game",
+    Refusal.CANNOT_BUILD: "that place cannot be built on",
+    Refusal.NOT_ENOUGH_RESOURCES: "not enough resources",
+    Refusal.INVALID_ROLL: "a loaded roll must be 2-12, by a student whose dice are loaded",
+    Refusal.GEESE_TILE: "the geese cannot move to that tile",
+    Refusal.VICTIM: "the steal is missing, or robs a student who cannot be robbed there",
+}
+
+_FOLLOWERS: dict[type, tuple[type, ...]] = {
+    CriterionCompleted: (GameWon,),
+    CriterionImproved: (GameWon,),
+    DiceRolled: (ResourcesProduced, ResourcesLost),
+    GeeseMoved: (ResourceStolen,),
+}
+"""The events that come after the first event of a command, in the same command."""
+
+
+class Problem(msgspec.Struct, frozen=True):
+    """The first thing wrong with a journal: which event (0 = the header) and what."""
+
+    event: int
+    problem: str
+
+    @property
+    def line(self) -> int:
+        """Return the journal line holding that event (the header is line 1)."""
+        return self.event + 1
+
+
+class Audit(msgspec.Struct, frozen=True):
+    """How many events are sound and the game they give, and the first problem if any.
+
+    With a problem, the sound events are those before the command it is in:
+    a journal rewound to that step can be played on.
+    """
+
+    game: Game
+    events: int
+    problem: Problem | None = None
+
+
+class _Impossible(Exception):
+    """A recorded random outcome that could not have been drawn, and which event holds it."""
+
+    def __init__(self, problem: str, index: int = 0) -> None:
+        super().__init__(problem)
+        self.problem, self.index = problem, index
+
+
+class RecordedChance:
+    """The random outcomes one command's events recorded, handed back in order."""
+
+    def __init__(self, events: Iterable[AnyEvent]) -> None:
+        self._dice: list[tuple[int, int]] = []
+        self._units: list[tuple[Resource, int]] = []
+        """Each unit taken, with the index of the event in the command that took it."""
+        for index, event in enumerate(events):
+            match event:
+                case DiceRolled(dice=dice) if dice is not None:
+                    self._dice.append(dice)
+                case ResourcesLost(lost=lost):
+                    self._units += [(r, index) for r in HELD for _ in range(max(lost[r], 0))]
+                case ResourceStolen(resource=resource):
+                    self._units.append((resource, index))
+                case _:
+                    pass
+        self._last = len(self._units) and self._units[-1][1]
+
+    def dice(self) -> tuple[int, int]:
+        if not self._dice:
+            raise _Impossible("fair dice rolled without their values")
+        dice = self._dice.pop(0)
+        if not all(1 <= die <= 6 for die in dice):
+            raise _Impossible(f"dice {dice[0]} and {dice[1]} are not both 1-6")
+        return dice
+
+    def unit(self, held: Resources) -> Resource:
+        if not self._units:
+            raise _Impossible("fewer units taken than the rules take", self._last)
+        unit, index = self._units.pop(0)
+        if unit not in HELD or held[unit] <= 0:
+            raise _Impossible(f"one {unit.name} taken from a student who had none", index)
+        return unit
+
+
+def command_of(events: tuple[AnyEvent, ...]) -> AnyCommand | None:
+    """Return the command whose events these are (the first one says which), or None."""
+    first = events[0]
+    match first:
+        case CriterionCompleted(criterion=criterion):
+            return Complete(criterion=criterion)
+        case CriterionImproved(criterion=criterion):
+            return Improve(criterion=criterion)
+        case GoalAchieved(goal=goal):
+            return Achieve(goal=goal)
+        case DiceChosen(loaded=loaded):
+            return ChooseDice(loaded=loaded)
+        case DiceRolled(roll=roll, dice=dice):
+            return Roll(value=roll if dice is None else None)
+        case GeeseMoved(tile=tile):
+            stolen = [e for e in events if isinstance(e, ResourceStolen)]
+            return PlaceGeese(tile=tile, victim=stolen[0].victim if stolen else None)
+        case TradeAccepted(partner=partner, give=give, take=take):
+            return Trade(partner=partner, give=give, take=take, accepted=True)
+        case TradeDeclined(partner=partner, give=give, take=take):
+            return Trade(partner=partner, give=give, take=take, accepted=False)
+        case TurnEnded():
+            return Next()
+        case ResourcesProduced() | ResourcesLost() | ResourceStolen() | GameWon() | GameResumed():
+            return None
+        case _:
+            assert_never(first)
+
+
+_FOLLOWER_TYPES = tuple({t for followers in _FOLLOWERS.values() for t in followers})
+
+
+def continues(events: Sequence[AnyEvent], event: AnyEvent) -> bool:
+    """Return whether `event` belongs to the same command as the last of `events`."""
+    lead = next((e for e in reversed(events) if not isinstance(e, _FOLLOWER_TYPES)), None)
+    return lead is not None and isinstance(event, _FOLLOWERS.get(type(lead), ()))
+
+
+def commands(events: Iterable[AnyEvent]) -> Iterator[tuple[AnyEvent, ...]]:
+    """Yield the events in runs, one run per command (a resumption is a run of its own)."""
+    run: list[AnyEvent] = []
+    for event in events:
+        if run and continues(run, event):
+            run.append(event)
+            continue
+        if run:
+            yield tuple(run)
+        run = [event]
+    if run:
+        yield tuple(run)
+
+
+def header_problem(header: GameStarted) -> str | None:
+    """Return what is wrong with a header's board or loaded position, or None.
+
+    A loaded position must be one a save file can hold, and keep the
+    bookkeeping every game keeps (no two adjacent criteria, say).
+    """
+    if header.rules not in names():
+        return f"plays the {header.rules!r} rules, which this version does not know"
+    played = edition(header.rules)
+    if not is_board(header.board):
+        return f"the board needs 19 tiles, each valued 2-12 unless {played.resources[-1]}"
+    if header.loaded is not None:
+        if len(header.loaded.students) != len(COLOURS):
+            held = len(header.loaded.students)
+            return f"the loaded position holds {held} {played.vocabulary.player}s, not 4"
+        saved = SavedGame(position=header.loaded, board=header.board)
+        try:
+            parse_save(format_save(saved, played), "the loaded game", played)
+        except BadFile as error:
+            return f"the loaded position: {error.problem}"
+    broken = broken_invariants(start(header))
+    return broken[0] if broken else None
+
+
+def _judge(game: Game, run: tuple[AnyEvent, ...]) -> tuple[int, str] | None:
+    """Return (index in `run`, why) for the first event its command does not give, or None."""
+    def said(event: AnyEvent) -> str:
+        return describe(event, game.edition)
+
+    command = command_of(run)
+    if command is None:
+        if isinstance(run[0], GameResumed):
+            return None
+        return 0, f"{said(run[0])} does not follow the command it belongs to"
+    try:
+        expected = decide_with(game, command, RecordedChance(run))
+    except Refused as refused:
+        return 0, f"{said(run[0])}: {_REASONS[refused.refusal]}"
+    except _Impossible as impossible:
+        return impossible.index, f"{said(run[impossible.index])}: {impossible.problem}"
+    if expected == run:
+        return None
+    if not expected:
+        return 0, f"{said(run[0])}: that changes nothing, so it is never recorded"
+    for index, (want, got) in enumerate(zip(expected, run, strict=False)):
+        if want != got:
+            return index, f"the rules give {said(want)!r} here, not {said(got)!r}"
+    if len(run) < len(expected):
+        return len(run) - 1, f"{said(expected[len(run)])!r} is missing after this event"
+    return len(expected), f"{said(run[len(expected)])!r} is not part of this command"
+
+
+def audit(header: GameStarted, events: Sequence[AnyEvent], keep: int | None = None) -> Audit:
+    """Return the game after the first `keep` events (all when None), checking them all.
+
+    Every command's events are judged against the rules, and the game's
+    invariants are checked after each event; the audit stops at the first
+    problem.
+    """
+    problem = header_problem(header)
+    if problem is not None:
+        # A header that is wrong may not even start a game: show the bare board
+        # (in the edition it names, when that is one this version has).
+        played = edition(header.rules) if header.rules in names() else edition(RULES)
+        return Audit(game=new_game(header.board, played), events=0, problem=Problem(0, problem))
+    game = start(header)
+    kept = game
+    number = 0
+    for run in commands(events):
+        verdict = _judge(game, run)
+        if verdict is not None:
+            index, why = verdict
+            return Audit(game=game, events=number, problem=Problem(number + 1 + index, why))
+        sound, before = game, number
+        for event in run:
+            game, previous = apply(game, event), game
+            number += 1
+            if number == keep:
+                kept = game
+            broken = broken_invariants(game, previous)
+            if broken:
+                return Audit(game=sound, events=before, problem=Problem(number, broken[0]))
+    return Audit(game=game if keep is None else kept, events=number)

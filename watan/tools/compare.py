@@ -1,0 +1,110 @@
+"""Comparing two games: where their states differ, in paths a player can read.
+
+A game becomes a view keyed by the spec's words (`Red.resources.LAB`,
+`criteria[20]: Blue Assignment`), and deepdiff finds the differences
+between two views.  A save file only knows what the spec saves, so when
+either side is one, both sides are compared as their save files would
+load.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from replay import first_divergence
+from watan.editions.model import Edition
+from watan.editions.watan import EDITION as WATAN
+from watan.engine.events import AnyEvent
+from watan.engine.resources import HELD
+from watan.engine.snapshot import NO_GEESE
+from watan.engine.state import COLOURS, NOBODY, Colour, Game, loaded_game, saved_game
+from watan.text.describe import describe
+
+View = dict[str, object]
+
+
+def as_loaded(game: Game) -> Game:
+    """Return the game as saving and loading it would give (spec §3.7)."""
+    saved = saved_game(game)
+    return loaded_game(saved.board, saved.position, game.edition)
+
+
+def view(game: Game) -> View:
+    """Return the game as nested plain values keyed by the edition's names."""
+    edition = game.edition
+    words = edition.vocabulary
+    names, levels, criteria, goals = edition.resources, words.levels, words.criteria, words.goals
+    shown: View = {
+        "turn": game.turn.title,
+        "phase": game.phase.value,
+        "geese": "off the board" if game.geese == NO_GEESE else game.geese,
+        "winner": "nobody" if game.winner == NOBODY else Colour(game.winner).title,
+    }
+    for colour, student in zip(COLOURS, game.students, strict=True):
+        shown[colour.title] = {
+            "resources": {names[r]: student.resources[r] for r in HELD},
+            goals: list(student.goals),
+            criteria: list(student.criteria),
+            "dice": "loaded" if student.loaded_dice else "fair",
+        }
+    shown[criteria] = {
+        c: "none" if owner == NOBODY else f"{Colour(owner).title} {levels[level - 1]}"
+        for c, (owner, level) in enumerate(
+            zip(game.criterion_owner, game.criterion_level, strict=True)
+        )
+    }
+    shown[goals] = {
+        g: "none" if owner == NOBODY else Colour(owner).title
+        for g, owner in enumerate(game.goal_owner)
+    }
+    shown["board"] = [f"{names[tile.resource]} {tile.value}" for tile in game.board]
+    return shown
+
+
+def _path(steps: Sequence[object]) -> str:
+    """Return deepdiff's path as `Red.resources.LAB` or `criteria[20]`."""
+    text = ""
+    for step in steps:
+        if isinstance(step, str) and step.isidentifier():
+            text += f".{step}" if text else step
+        else:
+            text += f"[{step}]"
+    return text
+
+
+def _show(value: object) -> str:
+    return "absent" if type(value).__name__ == "NotPresent" else str(value)
+
+
+def differences(a: Game, b: Game) -> list[str]:
+    """Return one `path: old -> new` line per difference between two games, in path order.
+
+    Indices count as numbers, so `criteria[8]` comes before `criteria[44]`.
+    """
+    from deepdiff import DeepDiff  # noqa: PLC0415 (heavy: only `watan diff` needs it)
+
+    tree = DeepDiff(view(a), view(b), view="tree")
+    lines = [
+        f"{_path(item.path(output_format='list'))}: {_show(item.t1)} -> {_show(item.t2)}"
+        for change in tree.values()
+        for item in change
+    ]
+    return sorted(lines, key=_in_path_order)
+
+
+def _in_path_order(line: str) -> str:
+    """Return a sort key putting `criteria[8]` before `criteria[44]`: numbers by value."""
+    return re.sub(r"\d+", lambda number: number.group().zfill(8), line)
+
+
+def parting(
+    a: Sequence[AnyEvent], b: Sequence[AnyEvent], edition: Edition = WATAN
+) -> str | None:
+    """Return where two journals' events first differ, in words, or None if they don't."""
+    number = first_divergence(a, b)
+    if number is None:
+        return None
+    first = describe(a[number - 1], edition) if number <= len(a) else "nothing (its journal ends)"
+    second = describe(b[number - 1], edition) if number <= len(b) else "nothing (its journal ends)"
+    return f"The journals part ways at event {number}: A has {first}; B has {second}."
