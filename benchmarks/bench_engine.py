@@ -3,7 +3,7 @@
 Run: python benchmarks/bench_engine.py [--games 40] [--seed 1]
 
 The engine figure replays, in a tight loop without any journal, the commands
-the simulator's default player chose in --games games (each with the state
+the `random` strategy chose in --games games (each with the state
 it was chosen in): `decide` then `apply` for each of its events.  The
 simulator figure plays --games complete games with one process and no
 journals, as `watan simulate --games N --seed S` does.
@@ -17,24 +17,26 @@ import statistics
 import time
 from collections import Counter
 
-from watan.engine.commands import AnyCommand
+from watan.engine.commands import AnyCommand, Offer
 from watan.engine.decide import decide
 from watan.engine.events import GameStarted
 from watan.engine.evolve import apply, start
 from watan.engine.layout import random_board
 from watan.engine.state import Game, Phase
-from watan.tools.simulate import PLAYERS, game_seeds, simulate
+from watan.players.randomly import RandomPlayer
+from watan.tools.simulate import game_seeds, simulate
 
 
 def recorded_commands(seeds: list[int]) -> list[tuple[Game, AnyCommand]]:
-    """Return each command the default player chose in these games, with its state."""
+    """Return each command the random strategy chose in these games, with its state."""
     chosen: list[tuple[Game, AnyCommand]] = []
-    player = PLAYERS["kinds"]
     for seed in seeds:
         rng = random.Random(seed)
+        player = RandomPlayer(random.Random(seed + 1))
         state = start(GameStarted(seed=seed, board=random_board(rng)))
         while state.phase is not Phase.OVER and len(chosen) < 200_000:
-            command = player(state, rng)
+            move = player.move(state)
+            command = move.answered(player.answer(state, move)) if isinstance(move, Offer) else move
             chosen.append((state, command))
             for event in decide(state, command, rng):
                 state = apply(state, event)

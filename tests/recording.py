@@ -6,10 +6,11 @@ in the same working folder, plus `journal.jsonl` (the journal they write)
 and `final.sv` (what the journal folds to).  `tests/test_recorded_games.py`
 replays them all.
 
-The input of a new recording comes from `Greedy`, a plain player over the
-pure dialogue (`watan.terminal.session`): it builds what it can afford, trades a
-surplus for what it lacks, and robs the leader, in the words of the
-edition the game plays (`Game.edition`): Students of Watan or Constructor.
+The input of a new recording comes from `Greedy`, a plain player typing into
+the real loop (`tests.scripted`, the table every game is played on): it builds
+what it can afford, trades a surplus for what it lacks, and robs the leader,
+in the words of the edition the game plays (`Game.edition`): Students of Watan
+or Constructor.
 Run `python -m tests.recording` to record every game anew, or
 `python -m tests.recording NAME ...` for only the games named; only do that
 when a change of behaviour is intended, and read the diff of `journals/`
@@ -23,13 +24,12 @@ import random
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import msgspec
 
+from tests.scripted import typed
 from watan.editions import edition as named_edition
-from watan.editions.model import Words
 from watan.engine.commands import Achieve, AnyCommand, Complete, Improve
 from watan.engine.decide import Refused, decide, level_cost, victims
 from watan.engine.events import TurnEnded
@@ -46,7 +46,8 @@ from watan.engine.topology import (
 )
 from watan.files.savefile import format_save, parse_board, parse_save
 from watan.terminal.console import Options, first_header
-from watan.terminal.session import AwaitAnswer, AwaitLoadedRoll, AwaitVictim, Session, respond
+from watan.terminal.session import Session
+from watan.text.notation import AwaitAnswer, AwaitLoadedRoll, AwaitVictim, format
 from watan.tools.history import load
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -94,9 +95,9 @@ class Greedy:
             case AwaitVictim(candidates=candidates):
                 richest = max(candidates, key=lambda c: total(game.students[c].resources))
                 return richest.title
-            case AwaitAnswer(partner=partner, take=take):
+            case AwaitAnswer(offer=offer):
                 # Mostly yes when able; sometimes no, sometimes a yes that can't be honoured.
-                able = game.students[partner].resources[take] > 0
+                able = game.students[offer.partner].resources[offer.take] > 0
                 return "yes" if self.rng.random() < (0.75 if able else 0.3) else "no"
             case None:
                 pass
@@ -171,7 +172,7 @@ class Greedy:
         builds = self._builds(game)
         for build in builds:
             if _accepted(game, build):
-                return _words(build, game.edition.words)
+                return format(build, game)[0]
         wanted = next((b for b in builds if _accepted(game, b, check_cost=False)), None)
         if wanted is not None and self.trades < self.trades_per_turn:
             trade = self._trade_for(game, _cost(game, wanted))
@@ -225,32 +226,24 @@ def _cost(game: Game, build: AnyCommand) -> Resources:
             return game.edition.goal_cost
 
 
-def _words(build: AnyCommand, words: Words) -> str:
-    """Return the line that asks for `build`, in the edition's command words."""
-    match build:
-        case Improve(criterion=c):
-            return f"{words.improve} {c}"
-        case Complete(criterion=c):
-            return f"{words.criterion} {c}"
-        case Achieve(goal=g):
-            return f"{words.goal} {g}"
-        case _:
-            raise ValueError(build)
-
-
 def play_out(
-    session: Session, player: Greedy, rng: random.Random, stop: Callable[[Session], bool]
-) -> tuple[list[str], Session]:
-    """Return the lines the player types until `stop` says so, and where that leaves the game."""
+    game: Game, player: Greedy, rng: random.Random, *, most: int | None = None, answer: bool
+) -> tuple[list[str], Game]:
+    """Return the lines the player types into the real loop, and the game they leave.
+
+    Typing stops after `most` lines (end of input), or once the game is won:
+    with the answer to `play again` when `answer`, else before it.
+    """
     lines: list[str] = []
-    while not stop(session):
-        line = player.line(session)
-        lines.append(line)
-        reply = respond(session, line, rng)
-        session = reply.session
-        if reply.effect is not None:
-            break
-    return lines, session
+
+    def line(session: Session) -> str | None:
+        won = session.game.phase is Phase.OVER and session.pending is None
+        if (most is not None and len(lines) >= most) or (won and not answer):
+            return None
+        lines.append(player.line(session))
+        return lines[-1]
+
+    return lines, typed(game, line, rng=rng).game
 
 
 def run_session(folder: Path, work: Path) -> subprocess.CompletedProcess[bytes]:
@@ -306,31 +299,23 @@ def record(plan: Plan) -> None:
     target.mkdir(parents=True)
     options = _options(plan)
     rng = random.Random(plan.seed)
-    session = Session(game=start(first_header(options, rng)))
+    game = start(first_header(options, rng))
     player = Greedy(
         random.Random(plan.seed + 1), plan.trades_per_turn, plan.loaded, plan.fair, plan.fumbles
     )
-    last = [player.line] if plan.answer_at_end else []
     sessions: list[tuple[list[str], list[str]]] = []
+    first = [*plan.args, "--journal", "journal.jsonl"]
     if plan.interrupt_after is None:
-        lines, session = play_out(session, player, rng, finished)
-        lines += [answer(session) for answer in last]
-        sessions.append(([*plan.args, "--journal", "journal.jsonl"], lines))
+        lines, game = play_out(game, player, rng, answer=plan.answer_at_end)
+        sessions.append((first, lines))
     else:
-        count = 0
-
-        def enough(_: Session) -> bool:
-            nonlocal count
-            count += 1
-            return count > plan.interrupt_after  # type: ignore[operator]
-
-        first, session = play_out(session, player, rng, enough)
-        sessions.append(([*plan.args, "--journal", "journal.jsonl"], first))
+        lines, game = play_out(game, player, rng, most=plan.interrupt_after, answer=True)
+        sessions.append((first, lines))
+        # A half-typed command is lost with the input; the journal holds the rest.
         rng = random.Random(plan.resume_seed)
-        session = Session(game=session.game)  # a half-typed command is lost with the input
-        rest, session = play_out(session, player, rng, finished)
+        rest, game = play_out(game, player, rng, answer=plan.answer_at_end)
         resume_args = ["play", "--resume", "journal.jsonl", "-seed", str(plan.resume_seed)]
-        sessions.append((resume_args, [*rest, *(answer(session) for answer in last)]))
+        sessions.append((resume_args, rest))
     work = target / ".work"
     work.mkdir()
     for name, text in plan.files.items():
@@ -354,7 +339,7 @@ def record(plan: Plan) -> None:
     shutil.rmtree(work)
     moment = load(str(target / "journal.jsonl"))
     final = moment.game
-    assert final == session.game, "the program's game parted from the recorded players' game"
+    assert final == game, "the program's game parted from the recorded players' game"
     (target / "final.sv").write_text(format_save(saved_game(final), final.edition))
     winner = Colour(final.winner).title if final.winner != NOBODY else "nobody"
     turns = sum(isinstance(event, TurnEnded) for event in moment.events)

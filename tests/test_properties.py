@@ -7,10 +7,12 @@ recorded so far from the game's header gives exactly the live game.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.scripted import typed
 from watan.engine.events import (
     AnyEvent,
     GameStarted,
@@ -28,7 +30,8 @@ from watan.engine.topology import (
     GOAL_CRITERIA,
     GOAL_NEIGHBOURS,
 )
-from watan.terminal.session import AwaitAnswer, AwaitLoadedRoll, AwaitVictim, Session, respond
+from watan.terminal.session import Session
+from watan.text.notation import AwaitAnswer, AwaitLoadedRoll, AwaitVictim
 
 _COLOUR_WORDS = ("Blue", "red", "ORANGE", "Yellow", "Purple")
 _RESOURCE_WORDS = ("CAFFEINE", "lab", "Lecture", "STUDY", "tutorial", "NETFLIX", "COFFEE")
@@ -96,24 +99,20 @@ def _holdings(game: Game) -> int:
 def test_random_sessions_keep_every_invariant_and_fold_to_the_live_game(seed: int) -> None:
     rng = random.Random(seed)
     header = GameStarted(seed=seed, board=random_board(rng))
-    session = Session(game=start(header))
-    journal: list[AnyEvent] = []
-    for _ in range(4000):
-        before = session.game
-        reply = respond(session, random_line(session, rng), rng)
-        session = reply.session
-        journal += reply.events
-        for event in reply.events:
+
+    def checked(before: Game, events: tuple[AnyEvent, ...], after: Game) -> None:
+        for event in events:
             if isinstance(event, TradeAccepted | TradeDeclined | ResourceStolen):
                 assert _holdings(apply(before, event)) == _holdings(before), event
             before = apply(before, event)
-        assert broken_invariants(session.game) == []
-        if session.game.phase is Phase.OVER:
-            break
+        assert before == after
+        assert broken_invariants(after) == []
+
+    done = typed(start(header), _lines(rng, 4000), rng=rng, heard=checked)
     folded = start(header)
-    for event in journal:
+    for event in done.events:
         folded = apply(folded, event)
-    assert folded == session.game
+    assert folded == done.game
 
 
 @settings(max_examples=20, deadline=None)
@@ -121,15 +120,23 @@ def test_random_sessions_keep_every_invariant_and_fold_to_the_live_game(seed: in
 def test_folding_any_prefix_then_the_rest_equals_folding_everything(seed: int) -> None:
     rng = random.Random(seed)
     header = GameStarted(seed=seed, board=random_board(rng))
-    session = Session(game=start(header))
-    journal: list[AnyEvent] = []
-    for _ in range(600):
-        reply = respond(session, random_line(session, rng), rng)
-        session, journal = reply.session, journal + list(reply.events)
+    done = typed(start(header), _lines(rng, 600), rng=rng)
+    journal = done.events
     cut = rng.randint(0, len(journal))
     middle = start(header)
     for event in journal[:cut]:
         middle = apply(middle, event)
     for event in journal[cut:]:
         middle = apply(middle, event)
-    assert middle == session.game
+    assert middle == done.game
+
+
+def _lines(rng: random.Random, count: int) -> Callable[[Session], str | None]:
+    """Return a typist of `count` random lines, each fitting the question asked (or not)."""
+    left = [count]
+
+    def line(session: Session) -> str | None:
+        left[0] -= 1
+        return random_line(session, rng) if left[0] >= 0 else None
+
+    return line

@@ -52,8 +52,12 @@ from watan.engine.evolve import apply, start
 from watan.engine.resources import HELD
 from watan.engine.state import COLOURS, Game, Phase, saved_game
 from watan.files.savefile import format_save
+from watan.players.table import Table
+from watan.players.table import play as play_out
 from watan.terminal import session as talk
 from watan.terminal.console import Options, Streams, first_header, next_header, play_games
+from watan.terminal.seats import AtTerminal, InputEnded
+from watan.text import wording
 from watan.tools import history
 
 HOSTILE: tuple[bytes, ...] = (
@@ -202,46 +206,54 @@ def a_line(data: st.DataObject, current: talk.Session) -> bytes:
 
 
 def twin(options: Options, data: st.DataObject, count: int) -> Twin:
-    """Converse as `play_games` does, drawing each line for the question then asked."""
+    """Play as `play_games` does, through the same table, drawing each line for the question
+    then asked; return what the real program must do with those lines."""
     rng = random.Random(options.seed)
     number = 1
-    current = talk.Session(game=start(first_header(options, rng)))
-    out = [talk.opening(current.game)]
+    out: list[str] = []
     lines: list[bytes] = []
     moments: list[Moment] = []
     saves: dict[int, str] = {}
     stderr: list[str | None] = [f"watan: journal: {JOURNAL}"]
-    for index in range(count):
-        out.append(talk.prompt(current))
-        moments.append(Moment(number, current.game, "".join(out), asked(current)))
+
+    def next_line(current: talk.Session) -> str | None:
+        index = len(lines)
+        moments.append(Moment(number, live[0], "".join(out), asked(current)))
+        if index == count:
+            return None
         raw = a_line(data, current)
         if index == count - 1 and raw != b"\n" and data.draw(st.booleans(), label="unended"):
             raw = raw[:-1]  # the last line may end without its newline
         lines.append(raw)
-        reply = talk.respond(current, raw.decode("utf-8", errors="replace"), rng)
-        current = reply.session
-        out.append(reply.output)
-        match reply.effect:
-            case talk.SaveTo(path=path):
-                problem = SAVES[path]
-                if problem is None:
-                    saves[index] = path
-                else:
-                    # control characters in the name are shown escaped (watan.text.escape)
-                    shown = path.replace("\0", "\\x00")
-                    stderr.append(f"watan: cannot save to {shown}: {problem}")
-            case talk.PlayAgain():
-                number += 1
-                current = talk.Session(game=start(next_header(options, rng, number)))
-                out.append(talk.opening(current.game))
-                stderr.append(None)
-            case talk.Quit():
-                return Twin(b"".join(lines), moments, saves, stderr, "".join(out), False, number)
-            case None:
-                pass
-    out.append(talk.prompt(current))
-    moments.append(Moment(number, current.game, "".join(out), asked(current)))
-    return Twin(b"".join(lines), moments, saves, stderr, "".join(out), True, number)
+        return raw.decode("utf-8", errors="replace")
+
+    def save(_: Game, path: str) -> None:
+        problem = SAVES[path]
+        if problem is None:
+            saves[len(lines) - 1] = path
+        else:
+            # control characters in the name are shown escaped (watan.text.escape)
+            shown = path.replace("\0", "\\x00")
+            stderr.append(f"watan: cannot save to {shown}: {problem}")
+
+    def heard(before: Game, events: tuple[AnyEvent, ...], after: Game) -> None:
+        out.append(wording.narrate(before, events, after))
+        live[0] = after
+
+    person = AtTerminal(next_line, out.append, save)
+    live = [start(first_header(options, rng))]
+    while True:
+        out.append(wording.opening(live[0]))
+        try:
+            over = play_out(live[0], Table(lambda _, __: person), rng, heard)
+            again = person.play_again(over)
+        except InputEnded:
+            return Twin(b"".join(lines), moments, saves, stderr, "".join(out), True, number)
+        if not again:
+            return Twin(b"".join(lines), moments, saves, stderr, "".join(out), False, number)
+        number += 1
+        live[0] = start(next_header(options, rng, number))
+        stderr.append(None)
 
 
 def asked(current: talk.Session) -> str:
@@ -355,7 +367,7 @@ def test_random_input_never_breaks_the_loop_and_the_journal_follows_every_comman
     assert history.load(str(journal_of(expected.games))).game == final
     for number in range(1, expected.games):
         assert history.load(str(journal_of(number))).game.phase is Phase.OVER
-    wants_backup = expected.ended_by_input and talk.wants_backup(talk.Session(game=final))
+    wants_backup = expected.ended_by_input and talk.wants_backup(final)
     assert backup() == (format_save(saved_game(final)) if wants_backup else None)
     left = {p.name for p in Path().iterdir()} | {f"sub/{p.name}" for p in Path("sub").iterdir()}
     assert left <= {JOURNAL, "journals", "backup.sv", "saved.sv", "sub", "sub/saved.sv"}, left

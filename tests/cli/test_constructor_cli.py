@@ -438,7 +438,7 @@ def test_simulate_plays_constructor_games_and_reports(tmp_path: Path) -> None:
     assert result.stderr == "watan: simulating 3 games with seed 1\n"
     report = result.stdout.splitlines()
     assert report[0].startswith("games: 3 (")
-    assert any(line.startswith("winners: Blue ") for line in report)
+    assert any(line.startswith("wins by colour: Blue ") for line in report)
     journals = sorted((tmp_path / "sims").iterdir())
     assert len(journals) == 3
     for path in journals:

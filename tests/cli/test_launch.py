@@ -119,4 +119,7 @@ def test_every_play_option_has_a_spec_or_long_spelling() -> None:
         "edition": ("--edition",),
         "journal": ("--journal",),
         "resume": ("--resume",),
+        "computer": ("--computer",),
+        "human": ("--human",),
+        "allow_computers": ("--allow-computers",),
     }

@@ -27,6 +27,7 @@ from watan.engine.commands import (
     Next,
     PlaceGeese,
     Roll,
+    TakeSeat,
     Trade,
 )
 from watan.engine.decide import Refusal, Refused, decide, victims
@@ -43,6 +44,7 @@ from watan.engine.events import (
     ResourcesLost,
     ResourcesProduced,
     ResourceStolen,
+    SeatTaken,
     TradeAccepted,
     TradeDeclined,
     TurnEnded,
@@ -882,3 +884,27 @@ def test_the_spec_geese_example_from_the_sample_save(sample_save: SavedGame) -> 
     )
 
 
+
+
+def test_a_seat_may_change_hands_at_any_point_before_the_game_is_won(sample_board: Board) -> None:
+    for phase in (Phase.SETUP, Phase.BEFORE_ROLL, Phase.AFTER_ROLL, Phase.GEESE):
+        game = make_game(sample_board, phase=phase)
+        command = TakeSeat(colour=Colour.RED, player="greedy")
+        assert events(game, command) == (SeatTaken(colour=Colour.RED, player="greedy"),)
+    over = make_game(sample_board, phase=Phase.OVER)
+    assert refusal(over, TakeSeat(colour=Colour.RED, player="greedy")) is Refusal.INVALID_COMMAND
+    assert fold(make_game(sample_board), events(make_game(sample_board), command)).seats == (
+        "human", "greedy", "human", "human"
+    )
+
+
+@pytest.mark.parametrize("player", ["", "Greedy", "two words", "x" * 33, "gr\u00e9edy", "9lives"])
+def test_a_seat_goes_only_to_a_player_named_by_a_short_lower_case_word(
+    sample_board: Board, player: str
+) -> None:
+    game = make_game(sample_board)
+    assert refusal(game, TakeSeat(colour=Colour.RED, player=player)) is Refusal.INVALID_COMMAND
+
+
+def test_handing_a_seat_to_who_already_plays_it_changes_nothing(sample_board: Board) -> None:
+    assert events(make_game(sample_board), TakeSeat(colour=Colour.RED, player="human")) == ()

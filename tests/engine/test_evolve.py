@@ -25,6 +25,7 @@ from watan.engine.events import (
     ResourcesLost,
     ResourcesProduced,
     ResourceStolen,
+    SeatTaken,
     TradeAccepted,
     TradeDeclined,
     TurnEnded,
@@ -380,10 +381,17 @@ def test_resuming_a_game_changes_nothing(playing: Game) -> None:
     assert apply(playing, GameResumed(seed=77)) == playing
 
 
+def test_a_seat_taken_changes_who_plays_that_student_and_nothing_else(playing: Game) -> None:
+    after = apply(playing, SeatTaken(colour=Colour.ORANGE, player="expert"))
+    assert after == replace(playing, seats=("human", "human", "expert", "human"))
+    back = apply(after, SeatTaken(colour=Colour.ORANGE, player="human"))
+    assert back == playing
+
+
 def test_every_kind_of_event_has_a_reducer_test_here() -> None:
     tested = {
         CriterionCompleted, CriterionImproved, GoalAchieved, DiceChosen, DiceRolled,
         ResourcesProduced, ResourcesLost, GeeseMoved, ResourceStolen, TradeAccepted,
-        TradeDeclined, TurnEnded, GameWon, GameResumed,
+        TradeDeclined, TurnEnded, GameWon, GameResumed, SeatTaken,
     }
     assert set(get_args(AnyEvent)) == tested

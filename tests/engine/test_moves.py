@@ -16,6 +16,7 @@ from watan.engine.commands import (
     Complete,
     Improve,
     Next,
+    Offer,
     PlaceGeese,
     Roll,
     Trade,
@@ -27,7 +28,7 @@ from watan.engine.layout import random_board
 from watan.engine.moves import legal_builds, legal_commands
 from watan.engine.resources import Resource
 from watan.engine.state import COLOURS, Game, Phase
-from watan.tools.simulate import PLAYERS
+from watan.players.randomly import RandomPlayer
 
 
 def universe() -> Iterator[AnyCommand]:
@@ -64,10 +65,15 @@ def states(seed: int, count: int) -> list[Game]:
     """Return `count` states met in a random game: loaded dice sometimes, 7s, builds, a win."""
     rng = random.Random(seed)
     game = start(GameStarted(seed=seed, board=random_board(rng)))
+    player = RandomPlayer(random.Random(seed + 1))
     seen = [game]
     while len(seen) < count and game.phase is not Phase.OVER:
+        command: AnyCommand
         if game.phase in (Phase.AFTER_ROLL, Phase.GEESE):
-            command = PLAYERS["kinds"](game, rng)  # builds and steals, not only trades
+            chosen = player.move(game)  # builds and steals, not only trades
+            if isinstance(chosen, Offer):
+                chosen = chosen.answered(player.answer(game, chosen))
+            command = chosen
         else:
             command = rng.choice(legal_commands(game))  # dice choices and loaded rolls too
         for event in decide(game, command, rng):

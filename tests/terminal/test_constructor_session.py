@@ -15,7 +15,8 @@ from tests.editions.test_editions import BASEMENT, HOUSE, ROAD, TOWER
 from tests.files.test_constructor_savefile import SAMPLE
 from tests.files.test_constructor_savefile import parse as parse_save
 from tests.positions import make_game
-from tests.terminal.test_session import converse, last_reply, transcript
+from tests.scripted import typed
+from tests.terminal.test_session import converse, transcript
 from tests.text.test_constructor_render import (
     CONSTRUCTOR,
     WATAN,
@@ -28,14 +29,8 @@ from watan.engine.layout import Board
 from watan.engine.resources import Resources
 from watan.engine.state import COLOURS, Colour, Game, Phase, loaded_game, new_game, saved_game
 from watan.files.savefile import format_save
-from watan.terminal.session import (
-    PlayAgain,
-    Quit,
-    Session,
-    opening,
-    prompt,
-    wants_backup,
-)
+from watan.terminal.session import Session, prompt, wants_backup
+from watan.text.wording import opening
 from watan.tools.compare import differences
 
 BLUE, RED, ORANGE, YELLOW = Colour.BLUE, Colour.RED, Colour.ORANGE, Colour.YELLOW
@@ -76,19 +71,19 @@ SETUP_BOARD = figure_with(
 
 
 @pytest.fixture
-def fresh(sample_board: Board) -> Session:
-    return Session(game=new_game(sample_board, CONSTRUCTOR))
+def fresh(sample_board: Board) -> Game:
+    return new_game(sample_board, CONSTRUCTOR)
 
 
 @pytest.fixture
-def sample() -> Session:
+def sample() -> Game:
     """The sample position loaded: Blue's turn, before the roll, dice loaded."""
     saved = parse_save(SAMPLE)
-    return Session(game=loaded_game(saved.board, saved.position, CONSTRUCTOR))
+    return loaded_game(saved.board, saved.position, CONSTRUCTOR)
 
 
 @pytest.fixture
-def rolled(sample: Session) -> Session:
+def rolled(sample: Game) -> Game:
     """The sample after Blue rolled 2: Red's house and Yellow's two basements on tile 9."""
     return converse(sample, ["roll", "2"])[1]
 
@@ -99,10 +94,10 @@ def after_roll(
     criteria: dict[int, tuple[Colour, int]] | None = None,
     goals: dict[int, Colour] | None = None,
     resources: dict[Colour, Resources] | None = None,
-) -> Session:
+) -> Game:
     """Return a position built by hand, in Constructor, after Blue's roll."""
     game = make_game(board, criteria=criteria, goals=goals, resources=resources)
-    return Session(game=replace(game, edition=CONSTRUCTOR))
+    return replace(game, edition=CONSTRUCTOR)
 
 
 def short_of(price: Resources, resource: int) -> Resources:
@@ -127,8 +122,8 @@ def test_every_builder_starts_a_new_game_with_loaded_dice(sample_board: Board) -
     assert [s.loaded_dice for s in game.students] == [True] * 4
 
 
-def test_every_builder_starts_a_loaded_game_with_loaded_dice(sample: Session) -> None:
-    assert [s.loaded_dice for s in sample.game.students] == [True] * 4
+def test_every_builder_starts_a_loaded_game_with_loaded_dice(sample: Game) -> None:
+    assert [s.loaded_dice for s in sample.students] == [True] * 4
 
 
 def test_watan_students_start_with_fair_dice(sample_board: Board) -> None:
@@ -137,19 +132,19 @@ def test_watan_students_start_with_fair_dice(sample_board: Board) -> None:
         assert [s.loaded_dice for s in game.students] == [False] * 4
 
 
-def test_roll_asks_for_the_loaded_value_without_choosing_load_first(sample: Session) -> None:
+def test_roll_asks_for_the_loaded_value_without_choosing_load_first(sample: Game) -> None:
     assert transcript(sample, ["roll"]) == f"> roll\n{LOADED_ROLL}> "
 
 
 @pytest.mark.parametrize("line", ["1", "13", "seven", "7.5", ""])
-def test_an_invalid_loaded_roll_says_so_and_asks_again(sample: Session, line: str) -> None:
+def test_an_invalid_loaded_roll_says_so_and_asks_again(sample: Game, line: str) -> None:
     # Spec §2.8.1: "Invalid roll." followed by the previous prompt.
     assert transcript(sample, ["roll", line]) == (
         f"> roll\n{LOADED_ROLL}> {line}\nInvalid roll.\n{LOADED_ROLL}> "
     )
 
 
-def test_fair_dice_say_what_was_rolled(sample: Session) -> None:
+def test_fair_dice_say_what_was_rolled(sample: Game) -> None:
     shown = transcript(sample, ["fair", "roll"], seed=4)
     assert shown.startswith("> fair\n> roll\nYou rolled ")
 
@@ -157,12 +152,12 @@ def test_fair_dice_say_what_was_rolled(sample: Session) -> None:
 # --- setup and the start of a turn (spec §4.1, §4.2; RULINGS-constructor 4, 10) ------------
 
 
-def test_a_new_game_opens_with_blues_basement_question(fresh: Session) -> None:
-    assert opening(fresh.game) + prompt(fresh) == question("Blue") + "> "
+def test_a_new_game_opens_with_blues_basement_question(fresh: Game) -> None:
+    assert opening(fresh) + prompt(Session(game=fresh)) == question("Blue") + "> "
 
 
 def test_after_the_eighth_basement_the_board_is_shown_twice_then_blues_turn(
-    fresh: Session,
+    fresh: Game,
 ) -> None:
     order = ["Blue", "Red", "Orange", "Yellow", "Yellow", "Orange", "Red", "Blue"]
     assert transcript(fresh, SETUP) == (
@@ -177,7 +172,7 @@ def test_after_the_eighth_basement_the_board_is_shown_twice_then_blues_turn(
 
 @pytest.mark.parametrize("line", ["54", "-1", "abc", "7.5", "", "9"])
 def test_an_invalid_basement_cannot_be_built_and_the_question_is_asked_again(
-    fresh: Session, line: str
+    fresh: Game, line: str
 ) -> None:
     # Blue takes 8; 9 is then next to it.
     assert transcript(fresh, ["8", line, "16"]) == (
@@ -188,8 +183,8 @@ def test_an_invalid_basement_cannot_be_built_and_the_question_is_asked_again(
     )
 
 
-def test_a_loaded_game_opens_with_the_board_then_the_turn_header(sample: Session) -> None:
-    assert opening(sample.game) + prompt(sample) == (
+def test_a_loaded_game_opens_with_the_board_then_the_turn_header(sample: Game) -> None:
+    assert opening(sample) + prompt(Session(game=sample)) == (
         sample_board_text() + "Builder Blue's turn.\n" + status("Blue", 7, (0, 0, 0, 5, 0)) + "> "
     )
 
@@ -200,7 +195,7 @@ def test_a_loaded_watan_game_opens_without_the_board() -> None:
     assert opening(game).startswith("Student Blue's turn.\n")
 
 
-def test_every_turn_begins_with_the_board(rolled: Session) -> None:
+def test_every_turn_begins_with_the_board(rolled: Game) -> None:
     assert transcript(rolled, ["next"]) == (
         "> next\n"
         + sample_board_text()
@@ -213,7 +208,7 @@ def test_every_turn_begins_with_the_board(rolled: Session) -> None:
 # --- production and the geese (spec §3.5.5, §3.6; RULINGS-constructor 13) ------------------
 
 
-def test_production_is_listed_builder_by_builder(sample: Session) -> None:
+def test_production_is_listed_builder_by_builder(sample: Game) -> None:
     # Tile 9 (BRICK 2): Red's house at 32 gives 2, Yellow's basements at 20 and 27 one each.
     assert transcript(sample, ["roll", "2"]) == (
         f"> roll\n{LOADED_ROLL}> 2\n"
@@ -223,28 +218,28 @@ def test_production_is_listed_builder_by_builder(sample: Session) -> None:
     )
 
 
-def test_a_tower_gives_three_and_the_geese_block_their_tile(sample: Session) -> None:
+def test_a_tower_gives_three_and_the_geese_block_their_tile(sample: Game) -> None:
     # 8: tile 11 (ENERGY) has Blue's towers 25 and 37 and Red's house 32; tile 8 (HEAT)
     # has Blue's 25 and 30 but the geese.
-    assert last_reply(sample, ["roll", "8"]).output == (
+    assert typed(sample, ["roll", "8"]).last == (
         "Builder Blue gained:\n6 ENERGY\nBuilder Red gained:\n2 ENERGY\n"
     )
 
 
-def test_wifi_is_named_wifi_in_production(sample: Session) -> None:
+def test_wifi_is_named_wifi_in_production(sample: Game) -> None:
     # 12: tile 12 (WIFI) has Yellow's 27 and Orange's 40.
-    assert last_reply(sample, ["roll", "12"]).output == (
+    assert typed(sample, ["roll", "12"]).last == (
         "Builder Orange gained:\n1 WIFI\nBuilder Yellow gained:\n1 WIFI\n"
     )
 
 
 def test_a_roll_nobody_gains_from_says_no_builders(sample_board: Board) -> None:
     # Blue's basement at 0 is on tile 0 (BRICK 3); 2 is tile 9's value.
-    session = Session(game=built(sample_board, {BLUE: ((0, 1),)}))
-    assert last_reply(session, ["roll", "2"]).output == "No builders gained resources.\n"
+    game = built(sample_board, {BLUE: ((0, 1),)})
+    assert typed(game, ["roll", "2"]).last == "No builders gained resources.\n"
 
 
-def test_the_spec_geese_example_word_for_word(sample: Session) -> None:
+def test_the_spec_geese_example_word_for_word(sample: Game) -> None:
     # Spec §3.6, its losses one resource per line (RULINGS-constructor 13).
     assert transcript(sample, ["roll", "7", "9", "Yellow", "status"]) == (
         f"> roll\n{LOADED_ROLL}> 7\n"
@@ -264,13 +259,13 @@ def test_the_spec_geese_example_word_for_word(sample: Session) -> None:
     )
 
 
-def test_geese_on_a_tile_with_nobody_to_rob_say_so(sample: Session) -> None:
-    assert last_reply(sample, ["roll", "7", "0"]).output == (
+def test_geese_on_a_tile_with_nobody_to_rob_say_so(sample: Game) -> None:
+    assert typed(sample, ["roll", "7", "0"]).last == (
         "Builder Blue has no builders to steal from.\n"
     )
 
 
-def test_a_victim_not_listed_asks_again(sample: Session) -> None:
+def test_a_victim_not_listed_asks_again(sample: Game) -> None:
     assert transcript(sample, ["roll", "7", "9", "Red"]).endswith(
         f"{VICTIM}> Red\n{VICTIM}> "
     )
@@ -279,19 +274,19 @@ def test_a_victim_not_listed_asks_again(sample: Session) -> None:
 # --- the turn's commands (spec §4.3) ---------------------------------------------------------
 
 
-def test_help_is_the_specs_before_and_after_the_roll(sample: Session, rolled: Session) -> None:
-    assert last_reply(sample, ["help"]).output == HELP
-    assert last_reply(rolled, ["help"]).output == HELP
+def test_help_is_the_specs_before_and_after_the_roll(sample: Game, rolled: Game) -> None:
+    assert typed(sample, ["help"]).last == HELP
+    assert typed(rolled, ["help"]).last == HELP
 
 
-def test_before_the_roll_residences_works_and_building_is_invalid(sample: Session) -> None:
+def test_before_the_roll_residences_works_and_building_is_invalid(sample: Game) -> None:
     # RULINGS 9 with the edition's words: `residences` for `criteria`.
-    assert last_reply(sample, ["residences"]).output == "Blue has built:\n37 T\n25 T\n30 B\n"
-    assert last_reply(sample, ["build-road 46"]).output == INVALID
-    assert last_reply(sample, ["next"]).output == INVALID
+    assert typed(sample, ["residences"]).last == "Blue has built:\n37 T\n25 T\n30 B\n"
+    assert typed(sample, ["build-road 46"]).last == INVALID
+    assert typed(sample, ["next"]).last == INVALID
 
 
-def test_board_status_and_residences(rolled: Session) -> None:
+def test_board_status_and_residences(rolled: Game) -> None:
     assert transcript(rolled, ["board", "status", "residences"]) == (
         "> board\n"
         + sample_board_text()
@@ -304,14 +299,14 @@ def test_board_status_and_residences(rolled: Session) -> None:
 @pytest.mark.parametrize(
     "line", ["criteria", "achieve 46", "complete 36", "build-road", "build-res x", "residences 1"]
 )
-def test_watan_command_words_are_invalid_in_constructor(rolled: Session, line: str) -> None:
-    assert last_reply(rolled, [line]).output == INVALID
+def test_watan_command_words_are_invalid_in_constructor(rolled: Game, line: str) -> None:
+    assert typed(rolled, [line]).last == INVALID
 
 
 @pytest.mark.parametrize("line", ["residences", "build-road 46", "build-res 36"])
-def test_constructor_command_words_are_invalid_in_watan(rolled: Session, line: str) -> None:
-    watan = Session(game=replace(rolled.game, edition=WATAN))
-    assert last_reply(watan, [line]).output == INVALID
+def test_constructor_command_words_are_invalid_in_watan(rolled: Game, line: str) -> None:
+    watan = replace(rolled, edition=WATAN)
+    assert typed(watan, [line]).last == INVALID
 
 
 def test_build_road_build_res_and_improve_charge_the_specs_prices(sample_board: Board) -> None:
@@ -357,7 +352,7 @@ def test_one_unit_short_of_the_price_is_not_enough(
         goals={43: BLUE, **roads},
         resources={BLUE: held},
     )
-    assert last_reply(session, [line]).output == NOT_ENOUGH
+    assert typed(session, [line]).last == NOT_ENOUGH
 
 
 @pytest.mark.parametrize("short", [r for r in range(5) if TOWER[r]])
@@ -366,7 +361,7 @@ def test_one_unit_short_of_a_tower_is_not_enough(sample_board: Board, short: int
     session = after_roll(
         sample_board, criteria={30: (BLUE, 2)}, resources={BLUE: held}
     )
-    assert last_reply(session, ["improve 30"]).output == NOT_ENOUGH
+    assert typed(session, ["improve 30"]).last == NOT_ENOUGH
 
 
 @pytest.mark.parametrize(
@@ -389,18 +384,18 @@ def test_building_where_the_rules_forbid_cannot_be_built(sample_board: Board, li
         goals={43: BLUE, 46: YELLOW},
         resources={BLUE: (9, 9, 9, 9, 9)},
     )
-    assert last_reply(session, [line]).output == CANNOT_BUILD
+    assert typed(session, [line]).last == CANNOT_BUILD
 
 
 def test_a_tower_cannot_be_improved(sample_board: Board) -> None:
     session = after_roll(sample_board, criteria={30: (BLUE, 3)}, resources={BLUE: (9, 9, 9, 9, 9)})
-    assert last_reply(session, ["improve 30"]).output == CANNOT_BUILD
+    assert typed(session, ["improve 30"]).last == CANNOT_BUILD
 
 
 # --- trades (spec §3.5.4) ----------------------------------------------------------------------
 
 
-def test_a_trade_names_the_editions_resources(rolled: Session) -> None:
+def test_a_trade_names_the_editions_resources(rolled: Game) -> None:
     assert transcript(rolled, ["trade red heat wifi", "no"]) == (
         "> trade red heat wifi\n"
         "Blue offers Red one HEAT for one WIFI.\n"
@@ -408,10 +403,10 @@ def test_a_trade_names_the_editions_resources(rolled: Session) -> None:
     )
 
 
-def test_an_accepted_trade_swaps_one_for_one(rolled: Session) -> None:
+def test_an_accepted_trade_swaps_one_for_one(rolled: Game) -> None:
     # Blue 5 HEAT, Yellow 2 BRICK and 3 GLASS after the roll.
     after = converse(rolled, ["trade Yellow HEAT glass", "yes"])[1]
-    assert last_reply(after, ["status"]).output == (
+    assert typed(after, ["status"]).last == (
         status("Blue", 7, (0, 0, 1, 4, 0))
         + status("Red", 3, (2, 0, 0, 0, 0))
         + status("Orange", 3, (11, 0, 0, 0, 0))
@@ -431,19 +426,19 @@ def test_an_accepted_trade_swaps_one_for_one(rolled: Session) -> None:
         "trade red wi-fi heat",
     ],
 )
-def test_park_and_watans_resources_cannot_be_traded(rolled: Session, line: str) -> None:
-    assert last_reply(rolled, [line]).output == INVALID
+def test_park_and_watans_resources_cannot_be_traded(rolled: Game, line: str) -> None:
+    assert typed(rolled, [line]).last == INVALID
 
 
-def test_constructors_resources_cannot_be_traded_in_watan(rolled: Session) -> None:
-    watan = Session(game=replace(rolled.game, edition=WATAN))
-    assert last_reply(watan, ["trade red heat brick"]).output == INVALID
+def test_constructors_resources_cannot_be_traded_in_watan(rolled: Game) -> None:
+    watan = replace(rolled, edition=WATAN)
+    assert typed(watan, ["trade red heat brick"]).last == INVALID
 
 
 # --- winning and end of input (spec §4.4, §4.5; RULINGS-constructor 6, 12) ------------------
 
 
-def nearly_won(board: Board) -> Session:
+def nearly_won(board: Board) -> Game:
     """Blue at 9 building points (towers at 30 and 37, a house at 12, a basement at 0)."""
     return after_roll(
         board,
@@ -460,11 +455,11 @@ def test_ten_building_points_win(sample_board: Board) -> None:
 
 def test_yes_plays_again_and_no_quits(sample_board: Board) -> None:
     won = converse(nearly_won(sample_board), ["improve 12"])[1]
-    assert last_reply(won, ["yes"]).effect == PlayAgain()
-    assert last_reply(won, ["no"]).effect == Quit()
+    assert typed(won, ["yes"]).ending == "play again"
+    assert typed(won, ["no"]).ending == "quit"
 
 
-def test_end_of_input_wants_a_backup_at_any_point(fresh: Session, sample_board: Board) -> None:
+def test_end_of_input_wants_a_backup_at_any_point(fresh: Game, sample_board: Board) -> None:
     assert wants_backup(fresh)
     for placed in range(1, 9):
         assert wants_backup(converse(fresh, SETUP[:placed])[1])
@@ -474,16 +469,16 @@ def test_end_of_input_wants_a_backup_at_any_point(fresh: Session, sample_board: 
 def test_end_of_input_in_watan_wants_no_backup_in_setup_or_once_won(
     sample_board: Board,
 ) -> None:
-    fresh = Session(game=new_game(sample_board, WATAN))
+    fresh = new_game(sample_board, WATAN)
     assert not wants_backup(fresh)
     assert not wants_backup(converse(fresh, SETUP[:3])[1])
     won = converse(nearly_won(sample_board), ["improve 12"])[1]
-    assert not wants_backup(Session(game=replace(won.game, edition=WATAN)))
+    assert not wants_backup(replace(won, edition=WATAN))
 
 
-def test_a_save_during_setup_names_blue_and_the_basements_so_far(fresh: Session) -> None:
+def test_a_save_during_setup_names_blue_and_the_basements_so_far(fresh: Game) -> None:
     # RULINGS-constructor 12: curTurn 0, the basements placed so far, geese -1.
-    game: Game = converse(fresh, SETUP[:3])[1].game
+    game: Game = converse(fresh, SETUP[:3])[1]
     assert game.turn == YELLOW
     board = format_save(saved_game(game), CONSTRUCTOR).splitlines()[5]
     assert format_save(saved_game(game), CONSTRUCTOR) == (
@@ -499,8 +494,8 @@ def test_a_save_during_setup_names_blue_and_the_basements_so_far(fresh: Session)
     assert saved_game(game).position.turn == 0
 
 
-def test_a_save_after_setup_names_blue(fresh: Session) -> None:
-    game = converse(fresh, SETUP)[1].game
+def test_a_save_after_setup_names_blue(fresh: Game) -> None:
+    game = converse(fresh, SETUP)[1]
     assert (game.phase, saved_game(game).position.turn) == (Phase.BEFORE_ROLL, 0)
 
 

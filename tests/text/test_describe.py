@@ -26,6 +26,7 @@ from watan.engine.events import (
     ResourcesLost,
     ResourcesProduced,
     ResourceStolen,
+    SeatTaken,
     TradeAccepted,
     TradeDeclined,
     TurnEnded,
@@ -86,6 +87,8 @@ SENTENCES: list[tuple[AnyEvent, str]] = [
     (TurnEnded(colour=YELLOW), "Yellow ended their turn"),
     (GameWon(colour=BLUE), "Blue won the game"),
     (GameResumed(seed=77), "Play resumed in a new session with seed 77"),
+    (SeatTaken(colour=RED, player="expert"), "Red is played by the expert strategy from here on"),
+    (SeatTaken(colour=RED, player="human"), "Red is played by a person from here on"),
 ]
 
 
@@ -131,3 +134,28 @@ def test_a_loaded_game_starts_from_a_save_with_the_student_who_rolls_next() -> N
     assert describe_start(red_next) == (
         "Game 1 started with seed 3 from a saved game; Red rolls next"
     )
+
+
+@pytest.mark.parametrize(
+    ("event", "sentence"),
+    [
+        (
+            CriterionCompleted(colour=RED, criterion=CriterionId(20), cost=(1, 1, 1, 0, 1)),
+            "Red (expert) completed an Assignment at 20",
+        ),
+        (ResourcesProduced(colour=RED, gained=(0, 2, 0, 0, 0)), "Red gained 2 LAB"),
+        (
+            TradeDeclined(proposer=BLUE, partner=RED, give=Resource.LAB, take=Resource.TUTORIAL),
+            "Red (expert) declined Blue's offer of one LAB for one TUTORIAL",
+        ),
+        (
+            ResourceStolen(thief=BLUE, victim=RED, resource=Resource.LECTURE),
+            "Blue (human) stole one LECTURE from Red",
+        ),
+    ],
+)
+def test_in_a_game_with_computers_the_one_who_acts_is_named_with_its_player(
+    event: AnyEvent, sentence: str
+) -> None:
+    # What happens to a student (production, a loss, a steal) is not a move of theirs.
+    assert describe(event, seats=("human", "expert", "greedy", "random")) == sentence

@@ -23,6 +23,7 @@ import pytest
 from msgspec.structs import replace
 
 from tests.conftest import reference
+from tests.scripted import typed
 from watan.engine.commands import (
     Achieve,
     AnyCommand,
@@ -61,7 +62,6 @@ from watan.engine.state import Colour, Game, saved_game
 from watan.engine.topology import CriterionId, GoalId, TileId
 from watan.files.journal import read_journal
 from watan.files.savefile import format_save, parse_board, parse_save
-from watan.terminal import session
 from watan.terminal.console import Options, Streams, play_games
 from watan.tools.audit import (
     Audit,
@@ -115,15 +115,9 @@ SETUP = "8\n16\n24\n31\n40\n44\n47\n27\n"
 
 
 def converse(game: Game, lines: str, seed: int) -> tuple[tuple[AnyEvent, ...], Game]:
-    """Return the events the dialogue records for `lines`, and the live game at the end."""
-    rng = random.Random(seed)
-    current = session.Session(game=game)
-    events: list[AnyEvent] = []
-    for line in lines.splitlines():
-        reply = session.respond(current, line, rng)
-        events += reply.events
-        current = reply.session
-    return tuple(events), current.game
+    """Return the events typing `lines` records, and the live game at the end."""
+    done = typed(game, lines.splitlines(), seed)
+    return tuple(done.events), done.game
 
 
 def fold(header: GameStarted, events: tuple[AnyEvent, ...]) -> Game:
@@ -166,12 +160,8 @@ def test_a_long_seeded_game_with_fair_dice_passes_and_folds_to_the_live_game() -
         "achieve 6\nachieve 10\nachieve 14\nachieve 16\nachieve 19\nachieve 24\n"
         "improve 8\nimprove 16\nnext\n"
     )
-    live = session.Session(game=start(header))
-    events: list[AnyEvent] = []
-    for line in (SETUP + turn * 40).splitlines():
-        reply = session.respond(live, line, rng)
-        events += reply.events
-        live = reply.session
+    live = typed(start(header), (SETUP + turn * 40).splitlines(), rng=rng)
+    events = live.events
     kinds = {type(event) for event in events}
     # The game covers fair rolls, losses to the geese, steals, trades both ways and builds.
     assert {ResourcesLost, ResourceStolen, TradeAccepted, TradeDeclined, GoalAchieved} <= kinds

@@ -1,61 +1,75 @@
-"""The headless simulator: whole games between random players, the same for any workers."""
+"""Tournaments: whole games between strategies, seats rotating, the same for any workers."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from watan.cli.app import main
-from watan.engine.decide import decide, refusal
-from watan.engine.events import GameStarted
-from watan.engine.evolve import apply, start
-from watan.engine.layout import random_board
-from watan.engine.state import NOBODY, Phase
+from watan.engine.events import SeatTaken
+from watan.engine.state import COLOURS, NOBODY, Phase
 from watan.tools.audit import audit
 from watan.tools.history import load
 from watan.tools.simulate import (
-    PLAYERS,
     GameResult,
+    Standing,
     Summary,
     game_seeds,
     journal_path,
     play_game,
     report,
+    seating,
     simulate,
     summarise,
+    wilson,
 )
 
-
-@pytest.mark.parametrize("player", ["kinds", "uniform"])
-def test_random_players_only_make_legal_moves(player: str) -> None:
-    choose, rng = PLAYERS[player], random.Random(11)
-    game = start(GameStarted(seed=11, board=random_board(rng)))
-    for _ in range(600):
-        command = choose(game, rng)
-        assert refusal(game, command) is None
-        for event in decide(game, command, rng):
-            game = apply(game, event)
+RANDOM = ("random",) * 4
 
 
 def test_a_whole_game_ends_with_a_win_and_its_events_pass_the_audit() -> None:
-    played = play_game(0, 5, PLAYERS["kinds"], turn_cap=10_000)
+    played = play_game(0, 5, RANDOM)
     checked = audit(played.header, played.events)
     assert (checked.problem, checked.game) == (None, played.game)
     assert (played.game.phase, played.result.winner) == (Phase.OVER, played.game.winner)
     assert played.result.winner != NOBODY
 
 
+def test_a_game_records_who_sits_where_before_its_first_placement() -> None:
+    played = play_game(1, 5, ("greedy", "random", "random", "expert"))
+    # Game 1 moves everyone one seat on: Blue gets the last strategy named.
+    assert played.result.seats == ("expert", "greedy", "random", "random")
+    assert played.events[:4] == tuple(
+        SeatTaken(colour=colour, player=name)
+        for colour, name in zip(COLOURS, played.result.seats, strict=True)
+    )
+    assert played.game.seats == played.result.seats
+
+
+def test_seats_rotate_so_every_strategy_sits_everywhere_equally_often() -> None:
+    players = ("expert", "greedy", "greedy", "random")
+    assert [seating(players, index) for index in range(5)] == [
+        ("expert", "greedy", "greedy", "random"),
+        ("random", "expert", "greedy", "greedy"),
+        ("greedy", "random", "expert", "greedy"),
+        ("greedy", "greedy", "random", "expert"),
+        ("expert", "greedy", "greedy", "random"),
+    ]
+
+
 def test_a_game_at_the_turn_cap_is_reported_unfinished_not_hung() -> None:
-    played = play_game(3, 8, PLAYERS["kinds"], turn_cap=6)
+    played = play_game(3, 8, RANDOM, turn_cap=6)
     assert (played.result.index, played.result.winner, played.result.turns) == (3, NOBODY, 6)
     assert played.game.phase is not Phase.OVER
 
 
 def test_the_same_seed_gives_the_same_games_with_one_worker_or_two() -> None:
-    assert simulate(4, 6, workers=1) == simulate(4, 6, workers=2)
+    players = ("greedy", "random", "random", "random")
+    assert simulate(4, 6, players=players, workers=1) == simulate(
+        4, 6, players=players, workers=2
+    )
 
 
 def test_each_game_has_its_own_seed_drawn_from_the_runs_seed() -> None:
@@ -66,44 +80,78 @@ def test_each_game_has_its_own_seed_drawn_from_the_runs_seed() -> None:
 
 
 def test_written_journals_replay_to_each_games_final_state(tmp_path: Path) -> None:
-    results = simulate(9, 3, journals=str(tmp_path), workers=2)
+    players = ("greedy", "random", "greedy", "random")
+    results = simulate(9, 3, players=players, journals=str(tmp_path), workers=2)
     assert sorted(p.name for p in tmp_path.iterdir()) == [
         "game-00001.jsonl", "game-00002.jsonl", "game-00003.jsonl",
     ]
     for result in results:
         replayed = load(journal_path(str(tmp_path), result.index))
-        again = play_game(result.index, result.seed, PLAYERS["kinds"], 10_000)
+        again = play_game(result.index, result.seed, players)
         assert (len(replayed.events), replayed.game) == (result.events, again.game)
 
 
-def test_the_summary_counts_wins_lengths_and_kinds_of_event() -> None:
+def test_the_wilson_interval_matches_its_textbook_values() -> None:
+    # 50 of 100: 0.5 +- 1.96 * sqrt(0.25/100 + 1.96^2/40000) / (1 + 1.96^2/100);
+    # 49 of 100: centre 0.49037, half-width 0.09615 (worked by hand).
+    low, high = wilson(50, 100)
+    assert (round(low, 4), round(high, 4)) == (0.4038, 0.5962)
+    assert tuple(round(x, 4) for x in wilson(49, 100)) == (0.3942, 0.5865)
+    assert wilson(0, 10)[0] == 0.0
+    assert wilson(10, 10)[1] == 1.0
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def _result(index: int, seats: tuple[str, ...], winner: int, turns: int) -> GameResult:
+    return GameResult(
+        index=index, seed=index, seats=seats, winner=winner, turns=turns, events=turns * 10,
+        kinds={"turn_ended": turns},
+    )
+
+
+def test_the_summary_counts_wins_by_strategy_and_colour_and_the_lengths() -> None:
+    players = ("expert", "greedy", "greedy", "greedy")
     results = [
-        GameResult(index=0, seed=1, winner=0, turns=10, events=100, kinds={"a": 60, "b": 40}),
-        GameResult(index=1, seed=2, winner=2, turns=30, events=300, kinds={"a": 300}),
-        GameResult(index=2, seed=3, winner=NOBODY, turns=50, events=500, kinds={"b": 500}),
+        _result(0, seating(players, 0), winner=0, turns=10),  # Blue: expert
+        _result(1, seating(players, 1), winner=1, turns=30),  # Red: expert
+        _result(2, seating(players, 2), winner=0, turns=20),  # Blue: greedy
+        _result(3, seating(players, 3), winner=NOBODY, turns=50),
     ]
-    assert summarise(results) == Summary(
-        games=3,
-        finished=2,
-        mean_events=300.0,
-        median_events=300.0,
-        mean_turns=30.0,
-        winners={"Blue": 1, "Red": 0, "Orange": 1, "Yellow": 0},
-        kinds={"b": 540, "a": 360},
+    assert summarise(results, players) == Summary(
+        games=4,
+        finished=3,
+        standings=(
+            Standing(strategy="expert", seats=1, wins=2, games=4),
+            Standing(strategy="greedy", seats=3, wins=1, games=4),
+        ),
+        median_turns=25.0,
+        mean_turns=27.5,
+        median_events=250.0,
+        mean_events=275.0,
+        winners={"Blue": 2, "Red": 1, "Orange": 0, "Yellow": 0},
+        kinds={"turn_ended": 110},
     )
 
 
-def test_the_report_gives_speed_lengths_winners_and_event_shares() -> None:
+def test_the_report_gives_wins_with_their_intervals_lengths_and_speed() -> None:
     summary = Summary(
-        games=4, finished=3, mean_events=1234.5, median_events=1000.0, mean_turns=250.25,
-        winners={"Blue": 1, "Red": 0, "Orange": 2, "Yellow": 0}, kinds={"b": 75, "a": 25},
+        games=100, finished=99,
+        standings=(
+            Standing(strategy="expert", seats=1, wins=50, games=100),
+            Standing(strategy="greedy", seats=3, wins=49, games=100),
+        ),
+        median_turns=120.0, mean_turns=125.25, median_events=1000.0, mean_events=1234.5,
+        winners={"Blue": 30, "Red": 20, "Orange": 25, "Yellow": 24}, kinds={"b": 75, "a": 25},
     )
-    assert report(summary, seconds=2.0, workers=1, turn_cap=10_000) == (
-        "games: 4 (3 won, 1 stopped at the cap of 10,000 turns)\n"
-        "speed: 2.0 games/s (2.00 s, 1 worker)\n"
-        "events per game: mean 1,234.5, median 1,000.0\n"
-        "turns per game: mean 250.2\n"
-        "winners: Blue 1, Red 0, Orange 2, Yellow 0\n"
+    assert report(summary, seconds=4.0, workers=2, turn_cap=10_000) == (
+        "games: 100 (99 won, 1 stopped at the cap of 10,000 turns)\n"
+        "speed: 25.0 games/s (4.00 s, 2 workers)\n"
+        "wins by strategy (seats rotate every game; 95% interval):\n"
+        "  expert: 50 of 100 (50.0%, 40.4%-59.6%; 1 seat, parity 25.0%)\n"
+        "  greedy: 49 of 100 (49.0%, 39.4%-58.7%; 3 seats, parity 75.0%)\n"
+        "turns per game: median 120.0, mean 125.2\n"
+        "events per game: median 1,000.0, mean 1,234.5\n"
+        "wins by colour: Blue 30, Red 20, Orange 25, Yellow 24\n"
         "events by kind:\n"
         "  b: 75 (75.0%)\n"
         "  a: 25 (25.0%)\n"
@@ -111,12 +159,35 @@ def test_the_report_gives_speed_lengths_winners_and_event_shares() -> None:
 
 
 def test_watan_simulate_prints_the_report_and_says_its_seed_on_standard_error() -> None:
-    result = CliRunner().invoke(main, ["simulate", "--games", "2", "--seed", "7"])
+    args = ["simulate", "--games", "2", "--seed", "7", "--players", "greedy,random,random,random"]
+    result = CliRunner().invoke(main, args)
     lines = result.stdout.splitlines()
-    assert (result.exit_code, lines[0], lines[5]) == (
-        0, "games: 2 (2 won, 0 stopped at the cap of 10,000 turns)", "events by kind:"
+    assert (result.exit_code, lines[0], lines[2]) == (
+        0,
+        "games: 2 (2 won, 0 stopped at the cap of 10,000 turns)",
+        "wins by strategy (seats rotate every game; 95% interval):",
     )
+    assert lines[3].startswith("  greedy: ") and lines[4].startswith("  random: ")
     assert result.stderr == "watan: simulating 2 games with seed 7\n"
+
+
+@pytest.mark.parametrize(
+    ("players", "problem"),
+    [
+        ("greedy,greedy,greedy", "name four strategies, one per seat, not 3"),
+        (
+            "greedy,greedy,greedy,smart",
+            "there is no strategy 'smart' (strategies: random, greedy, expert)",
+        ),
+        ("random,random,random,random,random", "name four strategies, one per seat, not 5"),
+    ],
+)
+def test_watan_simulate_refuses_players_that_are_not_four_strategies(
+    players: str, problem: str
+) -> None:
+    result = CliRunner().invoke(main, ["simulate", "--games", "1", "--players", players])
+    assert result.exit_code == 2
+    assert f"Invalid value for '--players': {problem}" in result.stderr
 
 
 def test_watan_simulate_into_a_folder_it_cannot_make_is_one_line(tmp_path: Path) -> None:

@@ -63,6 +63,7 @@ def _play_options(command: Callable[..., None]) -> Callable[..., None]:
             type=int if option.number else str,
             metavar=option.metavar,
             help=option.help,
+            multiple=option.repeated,
         )(command)
     return command
 
@@ -109,8 +110,15 @@ def play(
     edition: str | None,
     journal: str | None,
     resume: str | None,
+    computer: tuple[str, ...],
+    human: tuple[str, ...],
+    allow_computers: bool,
 ) -> None:
-    """Play the game at the terminal (spec §5 options in any order)."""
+    """Play the game at the terminal (spec §5 options in any order).
+
+    Every seat is played at the keyboard unless --computer gives it to a
+    computer, whose typing is shown after each prompt.
+    """
     from watan.cli.start import play as run
 
     sys.exit(
@@ -122,6 +130,9 @@ def play(
             edition=edition,
             journal=journal,
             resume=resume,
+            computer=computer,
+            human=human,
+            allow_computers=allow_computers,
             default_edition=_program_edition(),
         )
     )
@@ -266,31 +277,56 @@ def diff(first: str, second: str, to: int | None, edition: str | None) -> None:
     sys.exit(1 if lines else 0)
 
 
+def _players(_: click.Context, __: click.Parameter, value: str) -> tuple[str, ...]:
+    """Return the four strategies `--players` names, one per seat, or fail as click does."""
+    from watan.players import STRATEGIES
+
+    names = tuple(name.strip() for name in value.split(","))
+    if len(names) != 4:
+        raise click.BadParameter(f"name four strategies, one per seat, not {len(names)}")
+    unknown = [name for name in names if name not in STRATEGIES]
+    if unknown:
+        raise click.BadParameter(
+            f"there is no strategy {unknown[0]!r} (strategies: {', '.join(STRATEGIES)})"
+        )
+    return names
+
+
 @main.command()
-@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True)
+@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True,
+              help="How many games to play.")
 @click.option("--seed", type=int, help="The run's seed (default: from the operating system).")
+@click.option(
+    "--players",
+    "players",
+    metavar="S,S,S,S",
+    default="random,random,random,random",
+    show_default=True,
+    callback=_players,
+    help="The strategy in each seat, Blue first in the first game: random, greedy or expert. "
+    "Seats rotate by one every game, so each strategy plays every seat equally often.",
+)
 @click.option("--journals", metavar="DIR", help="Write each game's journal into DIR.")
-@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Processes playing games at once; the results are the same for any number.")
 @click.option("--turn-cap", type=click.IntRange(min=1), default=10_000, show_default=True,
               help="Stop a game after this many turns and count it unfinished.")
-@click.option("--player", type=click.Choice(["kinds", "uniform"]), default="kinds",
-              show_default=True, help="kinds: a kind of move, then a move; uniform: any move.")
 @_edition_option
 def simulate(
     *,
     games: int,
     seed: int | None,
+    players: tuple[str, ...],
     journals: str | None,
     workers: int,
     turn_cap: int,
-    player: str,
     edition: str | None,
 ) -> None:
-    """Play whole games between random players, without a terminal, and report on them.
+    """Play whole games between computer strategies, without a terminal, and report on them.
 
-    Players make only legal moves, roll fair dice, answer trades at random and
-    place the geese at random.  The same --seed gives the same games whatever
-    --workers is.
+    Prints each strategy's wins with a 95% interval, the games' lengths in
+    turns and events, and the speed.  The same --seed gives the same games
+    whatever --workers is.
     """
     import os
     import time
@@ -313,15 +349,15 @@ def simulate(
     began = time.perf_counter()
     try:
         results = simulator.simulate(
-            seed, games, workers=workers, player=player, turn_cap=turn_cap, journals=journals,
-            progress=bar.update, edition=played.name,
+            seed, games, players=players, workers=workers, turn_cap=turn_cap,
+            journals=journals, progress=bar.update, edition=played.name,
         )
     except JournalError as error:
         bar.close()
         _fail(str(error))
     seconds = time.perf_counter() - began
     bar.close()
-    summary = simulator.summarise(results)
+    summary = simulator.summarise(results, players)
     click.echo(simulator.report(summary, seconds, workers, turn_cap), nl=False)
 
 

@@ -13,21 +13,21 @@ from __future__ import annotations
 import sys
 
 from watan.cli.options import PLAY_OPTIONS
-from watan.cli.start import play
 from watan.editions import DEFAULT
 
 _BY_FLAG = {flag: option for option in PLAY_OPTIONS for flag in option.flags}
 
-def plain_play(args: list[str]) -> dict[str, str] | None:
+def plain_play(args: list[str]) -> dict[str, str | tuple[str, ...]] | None:
     """Return the options of a plain play command line, or None to let click read it.
 
     Plain means: optionally `play`, then known options, each followed by a
     value unless it is a flag, a number where one is due.  A repeated option
-    keeps its last value, as click does; a flag's value is the empty string.
+    keeps its last value, as click does, unless it may be repeated: then every
+    value is kept, in order, as a tuple.  A flag's value is the empty string.
     """
     if args[:1] == ["play"]:
         args = args[1:]
-    chosen: dict[str, str] = {}
+    chosen: dict[str, str | tuple[str, ...]] = {}
     at = 0
     while at < len(args):
         option = _BY_FLAG.get(args[at])
@@ -39,7 +39,12 @@ def plain_play(args: list[str]) -> dict[str, str] | None:
             continue
         if at + 1 >= len(args) or (option.number and not _is_number(args[at + 1])):
             return None
-        chosen[option.name] = args[at + 1]
+        value = args[at + 1]
+        if option.repeated:
+            earlier = chosen.get(option.name, ())
+            chosen[option.name] = (*earlier, value) if isinstance(earlier, tuple) else (value,)
+        else:
+            chosen[option.name] = value
         at += 2
     return chosen
 
@@ -60,19 +65,34 @@ def main(default_edition: str = DEFAULT) -> None:
 
         application(prog_name=default_edition, obj=default_edition)
         return
-    seed = chosen.get("seed")
+    from watan.cli.start import play  # the game itself: not for `--help` or a tool command
+
+    seed = _one(chosen, "seed")
     sys.exit(
         play(
             seed=None if seed is None else int(seed),
-            load=chosen.get("load"),
-            board=chosen.get("board"),
+            load=_one(chosen, "load"),
+            board=_one(chosen, "board"),
             random_board="random_board" in chosen,
-            edition=chosen.get("edition"),
-            journal=chosen.get("journal"),
-            resume=chosen.get("resume"),
+            edition=_one(chosen, "edition"),
+            journal=_one(chosen, "journal"),
+            resume=_one(chosen, "resume"),
+            computer=_every(chosen, "computer"),
+            human=_every(chosen, "human"),
+            allow_computers="allow_computers" in chosen,
             default_edition=default_edition,
         )
     )
+
+
+def _one(chosen: dict[str, str | tuple[str, ...]], name: str) -> str | None:
+    value = chosen.get(name)
+    return value if isinstance(value, str) else None
+
+
+def _every(chosen: dict[str, str | tuple[str, ...]], name: str) -> tuple[str, ...]:
+    value = chosen.get(name, ())
+    return value if isinstance(value, tuple) else ()
 
 
 def constructor() -> None:

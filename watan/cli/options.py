@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from watan.players import DEFAULT as DEFAULT_STRATEGY
+from watan.players import STRATEGIES
+
 
 class PlayOption(NamedTuple):
     """One option of `watan play`, described once for both readers of the command line."""
@@ -20,6 +23,8 @@ class PlayOption(NamedTuple):
     number: bool = False
     flag: bool = False
     """Takes no value: present or not."""
+    repeated: bool = False
+    """May be given more than once; every value is kept, in order."""
 
 
 PLAY_OPTIONS = (
@@ -46,11 +51,38 @@ PLAY_OPTIONS = (
         "Write the game's journal to PATH (default: a new file under ./journals/).",
     ),
     PlayOption(
-        "resume", ("--resume",), "JOURNAL", "Continue the game in JOURNAL from where it stands."
+        "resume",
+        ("--resume",),
+        "JOURNAL",
+        "Continue the game in JOURNAL from where it stands (its computers keep their seats).",
+    ),
+    PlayOption(
+        "computer",
+        ("--computer",),
+        "COLOUR[=STRATEGY]",
+        "Let a computer play COLOUR, with STRATEGY: "
+        + "; ".join(f"{name} ({words})" for name, (_, _, words) in STRATEGIES.items())
+        + f". Default {DEFAULT_STRATEGY}. Repeat for more seats; four is a game to watch.",
+        repeated=True,
+    ),
+    PlayOption(
+        "human",
+        ("--human",),
+        "COLOUR",
+        "Let a person at the terminal play COLOUR (a resumed game's computer seat, say).",
+        repeated=True,
+    ),
+    PlayOption(
+        "allow_computers",
+        ("--allow-computers",),
+        "",
+        "Let people hand their seats to computers during play ('computer [STRATEGY]', "
+        "'human COLOUR'), as any game with --computer does.",
+        flag=True,
     ),
 )
 """The spec's options (§5: any order, single dash; Constructor's -random-board), the edition,
-and the journal's."""
+the journal's, and who plays each seat."""
 
 EXIT_BAD_FILE = 2
 EXIT_STOPPED = 128

@@ -10,10 +10,67 @@ import contextlib
 import os
 import signal
 import sys
+from collections.abc import Sequence
 from typing import TextIO
 
 from watan.cli.options import EXIT_BAD_FILE, EXIT_STOPPED
 from watan.editions import DEFAULT
+from watan.engine.state import COLOURS, HUMAN, Colour, Game
+from watan.players import DEFAULT as DEFAULT_STRATEGY
+from watan.players import STRATEGIES
+
+COLOUR_LIST = ", ".join(colour.title for colour in COLOURS)
+
+
+class BadSeat(Exception):
+    """A `--computer` or `--human` value that names no seat or no strategy, or a seat twice."""
+
+
+def seats_asked(computer: Sequence[str], human: Sequence[str]) -> tuple[tuple[Colour, str], ...]:
+    """Return (colour number, player) for each seat the command line hands out, in order.
+
+    `computer` holds `COLOUR[=STRATEGY]` (the default strategy when none is
+    named) and `human` holds colours, in any letter case.  Raises BadSeat
+    naming the first value that names no colour or strategy, or a colour
+    given twice.
+    """
+    given: dict[Colour, str] = {}
+    chosen: list[tuple[Colour, str]] = []
+    asked = [(f"--computer {value}", value) for value in computer]
+    asked += [(f"--human {value}", f"{value}={HUMAN}") for value in human]
+    for option, value in asked:
+        name, _, player = value.partition("=")
+        colour = next((c for c in COLOURS if c.title.lower() == name.strip().lower()), None)
+        if colour is None:
+            raise BadSeat(f"{option}: there is no student {name!r} (colours: {COLOUR_LIST})")
+        player = player.strip() or DEFAULT_STRATEGY
+        if player != HUMAN and player not in STRATEGIES:
+            raise BadSeat(
+                f"{option}: there is no strategy {player!r} (strategies: {', '.join(STRATEGIES)})"
+            )
+        if colour in given:
+            raise BadSeat(f"{colour.title} is given twice ({given[colour]} and {option})")
+        given[colour] = option
+        chosen.append((colour, player))
+    return tuple(chosen)
+
+
+def _unknown_seat(seats: tuple[str, ...], asked: tuple[tuple[Colour, str], ...]) -> str | None:
+    """Return why a resumed journal's seats cannot be played here, or None.
+
+    A seat the journal gives to a strategy this version lacks must be handed
+    to someone else on the command line.
+    """
+    changed = dict(asked)
+    for colour, player in zip(COLOURS, seats, strict=True):
+        if colour not in changed and player != HUMAN and player not in STRATEGIES:
+            name = colour.title
+            return (
+                f"{name} is played by the strategy {player!r}, which this version lacks "
+                f"(strategies: {', '.join(STRATEGIES)}); give the seat to another with "
+                f"--computer {name}=STRATEGY or --human {name}"
+            )
+    return None
 
 
 def play(
@@ -25,15 +82,24 @@ def play(
     edition: str | None = None,
     journal: str | None = None,
     resume: str | None = None,
+    computer: Sequence[str] = (),
+    human: Sequence[str] = (),
+    allow_computers: bool = False,
     default_edition: str = DEFAULT,
 ) -> int:
     """Play from the command line's options; return the exit status.
 
     A conflict of options or a file that cannot be used is one line on
-    standard error and exit status 2 (RULINGS 19).  `edition` is what the
-    player asked for; `default_edition` is the program's own (`constructor`
-    plays Constructor), and a resumed journal plays the edition it recorded.
+    standard error and exit status 2 (RULINGS 19); so is a seat given twice or
+    a colour or strategy that does not exist.  `edition` is what the player
+    asked for; `default_edition` is the program's own (`constructor` plays
+    Constructor), and a resumed journal plays the edition it recorded.
+    `computer` holds `COLOUR[=STRATEGY]` values, `human` colours.
     """
+    try:
+        seats = seats_asked(computer, human)
+    except BadSeat as bad:
+        return _refuse(str(bad))
     if load is not None and board is not None:
         return _refuse("-load and -board cannot be used together")
     if board is not None and random_board:
@@ -52,6 +118,7 @@ def play(
     from watan.editions import UnknownEdition
     from watan.editions import edition as named
     from watan.files.savefile import BadFile
+    from watan.players.table import StrategyError
     from watan.terminal.console import Options, Resumed, Streams, choose_board, play_games
     from watan.terminal.console import resume as reopen
 
@@ -62,11 +129,21 @@ def play(
         )
         resumed: Resumed | None = None
         if resume is not None:
-            resumed = reopen(resume, options.seed, sys.stderr)
+
+            def playable(game: Game) -> str | None:
+                return _unknown_seat(game.seats, seats)
+
+            resumed = reopen(resume, options.seed, sys.stderr, playable)
             played = named(resumed.header.rules)
         fresh = load is None and resume is None
         chosen = choose_board(played, board, random_board=random_board, first=fresh)
-        options = replace(options, edition=played, board=chosen.board)
+        options = replace(
+            options,
+            edition=played,
+            board=chosen.board,
+            seats=seats,
+            computers=allow_computers or bool(computer),
+        )
         if chosen.note is not None:
             from watan.text.escape import complain
 
@@ -78,6 +155,9 @@ def play(
     previous = {sig: signal.signal(sig, _stop) for sig in (signal.SIGHUP, signal.SIGTERM)}
     try:
         return play_games(options, Streams(sys.stdin.buffer, sys.stdout, sys.stderr), resumed)
+    except StrategyError as fault:
+        _quietly(sys.stderr, f"watan: {fault}; the game is in its journal (and backup.sv)\n")
+        return 1
     except KeyboardInterrupt as stopped:
         _quietly(sys.stderr, "\nwatan: stopped; the game is in its journal (and backup.sv)\n")
         return EXIT_STOPPED + (stopped.signal if isinstance(stopped, Stopped) else signal.SIGINT)

@@ -2,9 +2,10 @@
 
 A command carries every answer it needs: a loaded roll carries its value,
 moving the geese carries the victim, a trade carries the partner's answer.
-The terminal dialogue (`session`) collects those answers one prompt at a
-time; `decide` sees only whole commands, so a computer player or the
-simulator can issue the same values without a terminal.
+The terminal dialogue (`watan.terminal.session`) collects those answers one
+prompt at a time; `decide` sees only whole commands, so a computer player or
+the simulator issues the same values without a terminal.  A trade is first
+an `Offer`: only the partner's player can answer it (spec §3.5.4).
 """
 
 from __future__ import annotations
@@ -69,4 +70,31 @@ class Next(Command, frozen=True, tag="next"):
     """Pass control to the next student (spec §4.3)."""
 
 
-AnyCommand = Complete | Improve | Achieve | ChooseDice | Roll | PlaceGeese | Trade | Next
+class TakeSeat(Command, frozen=True, tag="take_seat"):
+    """Hand a student's seat to `player` for the rest of the game.
+
+    `player` is `HUMAN` (a person at the terminal) or a computer strategy's
+    name (spec §6, questions 4 and 5: a person can be replaced by a computer).
+    It changes who chooses the student's commands, never the rules.
+    """
+
+    colour: Colour
+    player: str
+
+
+class Offer(msgspec.Struct, frozen=True, kw_only=True):
+    """A trade proposed and not yet answered (spec §3.5.4): the partner answers it."""
+
+    partner: Colour
+    give: Resource
+    take: Resource
+
+    def answered(self, accepted: bool) -> Trade:
+        """Return the whole trade, with the partner's answer."""
+        return Trade(partner=self.partner, give=self.give, take=self.take, accepted=accepted)
+
+
+AnyCommand = Complete | Improve | Achieve | ChooseDice | Roll | PlaceGeese | Trade | Next | TakeSeat
+Move = AnyCommand | Offer
+"""What a player gives when it is asked for its next command: a whole command, or an offer
+that the partner's player answers."""

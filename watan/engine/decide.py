@@ -22,6 +22,7 @@ from watan.engine.commands import (
     Next,
     PlaceGeese,
     Roll,
+    TakeSeat,
     Trade,
 )
 from watan.engine.events import (
@@ -36,6 +37,7 @@ from watan.engine.events import (
     ResourcesLost,
     ResourcesProduced,
     ResourceStolen,
+    SeatTaken,
     TradeAccepted,
     TradeDeclined,
     TurnEnded,
@@ -62,6 +64,7 @@ from watan.engine.state import (
     Phase,
     course_criteria,
     has_completed_neighbour,
+    is_player_name,
     touches_own_goal,
 )
 from watan.engine.topology import (
@@ -93,6 +96,8 @@ class Refusal(enum.Enum):
     """Not a tile, or the tile the geese are on (RULINGS 13)."""
     VICTIM = "victim"
     """Not a student the geese's tile lets one rob (RULINGS 13)."""
+    ANSWER = "answer"
+    """A trade answered with neither `yes` nor `no`: the question is asked again (RULINGS 26)."""
 
 
 class Refused(Exception):
@@ -182,6 +187,10 @@ def decide_with(game: Game, command: AnyCommand, chance: Chance) -> tuple[AnyEve
             if game.students[colour].loaded_dice == loaded:
                 return ()
             return (DiceChosen(colour=colour, loaded=loaded),)
+        case TakeSeat(colour=seat, player=player):
+            if game.seats[seat] == player:
+                return ()
+            return (SeatTaken(colour=seat, player=player),)
         case _:
             assert_never(command)
 
@@ -217,6 +226,10 @@ def refusal(game: Game, command: AnyCommand) -> Refusal | None:
             return _wrong_phase(phase, Phase.AFTER_ROLL) or _improvement_refusal(game, criterion)
         case ChooseDice():
             return _wrong_phase(phase, Phase.BEFORE_ROLL)
+        case TakeSeat(colour=seat, player=player):
+            # Who plays a seat may change at any point of a game that is not over.
+            valid = phase is not Phase.OVER and seat in COLOURS and is_player_name(player)
+            return None if valid else Refusal.INVALID_COMMAND
         case _:
             assert_never(command)
 
@@ -370,12 +383,13 @@ def _producers(board: Board) -> dict[int, tuple[tuple[int, Resource], ...]]:
     return {value: tuple(tiles) for value, tiles in producers.items()}
 
 
-def _production(game: Game, roll: int) -> tuple[AnyEvent, ...]:
-    """Return what each student gains from `roll`, in student order (spec §3.5.2, §2.3).
+def harvest(game: Game, roll: int) -> list[list[int]]:
+    """Return what each student would gain if `roll` were rolled now, by colour and resource.
 
     Every completed criterion on a tile with that value yields its level in
     the tile's resource, unless the geese sit on the tile; NETFLIX yields
-    nothing.
+    nothing (spec §3.5.2, §2.3).  Computer players ask this too, so it is
+    the one place production is worked out.
     """
     gains = [[0] * 5 for _ in COLOURS]
     owner, level = game.criterion_owner, game.criterion_level
@@ -385,9 +399,14 @@ def _production(game: Game, roll: int) -> tuple[AnyEvent, ...]:
         for criterion in TILE_CRITERIA[tile_id]:
             if owner[criterion] != NOBODY:
                 gains[owner[criterion]][resource] += level[criterion]
+    return gains
+
+
+def _production(game: Game, roll: int) -> tuple[AnyEvent, ...]:
+    """Return what each student gains from `roll`, in student order (spec §3.5.2, §3.5.5)."""
     return tuple(
         ResourcesProduced(colour=colour, gained=(g[0], g[1], g[2], g[3], g[4]))
-        for colour, g in zip(COLOURS, gains, strict=True)
+        for colour, g in zip(COLOURS, harvest(game, roll), strict=True)
         if any(g)
     )
 

@@ -156,6 +156,17 @@ class GameResumed(Event, frozen=True, tag="game_resumed"):
     seed: int
 
 
+class SeatTaken(Event, frozen=True, tag="seat_taken"):
+    """A student's seat passed to `player`: `human`, or a computer strategy by name.
+
+    A journal without these events was played by people alone; a game with
+    computers records its seats at the start and every change after.
+    """
+
+    colour: Colour
+    player: str
+
+
 AnyEvent = (
     CriterionCompleted
     | CriterionImproved
@@ -171,5 +182,6 @@ AnyEvent = (
     | TurnEnded
     | GameWon
     | GameResumed
+    | SeatTaken
 )
 """The union stored in journals, one line per event."""

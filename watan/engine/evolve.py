@@ -7,6 +7,7 @@ the same game.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, assert_never
 
 from msgspec.structs import replace
@@ -26,6 +27,7 @@ from watan.engine.events import (
     ResourcesLost,
     ResourcesProduced,
     ResourceStolen,
+    SeatTaken,
     TradeAccepted,
     TradeDeclined,
     TurnEnded,
@@ -114,8 +116,18 @@ def apply(game: Game, event: AnyEvent) -> Game:
             return _update(game, colour, loaded_dice=loaded)
         case GameWon(colour=colour):
             return replace(game, winner=colour, phase=Phase.OVER)
+        case SeatTaken(colour=colour, player=player):
+            seats = game.seats
+            return replace(game, seats=(*seats[:colour], player, *seats[colour + 1 :]))
         case _:
             assert_never(event)
+
+
+def apply_all(game: Game, events: Iterable[AnyEvent]) -> Game:
+    """Return the game after each of `events` in turn."""
+    for event in events:
+        game = apply(game, event)
+    return game
 
 
 def _after_setup_placement(game: Game) -> Game:

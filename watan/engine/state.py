@@ -42,6 +42,8 @@ class Colour(enum.IntEnum):
 
 
 COLOURS: tuple[Colour, ...] = tuple(Colour)
+HUMAN = "human"
+"""Who plays a seat nobody handed over: a person at the terminal (spec §2.7)."""
 NOBODY = -1
 """Owner of an unowned criterion or goal, and the winner of an unfinished game."""
 
@@ -107,6 +109,8 @@ class Game(msgspec.Struct, frozen=True, kw_only=True):
     winner: int = NOBODY
     edition: Edition = WATAN
     """The edition played: its prices, its rule switches and its words."""
+    seats: tuple[str, ...] = (HUMAN,) * len(COLOURS)
+    """Who plays each student, by colour: `HUMAN` or a computer strategy's name."""
 
 
 def new_game(board: Board, edition: Edition = WATAN) -> Game:
@@ -184,6 +188,15 @@ def saved_game(game: Game) -> SavedGame:
         ),
         board=game.board,
     )
+
+
+def is_player_name(name: str) -> bool:
+    """Return whether `name` can name who plays a seat: a short lower-case ASCII word.
+
+    `HUMAN` is one; so is every computer strategy's name.  The engine does not
+    know the strategies (they live above it), only what their names look like.
+    """
+    return 0 < len(name) <= 32 and name.isascii() and name.isidentifier() and name.islower()
 
 
 def course_criteria(game: Game, colour: Colour) -> int:

@@ -1,18 +1,21 @@
 """The game at a terminal: read lines, print replies, keep the journal and the files.
 
-This is the program's edge.  The conversation itself is `session`; here
-each accepted command's events are appended to the journal (and flushed)
-before the next prompt, and the live game is only ever changed by applying
-those same events, so it is the fold of its journal; `save` and `backup.sv`
-are formatted from it.  Every file problem is one line on standard error
-while the game goes on (without a journal that cannot be written, in
-memory alone).
+This is the program's edge.  The game is played by the table's loop
+(`watan.players.table`), a player in every seat: the person at the keyboard,
+or computers whose typing is shown (`watan.terminal.seats`).  Here each
+accepted command's events are appended to the journal (and flushed) before
+the next prompt, and the live game is only ever changed by applying those
+same events, so it is the fold of its journal; `save` and `backup.sv` are
+formatted from it.  Every file problem is one line on standard error while
+the game goes on (without a journal that cannot be written, in memory
+alone).
 """
 
 from __future__ import annotations
 
 import os
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, BinaryIO, TextIO
 
 import msgspec
@@ -20,11 +23,13 @@ import msgspec
 from replay.journal import JournalError
 from watan.editions.model import Edition
 from watan.editions.watan import EDITION as WATAN
-from watan.engine.events import GameResumed, GameStarted
-from watan.engine.evolve import start
+from watan.engine.commands import TakeSeat
+from watan.engine.decide import decide
+from watan.engine.events import AnyEvent, GameResumed, GameStarted
+from watan.engine.evolve import apply_all, start
 from watan.engine.layout import Board, random_board
 from watan.engine.snapshot import SavedGame
-from watan.engine.state import Game, saved_game
+from watan.engine.state import COLOURS, HUMAN, Colour, Game, saved_game
 from watan.files.disk import load_board, load_save, write_atomically
 from watan.files.journal import (
     Recorder,
@@ -35,8 +40,14 @@ from watan.files.journal import (
     reopen,
 )
 from watan.files.savefile import BadFile, format_save
+from watan.players import DEFAULT as DEFAULT_STRATEGY
+from watan.players import STRATEGIES, seat_generator, strategy
+from watan.players.table import Player, StrategyError, Table, play
 from watan.terminal import session as talk
+from watan.terminal.seats import AtTerminal, InputEnded, Lines, Shown
+from watan.text import wording
 from watan.text.escape import complain
+from watan.text.notation import Seating
 
 if TYPE_CHECKING:
     from watan.tools.audit import Audit
@@ -55,6 +66,12 @@ class Options(msgspec.Struct, frozen=True, kw_only=True):
     journal: str | None = None
     resume: str | None = None
     """A journal to continue instead of starting a game."""
+    seats: tuple[tuple[Colour, str], ...] = ()
+    """Who plays which seat, as asked (`--computer Red=greedy`, `--human Red`): recorded at
+    the start of every game of the session (for a resumed one, after its resumption)."""
+    computers: bool = False
+    """Whether seats may be handed over during play (`--allow-computers`), even when every
+    seat starts with a person."""
 
     @classmethod
     def from_files(
@@ -151,13 +168,17 @@ class Resumed(msgspec.Struct, frozen=True):
     recorder: Recorder
 
 
-def resume(path: str, seed: int, stderr: TextIO) -> Resumed:
+def resume(
+    path: str, seed: int, stderr: TextIO, playable: Callable[[Game], str | None] | None = None
+) -> Resumed:
     """Reopen a journal to play on from exactly where it stands (`watan play --resume`).
 
     The journal is checked against the rules before anything is changed,
     and again if it changed before its lock was taken; raises JournalError
     naming the line of the first problem (the file untouched), or
-    JournalLocked when another process is playing it.
+    JournalLocked when another process is playing it.  `playable` says why
+    this session cannot play the game on (a seat's strategy it lacks), if it
+    cannot: that is a JournalError too, before anything is written.
     """
     first = read_journal(path)
     checked = _checked(path, first)
@@ -165,6 +186,9 @@ def resume(path: str, seed: int, stderr: TextIO) -> Resumed:
     try:
         if (journal.header, journal.events) != (first.header, first.events):
             checked = _checked(path, journal)
+        unplayable = None if playable is None else playable(checked.game)
+        if unplayable is not None:
+            raise JournalError(path, None, unplayable)
     except JournalError:
         writer.close()
         raise
@@ -200,21 +224,33 @@ def play_games(options: Options, streams: Streams, resumed: Resumed | None = Non
     rng = random.Random(options.seed)
     if resumed is not None:
         header, game, recorder = resumed.header, resumed.game, resumed.recorder
-        opening = talk.reminder(game)
+        opening = wording.reminder(game)
     else:
         header = first_header(options, rng)
         game, recorder = start(header), _new_recorder(options, header, streams)
-        opening = talk.opening(game)
+        opening = wording.opening(game)
+    seats = options.seats
     while True:
         try:
-            again = _play(talk.Session(game=game), opening, recorder, rng, streams)
+            again, seated = _play(
+                game,
+                number=header.game,
+                seats=seats,
+                opening=opening,
+                recorder=recorder,
+                rng=rng,
+                options=options,
+                streams=streams,
+            )
         finally:
             recorder.close()
         if not again:
             return 0
+        # Playing again keeps the table as it stood when the game ended.
+        seats = tuple((c, name) for c, name in zip(COLOURS, seated, strict=True) if name != HUMAN)
         header = next_header(options, rng, header.game + 1)
         game, recorder = start(header), _new_recorder(options, header, streams)
-        opening = talk.opening(game)
+        opening = wording.opening(game)
 
 
 def _new_recorder(options: Options, header: GameStarted, streams: Streams) -> Recorder:
@@ -224,48 +260,97 @@ def _new_recorder(options: Options, header: GameStarted, streams: Streams) -> Re
     return create_recorder(journal, header, streams.stderr)
 
 
-def _play(
-    current: talk.Session, opening: str, recorder: Recorder, rng: random.Random, streams: Streams
-) -> bool:
-    """Play one game; return whether the players asked to play again.
+class _Live:
+    """The game as the journal has it, after each command: what a backup saves."""
 
-    End of input saves `backup.sv` (spec §4.5); so do Ctrl-C, a closed
-    terminal and any failure to read or print (`watan ... | head`), before
-    they end the program.  Nothing else in the loop raises OSError: saves and
-    journal writes report their own failures and the game goes on.
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+
+def _play(
+    game: Game,
+    *,
+    number: int,
+    seats: tuple[tuple[Colour, str], ...],
+    opening: str,
+    recorder: Recorder,
+    rng: random.Random,
+    options: Options,
+    streams: Streams,
+) -> tuple[bool, tuple[str, ...]]:
+    """Play one game (number `number` of the session); return whether to play again, and
+    who played each seat at the end.
+
+    Every seat is played at this terminal: by the person at the keyboard, or
+    by a computer whose typing is shown; `seats` are handed out first.  End
+    of input saves `backup.sv` (spec §4.5); so do Ctrl-C, a closed terminal,
+    any failure to read or print (`watan ... | head`) and a fault in a
+    computer player, before they end the program.  Nothing else in the loop
+    raises OSError: saves and journal writes report their own failures and
+    the game goes on.
     """
-    stdin, stdout, stderr = streams.stdin, streams.stdout, streams.stderr
+    stdout, stderr = streams.stdout, streams.stderr
+    live = _Live(game)
+
+    def heard(before: Game, events: tuple[AnyEvent, ...], after: Game) -> None:
+        recorder.record(events)
+        live.game = after
+        stdout.write(wording.narrate(before, events, after))
+
+    def save(current: Game, path: str) -> None:
+        _save(current, path, stderr)
+
+    keyboard = AtTerminal(_reader(streams), stdout.write, save, _seating(options, game, seats))
+
+    def seat(colour: Colour, name: str) -> Player:
+        if name == HUMAN:
+            return keyboard
+        return Shown(strategy(name, seat_generator(options.seed, number, colour)), stdout.write)
+
     try:
+        for colour, name in seats:
+            events = decide(live.game, TakeSeat(colour=colour, player=name), rng)
+            heard(live.game, events, apply_all(live.game, events))
         stdout.write(opening)
-        while True:
-            stdout.write(talk.prompt(current))
-            stdout.flush()
-            raw = stdin.readline()
-            if not raw:
-                _back_up(current, stderr)
-                return False
-            reply = talk.respond(current, raw.decode("utf-8", errors="replace"), rng)
-            recorder.record(reply.events)
-            current = reply.session
-            stdout.write(reply.output)
-            match reply.effect:
-                case talk.SaveTo(path=path):
-                    _save(current.game, path, stderr)
-                case talk.PlayAgain():
-                    return True
-                case talk.Quit():
-                    return False
-                case None:
-                    pass
-    except (KeyboardInterrupt, OSError):
-        _back_up(current, stderr)
+        over = play(live.game, Table(seat), rng, heard)
+        return keyboard.play_again(over), over.seats
+    except InputEnded:
+        _back_up(live.game, stderr)
+        return False, live.game.seats
+    except (KeyboardInterrupt, OSError, StrategyError):
+        _back_up(live.game, stderr)
         raise
 
 
-def _back_up(current: talk.Session, stderr: TextIO) -> None:
+def _seating(
+    options: Options, game: Game, seats: tuple[tuple[Colour, str], ...]
+) -> Seating | None:
+    """Return the seat words of a game with computer players (none in a game of people alone).
+
+    A game has them when asked (`--allow-computers`), when a computer is given a seat as it
+    starts, or when its journal gave one a seat already (a resumed game).
+    """
+    names = {name for _, name in seats} | set(game.seats)
+    if not (options.computers or names - {HUMAN}):
+        return None
+    return Seating(strategies=tuple(STRATEGIES), default=DEFAULT_STRATEGY)
+
+
+def _reader(streams: Streams) -> Lines:
+    """Return the keyboard's lines (as bytes: any bytes are a line), after flushing the prompt."""
+
+    def line(_: object) -> str | None:
+        streams.stdout.flush()
+        raw = streams.stdin.readline()
+        return raw.decode("utf-8", errors="replace") if raw else None
+
+    return line
+
+
+def _back_up(game: Game, stderr: TextIO) -> None:
     """Save `backup.sv` when the game would lose something without it (RULINGS 16)."""
-    if talk.wants_backup(current):
-        _save(current.game, BACKUP, stderr)
+    if talk.wants_backup(game):
+        _save(game, BACKUP, stderr)
 
 
 def _save(game: Game, path: str, stderr: TextIO) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import assert_never
 
 from watan.editions.model import Edition
@@ -20,12 +21,13 @@ from watan.engine.events import (
     ResourcesLost,
     ResourcesProduced,
     ResourceStolen,
+    SeatTaken,
     TradeAccepted,
     TradeDeclined,
     TurnEnded,
 )
 from watan.engine.resources import Resources, items
-from watan.engine.state import Colour, Completion
+from watan.engine.state import HUMAN, Colour, Completion
 
 
 def amounts(amount: Resources, edition: Edition = WATAN) -> str:
@@ -52,44 +54,58 @@ def describe_start(header: GameStarted) -> str:
     )
 
 
-def describe(event: AnyEvent, edition: Edition = WATAN) -> str:
-    """Return one event as a sentence without a full stop, in the edition's words."""
+def describe(
+    event: AnyEvent, edition: Edition = WATAN, seats: Sequence[str] | None = None
+) -> str:
+    """Return one event as a sentence without a full stop, in the edition's words.
+
+    With `seats` (who plays each student, in a game with computers), the
+    student who acts is named with its player: `Red (expert) completed ...`.
+    """
     words, names = edition.vocabulary, edition.resources
+
+    def who(colour: Colour) -> str:
+        return colour.title if seats is None else f"{colour.title} ({seats[colour]})"
+
     match event:
         case CriterionCompleted(colour=colour, criterion=criterion):
-            return f"{colour.title} {words.claimed_criterion} {_level(1, edition)} at {criterion}"
+            return f"{who(colour)} {words.claimed_criterion} {_level(1, edition)} at {criterion}"
         case CriterionImproved(colour=colour, criterion=criterion, level=level):
-            return f"{colour.title} improved {criterion} to {_level(level, edition)}"
+            return f"{who(colour)} improved {criterion} to {_level(level, edition)}"
         case GoalAchieved(colour=colour, goal=goal):
-            return f"{colour.title} {words.claimed_goal} {words.goal} {goal}"
+            return f"{who(colour)} {words.claimed_goal} {words.goal} {goal}"
         case DiceChosen(colour=colour, loaded=loaded):
-            return f"{colour.title} chose {'loaded' if loaded else 'fair'} dice"
+            return f"{who(colour)} chose {'loaded' if loaded else 'fair'} dice"
         case DiceRolled(colour=colour, roll=roll, dice=dice):
             how = "loaded" if dice is None else f"{dice[0]} + {dice[1]}"
-            return f"{colour.title} rolled {roll} ({how})"
+            return f"{who(colour)} rolled {roll} ({how})"
         case ResourcesProduced(colour=colour, gained=gained):
             return f"{colour.title} gained {amounts(gained, edition)}"
         case ResourcesLost(colour=colour, lost=lost):
             return f"{colour.title} lost {amounts(lost, edition)} to the geese"
         case GeeseMoved(colour=colour, tile=tile):
-            return f"{colour.title} moved the geese to tile {tile}"
+            return f"{who(colour)} moved the geese to tile {tile}"
         case ResourceStolen(thief=thief, victim=victim, resource=resource):
-            return f"{thief.title} stole one {names[resource]} from {victim.title}"
+            return f"{who(thief)} stole one {names[resource]} from {victim.title}"
         case TradeAccepted(proposer=proposer, partner=partner, give=give, take=take):
             return (
-                f"{proposer.title} traded one {names[give]} to {partner.title} "
+                f"{who(proposer)} traded one {names[give]} to {partner.title} "
                 f"for one {names[take]}"
             )
         case TradeDeclined(proposer=proposer, partner=partner, give=give, take=take):
             return (
-                f"{partner.title} declined {proposer.title}'s offer of one {names[give]} "
+                f"{who(partner)} declined {proposer.title}'s offer of one {names[give]} "
                 f"for one {names[take]}"
             )
         case TurnEnded(colour=colour):
-            return f"{colour.title} ended their turn"
+            return f"{who(colour)} ended their turn"
         case GameWon(colour=colour):
-            return f"{colour.title} won the game"
+            return f"{who(colour)} won the game"
         case GameResumed(seed=seed):
             return f"Play resumed in a new session with seed {seed}"
+        case SeatTaken(colour=colour, player=player):
+            if player == HUMAN:
+                return f"{colour.title} is played by a person from here on"
+            return f"{colour.title} is played by the {player} strategy from here on"
         case _:
             assert_never(event)

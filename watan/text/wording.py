@@ -8,16 +8,28 @@ from __future__ import annotations
 
 from watan.editions.model import Edition, Text
 from watan.engine.decide import Refusal
+from watan.engine.events import (
+    AnyEvent,
+    CriterionCompleted,
+    DiceRolled,
+    GameWon,
+    GeeseMoved,
+    ResourcesLost,
+    ResourcesProduced,
+    ResourceStolen,
+    TurnEnded,
+)
+from watan.engine.evolve import GEESE_ROLL
 from watan.engine.resources import Resource, Resources, items, total
-from watan.engine.state import Colour, Game
+from watan.engine.state import Colour, Game, Phase
 from watan.text import render
 
 
 def refusal(text: Text, refused: Refusal) -> str:
     """Return what a refused command prints (spec §4.5, §2.8.1).
 
-    A bad geese tile or victim prints nothing but the question again
-    (RULINGS 13).
+    A bad geese tile, victim or trade answer prints nothing but the question
+    again (RULINGS 13, 26).
     """
     match refused:
         case Refusal.INVALID_COMMAND:
@@ -28,7 +40,7 @@ def refusal(text: Text, refused: Refusal) -> str:
             return text.not_enough_resources
         case Refusal.INVALID_ROLL:
             return text.invalid_roll
-        case Refusal.GEESE_TILE | Refusal.VICTIM:
+        case Refusal.GEESE_TILE | Refusal.VICTIM | Refusal.ANSWER:
             return ""
 
 
@@ -105,3 +117,54 @@ def trade_question(text: Text, partner: Colour) -> str:
 def won(text: Text, colour: Colour) -> str:
     """Return the winner's announcement (RULINGS 7)."""
     return text.won.format(colour=colour.title)
+
+
+def opening(game: Game) -> str:
+    """Return what a game prints when it begins: a loaded game's turn header (RULINGS 20)."""
+    return turn_header(game) if game.phase is Phase.BEFORE_ROLL else ""
+
+
+def reminder(game: Game) -> str:
+    """Return what a resumed game prints first: the turn header while a turn is under way.
+
+    In setup, at the geese and at the end, the question the prompt asks
+    says where the game stands.
+    """
+    if game.phase in (Phase.BEFORE_ROLL, Phase.AFTER_ROLL):
+        return turn_header(game)
+    return ""
+
+
+def narrate(before: Game, events: tuple[AnyEvent, ...], after: Game) -> str:
+    """Return what the spec prints for one command's events, `before` and `after` them."""
+    edition = after.edition
+    text = edition.text
+    out: list[str] = []
+    for index, event in enumerate(events):
+        match event:
+            case CriterionCompleted() if before.phase is Phase.SETUP:
+                if after.phase is Phase.BEFORE_ROLL:  # the last initial assignment (RULINGS 6)
+                    out += [render.board(after), turn_header(after)]
+            case DiceRolled(roll=roll, dice=dice):
+                if dice is not None:
+                    out.append(rolled(text, roll))
+                if roll != GEESE_ROLL and not any(
+                    isinstance(e, ResourcesProduced) for e in events
+                ):
+                    out.append(text.nobody_gained)
+            case ResourcesProduced(colour=colour, gained=amount):
+                out.append(gained(edition, colour, amount))
+            case ResourcesLost(colour=colour, lost=amount):
+                out.append(lost(edition, colour, amount))
+            case GeeseMoved(colour=colour):
+                if not any(isinstance(e, ResourceStolen) for e in events[index:]):
+                    out.append(nobody_to_rob(text, colour))
+            case ResourceStolen(thief=thief, victim=victim, resource=resource):
+                out.append(steals(edition, thief, victim, resource))
+            case TurnEnded():
+                out.append(turn_header(after))
+            case GameWon(colour=colour):
+                out.append(won(text, colour))
+            case _:
+                pass
+    return "".join(out)

@@ -25,6 +25,7 @@ from watan.engine.commands import (
     Next,
     PlaceGeese,
     Roll,
+    TakeSeat,
     Trade,
 )
 from watan.engine.decide import Refusal, Refused, decide_with
@@ -43,6 +44,7 @@ from watan.engine.events import (
     ResourcesLost,
     ResourcesProduced,
     ResourceStolen,
+    SeatTaken,
     TradeAccepted,
     TradeDeclined,
     TurnEnded,
@@ -63,6 +65,7 @@ _REASONS = {
     Refusal.INVALID_ROLL: "a loaded roll must be 2-12, by a student whose dice are loaded",
     Refusal.GEESE_TILE: "the geese cannot move to that tile",
     Refusal.VICTIM: "the steal is missing, or robs a student who cannot be robbed there",
+    Refusal.ANSWER: "a trade answered with neither yes nor no",
 }
 
 _FOLLOWERS: dict[type, tuple[type, ...]] = {
@@ -165,6 +168,8 @@ def command_of(events: tuple[AnyEvent, ...]) -> AnyCommand | None:
             return Trade(partner=partner, give=give, take=take, accepted=False)
         case TurnEnded():
             return Next()
+        case SeatTaken(colour=colour, player=player):
+            return TakeSeat(colour=colour, player=player)
         case ResourcesProduced() | ResourcesLost() | ResourceStolen() | GameWon() | GameResumed():
             return None
         case _:

@@ -16,8 +16,8 @@ import msgspec
 
 from replay import JournalError, write_journal
 from watan.editions import edition
-from watan.engine.events import AnyEvent, GameStarted
-from watan.engine.state import SETUP_ORDER, Game, Phase, saved_game
+from watan.engine.events import AnyEvent, GameStarted, SeatTaken
+from watan.engine.state import COLOURS, HUMAN, SETUP_ORDER, Game, Phase, saved_game
 from watan.files.journal import read_journal, reader
 from watan.files.savefile import format_save
 from watan.text import render
@@ -114,12 +114,22 @@ def rewind(path: str, to: int, out: str, *, replace: bool = False) -> Moment:
 
 
 def listing(header: GameStarted, events: tuple[AnyEvent, ...]) -> Iterator[str]:
-    """Yield one numbered line per event, the header as step 0 (`watan replay`)."""
+    """Yield one numbered line per event, the header as step 0 (`watan replay`).
+
+    In a game with computer players each move names who played it, as the
+    seats stood then (`Red (expert) completed ...`); a game of people alone
+    is listed as it always was.
+    """
     width = len(str(len(events)))
     played = edition(header.rules)
+    seats: list[str] | None = None
+    if any(isinstance(event, SeatTaken) for event in events):
+        seats = [HUMAN] * len(COLOURS)
     yield f"{0:>{width}}  {describe_start(header)}\n"
     for number, event in enumerate(events, start=1):
-        yield f"{number:>{width}}  {describe(event, played)}\n"
+        yield f"{number:>{width}}  {describe(event, played, seats)}\n"
+        if isinstance(event, SeatTaken) and seats is not None:
+            seats[event.colour] = event.player
 
 
 def standing(game: Game) -> str:

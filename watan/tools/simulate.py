@@ -1,92 +1,47 @@
-"""Headless games between random players: the simulator behind `watan simulate`.
+"""Tournaments between computer strategies, without a terminal: `watan simulate`.
 
-Games run without a terminal: a player picks a whole command, `decide`
-judges it and draws its random outcomes, `apply` folds the events.  Each
-game has its own seed, drawn from the run's seed, so a run gives the same
-results however many processes share it.
-
-Two random players pick only moves the rules allow (`watan.engine.moves`), roll
-fair dice, answer trades at random and place the geese at random:
-
-- `kinds` (the default) picks a kind of move uniformly among the kinds open
-  now (achieve, complete, improve, trade, next), then one move of that kind.
-- `uniform` picks uniformly among all legal commands.  After the roll nearly
-  all of them are trades (some 150 against a single `next`), so its games run
-  to tens of thousands of events and some never end; it is there to study
-  that, not for speed.
+Each game is played by the table's loop (`watan.players.table`), the same
+loop as at the terminal, with one strategy per seat.  The seats rotate by
+one from game to game, so every strategy sits in every seat equally often
+and none keeps the first move's advantage.  Each game has its own seed,
+drawn from the run's seed, so a run gives the same results however many
+processes share it; a game's journal records its seats (`SeatTaken`), so
+it verifies and replays like any other.
 """
 
 from __future__ import annotations
 
 import concurrent.futures
+import math
 import os
 import random
 import statistics
 from collections import Counter
-from collections.abc import Callable
-from typing import Protocol
+from collections.abc import Callable, Sequence
 
 import msgspec
 
 from replay.writer import write_journal
-from watan.engine.commands import AnyCommand, ChooseDice, Next, PlaceGeese, Roll, Trade
-from watan.engine.decide import decide, victims
-from watan.engine.events import RULES, AnyEvent, GameStarted, TurnEnded
-from watan.engine.evolve import apply, start
+from watan.editions import DEFAULT as DEFAULT_EDITION
+from watan.engine.commands import TakeSeat
+from watan.engine.decide import decide
+from watan.engine.events import AnyEvent, GameStarted, TurnEnded
+from watan.engine.evolve import apply_all, start
 from watan.engine.layout import random_board
-from watan.engine.moves import legal_builds, legal_commands
-from watan.engine.resources import HELD
-from watan.engine.state import COLOURS, NOBODY, Colour, Game, Phase
-from watan.engine.topology import TILE_COUNT, TileId
+from watan.engine.state import COLOURS, NOBODY, Colour, Game
+from watan.players import seat_generator, strategy
+from watan.players.table import Player, Table, play
 
 DEFAULT_TURN_CAP = 10_000
+SEATS = len(COLOURS)
 
 
-class Player(Protocol):
-    """Chooses the current student's next command."""
+def seating(players: Sequence[str], index: int) -> tuple[str, ...]:
+    """Return the strategy in each seat, Blue first, for game `index` of a run.
 
-    def __call__(self, game: Game, rng: random.Random) -> AnyCommand: ...
-
-
-def kinds_player(game: Game, rng: random.Random) -> AnyCommand:
-    """Return a random legal command: a kind of move first, then a move of that kind."""
-    match game.phase:
-        case Phase.BEFORE_ROLL:
-            # Fair dice, whichever dice the edition starts with.
-            return ChooseDice(loaded=False) if game.students[game.turn].loaded_dice else Roll()
-        case Phase.GEESE:
-            tile = rng.choice([t for t in range(TILE_COUNT) if t != game.geese])
-            robbed = victims(game, TileId(tile))
-            return PlaceGeese(tile=tile, victim=rng.choice(robbed) if robbed else None)
-        case Phase.AFTER_ROLL:
-            kinds: dict[type, list[AnyCommand]] = {}
-            for build in legal_builds(game):
-                kinds.setdefault(type(build), []).append(build)
-            options: list[list[AnyCommand] | None] = [*kinds.values(), [Next()]]
-            if any(game.students[game.turn].resources):
-                options.append(None)  # a trade, drawn below without listing them all
-            chosen = rng.choice(options)
-            return rng.choice(chosen) if chosen is not None else _random_trade(game, rng)
-        case _:
-            return uniform_player(game, rng)
-
-
-def _random_trade(game: Game, rng: random.Random) -> Trade:
-    """Return a legal trade: any partner, something held for anything, a random answer."""
-    held = game.students[game.turn].resources
-    partner = rng.choice([c for c in COLOURS if c != game.turn])
-    give = rng.choice([r for r in HELD if held[r]])
-    take = rng.choice(HELD)
-    able = game.students[partner].resources[take] > 0
-    return Trade(partner=partner, give=give, take=take, accepted=able and rng.random() < 0.5)
-
-
-def uniform_player(game: Game, rng: random.Random) -> AnyCommand:
-    """Return a command drawn uniformly from the legal ones, keeping fair dice."""
-    return rng.choice([c for c in legal_commands(game) if not isinstance(c, ChooseDice)])
-
-
-PLAYERS: dict[str, Player] = {"kinds": kinds_player, "uniform": uniform_player}
+    Game 0 seats `players` in order; each game after moves everyone one seat on.
+    """
+    return tuple(players[(colour - index) % SEATS] for colour in range(SEATS))
 
 
 class GameResult(msgspec.Struct, frozen=True):
@@ -94,12 +49,19 @@ class GameResult(msgspec.Struct, frozen=True):
 
     index: int
     seed: int
+    seats: tuple[str, ...]
+    """The strategy in each seat, Blue first."""
     winner: int
     """The winner's colour, or NOBODY when the turn cap stopped the game."""
     turns: int
     events: int
     kinds: dict[str, int]
     """How many events of each tag."""
+
+    @property
+    def winning_strategy(self) -> str | None:
+        """Return the strategy that won, or None for an unfinished game."""
+        return None if self.winner == NOBODY else self.seats[self.winner]
 
 
 class Played(msgspec.Struct, frozen=True):
@@ -118,30 +80,85 @@ def game_seeds(seed: int, count: int) -> list[int]:
 
 
 def play_game(
-    index: int, seed: int, player: Player, turn_cap: int, edition: str = RULES
+    index: int,
+    seed: int,
+    players: Sequence[str],
+    turn_cap: int = DEFAULT_TURN_CAP,
+    edition: str = DEFAULT_EDITION,
 ) -> Played:
-    """Play one game of `edition` from setup to a win, or to `turn_cap` turns."""
+    """Play game `index` of a run from setup to a win, or to `turn_cap` turns.
+
+    The strategies sit as `seating` says; each draws from its own generator,
+    seeded from the game's seed and its seat.
+    """
     rng = random.Random(seed)
     header = GameStarted(rules=edition, seed=seed, board=random_board(rng))
     game = start(header)
+    seats = seating(players, index)
     events: list[AnyEvent] = []
-    turns = 0
-    while game.phase is not Phase.OVER and turns < turn_cap:
-        happened = decide(game, player(game, rng), rng)
-        for event in happened:
-            game = apply(game, event)
-            turns += isinstance(event, TurnEnded)
-        events += happened
+    for colour, name in zip(COLOURS, seats, strict=True):
+        taken = decide(game, TakeSeat(colour=colour, player=name), rng)
+        game = apply_all(game, taken)
+        events += taken
+
+    def seat(colour: Colour, name: str) -> Player:
+        return strategy(name, seat_generator(seed, header.game, colour))
+
+    def heard(_: Game, happened: tuple[AnyEvent, ...], __: Game) -> None:
+        events.extend(happened)
+
+    game = play(game, Table(seat), rng, heard, turn_cap)
     tags = Counter(type(event).__struct_config__.tag for event in events)
     result = GameResult(
         index=index,
         seed=seed,
+        seats=seats,
         winner=game.winner,
-        turns=turns,
+        turns=sum(type(event) is TurnEnded for event in events),
         events=len(events),
         kinds={str(tag): count for tag, count in sorted(tags.items())},
     )
     return Played(result=result, header=header, events=tuple(events), game=game)
+
+
+class Standing(msgspec.Struct, frozen=True):
+    """One strategy's record in a run: its wins and what chance alone would give it."""
+
+    strategy: str
+    seats: int
+    """How many of the four seats it held in every game."""
+    wins: int
+    games: int
+
+    @property
+    def share(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def parity(self) -> float:
+        """The share of games its seats would win if every seat were equally strong."""
+        return self.seats / SEATS
+
+    def interval(self) -> tuple[float, float]:
+        """Return the 95% Wilson score interval of its share of wins."""
+        return wilson(self.wins, self.games)
+
+
+def wilson(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
+    """Return the Wilson score interval for `wins` of `games` (95% with the default z).
+
+    It stays inside [0, 1] and behaves at 0 and at every win, where the
+    normal approximation does not.
+    """
+    if games == 0:
+        return (0.0, 1.0)
+    share = wins / games
+    spread = z * math.sqrt(share * (1 - share) / games + z * z / (4 * games * games))
+    centre = share + z * z / (2 * games)
+    scale = 1 + z * z / games
+    low = 0.0 if wins == 0 else (centre - spread) / scale
+    high = 1.0 if wins == games else (centre + spread) / scale
+    return (low, high)
 
 
 class Summary(msgspec.Struct, frozen=True):
@@ -149,28 +166,40 @@ class Summary(msgspec.Struct, frozen=True):
 
     games: int
     finished: int
-    mean_events: float
-    median_events: float
+    standings: tuple[Standing, ...]
+    """Each strategy's record, in the order the players were first named."""
+    median_turns: float
     mean_turns: float
+    median_events: float
+    mean_events: float
     winners: dict[str, int]
+    """Wins by colour."""
     kinds: dict[str, int]
 
 
-def summarise(results: list[GameResult]) -> Summary:
-    """Return the figures `watan simulate` prints for these games."""
+def summarise(results: Sequence[GameResult], players: Sequence[str]) -> Summary:
+    """Return the figures `watan simulate` prints for these games of `players`."""
     finished = [r for r in results if r.winner != NOBODY]
-    winners = Counter(Colour(r.winner).title for r in finished)
+    by_strategy = Counter(r.winning_strategy for r in finished)
+    by_colour = Counter(Colour(r.winner).title for r in finished)
+    seats = Counter(players)
     kinds: Counter[str] = Counter()
     for result in results:
         kinds.update(result.kinds)
+    turns = [r.turns for r in results]
     events = [r.events for r in results]
     return Summary(
         games=len(results),
         finished=len(finished),
-        mean_events=statistics.fmean(events) if events else 0.0,
+        standings=tuple(
+            Standing(strategy=name, seats=seats[name], wins=by_strategy[name], games=len(results))
+            for name in dict.fromkeys(players)
+        ),
+        median_turns=statistics.median(turns) if turns else 0.0,
+        mean_turns=statistics.fmean(turns) if turns else 0.0,
         median_events=statistics.median(events) if events else 0.0,
-        mean_turns=statistics.fmean(r.turns for r in results) if results else 0.0,
-        winners={c.title: winners[c.title] for c in COLOURS},
+        mean_events=statistics.fmean(events) if events else 0.0,
+        winners={c.title: by_colour[c.title] for c in COLOURS},
         kinds=dict(kinds.most_common()),
     )
 
@@ -180,10 +209,10 @@ class Batch(msgspec.Struct, frozen=True):
 
     indices: list[int]
     seeds: list[int]
-    player: str
+    players: tuple[str, ...]
     turn_cap: int
     journals: str | None = None
-    edition: str = RULES
+    edition: str = DEFAULT_EDITION
 
 
 def play_batch(batch: Batch) -> list[GameResult]:
@@ -193,7 +222,7 @@ def play_batch(batch: Batch) -> list[GameResult]:
     """
     results = []
     for index, seed in zip(batch.indices, batch.seeds, strict=True):
-        played = play_game(index, seed, PLAYERS[batch.player], batch.turn_cap, batch.edition)
+        played = play_game(index, seed, batch.players, batch.turn_cap, batch.edition)
         if batch.journals is not None:
             path = journal_path(batch.journals, index)
             write_journal(path, played.header, played.events, replace=False)
@@ -210,14 +239,14 @@ def simulate(
     seed: int,
     games: int,
     *,
+    players: Sequence[str] = ("random",) * SEATS,
     workers: int = 1,
-    player: str = "kinds",
     turn_cap: int = DEFAULT_TURN_CAP,
     journals: str | None = None,
     progress: Callable[[int], None] | None = None,
-    edition: str = RULES,
+    edition: str = DEFAULT_EDITION,
 ) -> list[GameResult]:
-    """Play `games` games from `seed`; return their results in game order.
+    """Play `games` games of `players` (one strategy a seat) from `seed`, in game order.
 
     The results do not depend on `workers`: each game has its own seed.
     `progress` hears how many games are done after each batch.
@@ -226,14 +255,14 @@ def simulate(
     size = max(1, min(50, games // (workers * 8) or 1))
     batches = [
         Batch(
-            indices=list(range(start, min(start + size, games))),
-            seeds=seeds[start : start + size],
-            player=player,
+            indices=list(range(first, min(first + size, games))),
+            seeds=seeds[first : first + size],
+            players=tuple(players),
             turn_cap=turn_cap,
             journals=journals,
             edition=edition,
         )
-        for start in range(0, games, size)
+        for first in range(0, games, size)
     ]
     results: list[GameResult] = []
     if workers <= 1:
@@ -253,7 +282,7 @@ def simulate(
 
 
 def report(summary: Summary, seconds: float, workers: int, turn_cap: int) -> str:
-    """Return what `watan simulate` prints: speed, lengths, winners and events by kind."""
+    """Return what `watan simulate` prints: wins by strategy, lengths, speed, events by kind."""
     stopped = summary.games - summary.finished
     total = sum(summary.kinds.values()) or 1
     lines = [
@@ -261,10 +290,22 @@ def report(summary: Summary, seconds: float, workers: int, turn_cap: int) -> str
         f"of {turn_cap:,} turns)",
         f"speed: {summary.games / seconds:,.1f} games/s ({seconds:.2f} s, "
         f"{workers} worker{'s' if workers != 1 else ''})",
-        f"events per game: mean {summary.mean_events:,.1f}, median {summary.median_events:,.1f}",
-        f"turns per game: mean {summary.mean_turns:,.1f}",
-        "winners: " + ", ".join(f"{c} {n}" for c, n in summary.winners.items()),
+        "wins by strategy (seats rotate every game; 95% interval):",
+        *(_standing(standing) for standing in summary.standings),
+        f"turns per game: median {summary.median_turns:,.1f}, mean {summary.mean_turns:,.1f}",
+        f"events per game: median {summary.median_events:,.1f}, "
+        f"mean {summary.mean_events:,.1f}",
+        "wins by colour: " + ", ".join(f"{c} {n}" for c, n in summary.winners.items()),
         "events by kind:",
         *(f"  {tag}: {n:,} ({n / total:.1%})" for tag, n in summary.kinds.items()),
     ]
     return "".join(f"{line}\n" for line in lines)
+
+
+def _standing(standing: Standing) -> str:
+    low, high = standing.interval()
+    seats = f"{standing.seats} seat{'s' if standing.seats != 1 else ''}"
+    return (
+        f"  {standing.strategy}: {standing.wins} of {standing.games} "
+        f"({standing.share:.1%}, {low:.1%}-{high:.1%}; {seats}, parity {standing.parity:.1%})"
+    )

@@ -1,0 +1,155 @@
+"""Commands as typed lines: `parse` reads what `format` writes, in each edition's words."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from msgspec.structs import replace
+
+from tests.positions import make_game
+from watan.editions import edition
+from watan.engine.commands import (
+    Achieve,
+    ChooseDice,
+    Complete,
+    Improve,
+    Next,
+    Offer,
+    PlaceGeese,
+    Roll,
+    TakeSeat,
+    Trade,
+)
+from watan.engine.decide import Refusal, decide
+from watan.engine.events import GameStarted
+from watan.engine.evolve import apply_all, start
+from watan.engine.layout import Board, random_board
+from watan.engine.moves import legal_commands
+from watan.engine.resources import Resource
+from watan.engine.snapshot import SavedGame
+from watan.engine.state import HUMAN, Colour, Game, Phase, loaded_game
+from watan.text.notation import Seating, format, parse
+
+BLUE, RED, ORANGE, YELLOW = Colour.BLUE, Colour.RED, Colour.ORANGE, Colour.YELLOW
+EDITIONS = st.sampled_from(["watan", "constructor"])
+SEATING = Seating(strategies=("random", "greedy", "expert"), default="expert")
+
+
+def states(seed: int, rules: str, count: int) -> list[Game]:
+    """Return `count` states met in a seeded game of random legal moves, loaded dice included."""
+    rng = random.Random(seed)
+    game = start(GameStarted(rules=rules, seed=seed, board=random_board(rng)))
+    seen = [game]
+    while len(seen) < count and game.phase is not Phase.OVER:
+        game = apply_all(game, decide(game, rng.choice(legal_commands(game)), rng))
+        seen.append(game)
+    return seen
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32), rules=EDITIONS)
+def test_every_legal_command_reads_back_as_itself(seed: int, rules: str) -> None:
+    for game in states(seed, rules, 300)[::3]:
+        for command in legal_commands(game):
+            assert parse(format(command, game), game) == command, (command, game.phase)
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32), rules=EDITIONS)
+def test_every_offer_reads_back_as_the_trade_its_answer_makes(seed: int, rules: str) -> None:
+    for game in states(seed, rules, 300)[::5]:
+        for command in legal_commands(game):
+            if isinstance(command, Trade):
+                offer = Offer(partner=command.partner, give=command.give, take=command.take)
+                assert format(offer, game) == format(command, game)[:1]
+                assert parse([*format(offer, game), "no"], game) == offer.answered(False)
+
+
+@pytest.fixture
+def rolled(sample_board: Board) -> Game:
+    return make_game(sample_board, resources={BLUE: (1, 1, 1, 1, 1), RED: (1, 0, 0, 0, 0)})
+
+
+def test_watan_commands_are_written_in_the_specs_words(rolled: Game) -> None:
+    assert [format(command, rolled) for command in (
+        Complete(criterion=20), Improve(criterion=20), Achieve(goal=5), Next(),
+        Trade(partner=RED, give=Resource.LAB, take=Resource.CAFFEINE, accepted=True),
+        Offer(partner=RED, give=Resource.LAB, take=Resource.CAFFEINE),
+    )] == [
+        ("complete 20",), ("improve 20",), ("achieve 5",), ("next",),
+        ("trade Red LAB CAFFEINE", "yes"), ("trade Red LAB CAFFEINE",),
+    ]
+
+
+def test_constructor_commands_are_written_in_its_words(rolled: Game) -> None:
+    game = replace(rolled, edition=edition("constructor"))
+    assert [format(command, game) for command in (
+        Complete(criterion=20), Improve(criterion=20), Achieve(goal=5),
+        Trade(partner=RED, give=Resource.LAB, take=Resource.CAFFEINE, accepted=False),
+    )] == [
+        ("build-res 20",), ("improve 20",), ("build-road 5",), ("trade Red ENERGY BRICK", "no"),
+    ]
+
+
+def test_a_setup_placement_is_the_bare_number_the_question_asks_for(sample_board: Board) -> None:
+    game = start(GameStarted(seed=0, board=sample_board))
+    assert format(Complete(criterion=20), game) == ("20",)
+    assert parse("20", game) == Complete(criterion=20)
+
+
+def test_loaded_dice_take_the_roll_at_the_next_question(sample_board: Board) -> None:
+    game = make_game(sample_board, phase=Phase.BEFORE_ROLL, loaded=[BLUE])
+    assert format(Roll(value=8), game) == ("roll", "8")
+    assert parse(["roll", "8"], game) == Roll(value=8)
+    assert format(ChooseDice(loaded=False), game) == ("fair",)
+
+
+def test_the_geese_take_their_tile_then_the_victim(sample_save: SavedGame) -> None:
+    # The sample save: only Yellow (holding 3 LECTURE) can be robbed on tile 9; nobody on 3.
+    game = replace(loaded_game(sample_save.board, sample_save.position), phase=Phase.GEESE)
+    assert format(PlaceGeese(tile=9, victim=YELLOW), game) == ("9", "Yellow")
+    assert parse(["9", "yellow"], game) == PlaceGeese(tile=9, victim=YELLOW)
+    assert parse(["3"], game) == PlaceGeese(tile=3)
+
+
+@pytest.mark.parametrize(
+    ("lines", "refusal"),
+    [
+        (["dance"], Refusal.INVALID_COMMAND),
+        (["complete x"], Refusal.INVALID_COMMAND),
+        (["trade Blue LAB CAFFEINE"], Refusal.INVALID_COMMAND),
+        (["trade Red NETFLIX LAB"], Refusal.INVALID_COMMAND),
+        (["trade Red LECTURE LAB"], Refusal.NOT_ENOUGH_RESOURCES),
+        (["trade Red LAB CAFFEINE", "maybe"], Refusal.ANSWER),
+        (["computer greedy"], Refusal.INVALID_COMMAND),
+    ],
+)
+def test_what_the_game_refuses_to_read_is_the_specs_refusal(
+    sample_board: Board, lines: list[str], refusal: Refusal
+) -> None:
+    game = make_game(sample_board, resources={BLUE: (0, 1, 0, 0, 0)})
+    assert parse(lines, game) == refusal
+
+
+def test_lines_that_stop_short_of_a_command_or_ask_for_none_are_an_error(rolled: Game) -> None:
+    with pytest.raises(ValueError, match="do not finish"):
+        parse(["trade Red LAB CAFFEINE"], rolled)
+    with pytest.raises(ValueError, match="asks for no command"):
+        parse(["status"], rolled)
+    with pytest.raises(ValueError, match="whole after line 1"):
+        parse(["next", "next"], rolled)
+
+
+def test_seat_words_exist_only_where_the_game_allows_computers(rolled: Game) -> None:
+    assert parse("computer greedy", rolled) == Refusal.INVALID_COMMAND
+    assert parse("computer greedy", rolled, SEATING) == TakeSeat(colour=BLUE, player="greedy")
+    assert parse("computer", rolled, SEATING) == TakeSeat(colour=BLUE, player="expert")
+    assert parse("computer smart", rolled, SEATING) == Refusal.INVALID_COMMAND
+    assert parse("human red", rolled, SEATING) == TakeSeat(colour=RED, player=HUMAN)
+    assert format(TakeSeat(colour=BLUE, player="greedy"), rolled) == ("computer greedy",)
+    assert format(TakeSeat(colour=RED, player=HUMAN), rolled) == ("human Red",)
+    with pytest.raises(ValueError, match="Red's seat"):
+        format(TakeSeat(colour=RED, player="greedy"), rolled)

@@ -1,0 +1,251 @@
+"""`expert`: greedy's sound play, with every roll chosen by looking ahead on the engine.
+
+The expert builds and trades as `greedy` does, but it sees what greedy does
+not.  Before each roll it tries every value on the real rules (`decide`
+then `apply`: the production, the losses to the geese, the steal, the
+builds it then affords) and weighs what each leaves everyone holding, in
+what each student needs: a roll that feeds a rival close to winning is
+worth less, and a 7 that makes rivals holding 10 or more lose half (spec
+§3.6) is worth a great deal.  The best few rolls are then played out for a
+whole round, the rest of its own turn as it would play it and each rival's
+as greedy would, and the roll whose round leaves it furthest ahead is
+chosen.  It sends the geese onto the tile that holds back the leader,
+refuses offers from a rival well ahead, and places its first assignments
+where one loaded roll yields the most (spec §2.8.1).  Random outcomes inside
+a lookahead are drawn from its own generator, so it plays the same way every
+time from the same seed.
+"""
+
+from __future__ import annotations
+
+import random
+
+from watan.engine.commands import AnyCommand, Complete, Move, Next, Offer, PlaceGeese, Roll
+from watan.engine.decide import HIGHEST_ROLL, LOWEST_ROLL, Refused, decide, victims
+from watan.engine.evolve import GEESE_ROLL, apply_all
+from watan.engine.moves import legal_commands
+from watan.engine.resources import HELD
+from watan.engine.state import COLOURS, Colour, Game, Phase
+from watan.engine.topology import TILE_COUNT, TILE_CRITERIA, TileId
+from watan.players.greedy import GreedyPlayer, Target, chokes, needs, target
+from watan.players.measures import PIPS, Weights, criterion_tiles, points, shortfall
+
+RIVALRY = 0.5
+"""How much a unit a rival gains counts against a unit one gains oneself."""
+LEAD = 2
+"""Course criteria ahead of oneself at which a rival gets no help from one's trades."""
+ROLLOUTS = 3
+"""Rolls played out for a whole round before one is chosen: the best at a first glance."""
+MOST_STEPS = 80
+"""Commands a rollout plays at most: a round is far shorter."""
+POINT = 5.0
+"""A course criterion, in resources: about what one costs."""
+WON = 1000.0
+"""A game won (or lost) within the rollout."""
+BUILT = 5.0
+"""What a course criterion a roll lets one build at once is worth, over the resources it
+costs (which the roll's gain already counts)."""
+MOST_BUILDS = 4
+"""Builds looked ahead after a roll: more than a turn ever affords."""
+CLOSING = 2
+"""Course criteria short of the win at which any course criterion is as good as another."""
+AFFORDED = 2.0
+"""What it is worth that a roll makes the build a student saves for affordable now."""
+ROADLESS = 20.0
+"""What placements that yield none of a resource every goal costs lose, per such resource."""
+NEED_OF_COSTS = (4, 3, 5, 6, 3)
+"""How many of each resource one of every build needs together (goal, assignment, midterm,
+exam: RULINGS 23), CAFFEINE to TUTORIAL: what a new spot's yield is weighed by."""
+
+
+class ExpertPlayer(GreedyPlayer):
+    """Greedy's turn, with rolls, geese, answers and placements chosen by lookahead."""
+
+    name = "expert"
+
+    def _target(self, game: Game, colour: Colour) -> Target:
+        """Return greedy's target, but near the win the course criterion nearest to affordable:
+        one more of any kind wins, and what it would yield no longer matters."""
+        closing = points(game, colour) >= game.edition.points_to_win - CLOSING
+        return target(game, colour, closing=closing)
+
+    def answer(self, game: Game, offer: Offer) -> bool:
+        """Accept as greedy would, but never help a rival well ahead, nor one about to win."""
+        proposer, me = game.turn, offer.partner
+        if points(game, proposer) >= max(points(game, me) + LEAD, 8):
+            return False
+        return super().answer(game, offer)
+
+    def _placement(self, game: Game) -> Complete:
+        """Return the open spot whose tiles' best values yield the most of what builds need."""
+        me = game.turn
+        own = game.students[me].criteria
+        legal = [c.criterion for c in legal_commands(game) if isinstance(c, Complete)]
+        best = max(legal, key=lambda c: (_placement_value(game, (*own, c)), -c))
+        return Complete(criterion=best)
+
+    def _roll(self, game: Game) -> int:
+        """Return the loaded roll whose outcome, on the real rules, leads the race most."""
+        me = game.turn
+        wants = {c: needs(game, c) for c in COLOURS}
+        wants[me] = self._needs(game, me)
+        threat = {c: _threat(game, c, me) for c in COLOURS}
+        scored: list[tuple[float, int, Game]] = []
+        for value in range(LOWEST_ROLL, HIGHEST_ROLL + 1):
+            after = self._try(game, Roll(value=value))
+            if after is None:
+                continue
+            if value == GEESE_ROLL:
+                after = self._try(after, self._geese(after)) or after
+            built = self._built(after)
+            score = _gain(game, after, me, wants[me], self._target(game, me))
+            score += BUILT * (points(built, me) - points(after, me))
+            for rival in COLOURS:
+                if rival != me:
+                    rival_target = target(game, rival)
+                    score -= RIVALRY * threat[rival] * _gain(
+                        game, after, rival, wants[rival], rival_target
+                    )
+            scored.append((score, -value, after))
+        scored.sort(key=lambda s: (s[0], s[1]), reverse=True)
+        if ROLLOUTS <= 1:
+            return -scored[0][1]
+        # The most promising rolls are played out for a whole round, on the engine.
+        finalists = [(self._rollout(after, me), value) for _, value, after in scored[:ROLLOUTS]]
+        return -max(finalists)[1]
+
+    def _rollout(self, game: Game, me: Colour) -> float:
+        """Return how the race stands when `me`'s next turn comes, the round played out.
+
+        The rest of one's own turn is played as this player builds; each rival's
+        turn as greedy would play it, offers and answers included, on the real rules.
+        """
+        model = {c: GreedyPlayer(random.Random(self.rng.random())) for c in COLOURS if c != me}
+        steps = 0
+        while game.phase is not Phase.OVER and steps < MOST_STEPS:
+            steps += 1
+            if game.turn == me and game.phase is Phase.BEFORE_ROLL:
+                break
+            player: GreedyPlayer = self if game.turn == me else model[game.turn]
+            move = player.move(game) if game.turn != me else (self._build(game) or Next())
+            if isinstance(move, Offer):
+                partner = self if move.partner == me else model[move.partner]
+                move = move.answered(partner.answer(game, move))
+            game = self._try(game, move) or self._try(game, Next()) or game
+        return _standing(game, me)
+
+    def _geese(self, game: Game) -> PlaceGeese:
+        """Return the geese on the tile that holds back the others most, robbing the leader."""
+        me = game.turn
+        wants = {c: needs(game, c) for c in COLOURS}
+        wants[me] = self._needs(game, me)
+
+        def held_back(tile: int) -> float:
+            value = game.board[tile].value
+            resource = game.board[tile].resource
+            hurt = 0.0
+            for criterion in TILE_CRITERIA[tile]:
+                owner = game.criterion_owner[criterion]
+                if owner < 0 or resource not in HELD:
+                    continue
+                level = game.criterion_level[criterion]
+                worth = level * wants[Colour(owner)][resource] * (1 + PIPS[value] / 6)
+                hurt += -2 * worth if owner == me else worth * _threat(game, Colour(owner), me)
+            return hurt
+
+        tiles = (t for t in range(TILE_COUNT) if t != game.geese)
+        tile = max(tiles, key=lambda t: (not chokes(game, t), held_back(t), -t))
+        robbed = victims(game, TileId(tile))
+        if not robbed:
+            return PlaceGeese(tile=tile)
+        mine = wants[me]
+        victim = max(
+            robbed,
+            key=lambda c: (
+                _threat(game, c, me),
+                sum(game.students[c].resources[r] * mine[r] for r in HELD)
+                / max(1, sum(game.students[c].resources)),
+                -c,
+            ),
+        )
+        return PlaceGeese(tile=tile, victim=victim)
+
+    def move(self, game: Game) -> Move:
+        if game.phase is Phase.GEESE:
+            return self._geese(game)
+        return super().move(game)
+
+    def _built(self, game: Game) -> Game:
+        """Return the game after the builds this player would make now, in turn."""
+        for _ in range(MOST_BUILDS):
+            if game.phase is not Phase.AFTER_ROLL:
+                break
+            build = self._build(game)
+            after = None if build is None else self._try(game, build)
+            if after is None:
+                break
+            game = after
+        return game
+
+    def _try(self, game: Game, command: AnyCommand) -> Game | None:
+        """Return the game after `command` on the real rules, or None if they refuse it."""
+        try:
+            return apply_all(game, decide(game, command, self.rng))
+        except Refused:
+            return None
+
+
+def _standing(game: Game, me: Colour) -> float:
+    """Return how far `me` leads: course criteria and what it holds toward its builds, against
+    the others', each weighed by how near it is to winning."""
+    if game.phase is Phase.OVER:
+        return WON if game.winner == me else -WON
+    mine = POINT * points(game, me) + _worth(game, me, needs(game, me))
+    theirs = sum(
+        _threat(game, c, me) * (POINT * points(game, c) + _worth(game, c, needs(game, c)))
+        for c in COLOURS
+        if c != me
+    )
+    return mine - RIVALRY * theirs
+
+
+def _gain(before: Game, after: Game, colour: Colour, wants: Weights, saving: Target) -> float:
+    """Return what a student gains from `before` to `after`: what it holds, valued by what it
+    wants, and a bonus when the build it saves for becomes affordable (a course criterion)."""
+    gained = _worth(after, colour, wants) - _worth(before, colour, wants)
+    cost = saving.cost
+    was = sum(shortfall(before.students[colour].resources, cost))
+    now = sum(shortfall(after.students[colour].resources, cost))
+    if was and not now:
+        gained += AFFORDED
+    elif now and not was:
+        gained -= AFFORDED
+    return gained
+
+
+def _worth(game: Game, colour: Colour, wants: Weights) -> float:
+    """Return what a student holds, each resource at what it wants it (greedy's `needs`)."""
+    held = game.students[colour].resources
+    return sum(held[r] * wants[r] for r in HELD)
+
+
+def _threat(game: Game, rival: Colour, me: Colour) -> float:
+    """Return how much a rival's gains matter: more the nearer it is to winning than oneself."""
+    lead = points(game, rival) - points(game, me)
+    return max(0.3, 1.0 + 0.35 * lead)
+
+
+def _placement_value(game: Game, criteria: tuple[int, ...]) -> float:
+    """Return what these criteria would yield: for each resource, the best single roll's yield,
+    weighted by how much builds need it, and some for what others' rolls bring."""
+    tiles = criterion_tiles(game.board)
+    gains = [[0] * 5 for _ in range(HIGHEST_ROLL + 1)]
+    for criterion in criteria:
+        for _, resource, value in tiles[criterion]:
+            gains[value][resource] += 1
+    best = sum(NEED_OF_COSTS[r] * max(g[r] for g in gains) for r in HELD)
+    spread = sum(PIPS[v] * sum(gains[v][r] * NEED_OF_COSTS[r] for r in HELD) for v in range(13))
+    # What every goal costs can only be had from someone who yields it: yield it oneself.
+    roads = [r for r in HELD if game.edition.goal_cost[r]]
+    roadless = sum(1 for r in roads if not any(g[r] for g in gains))
+    return best + spread / 36 - ROADLESS * roadless

@@ -1,0 +1,318 @@
+"""`greedy`: a computer that takes the best immediate move by the production it brings.
+
+It values a place by the pips of the tiles it touches, weighted by the
+resources the student still lacks for the build it is saving for (its
+*target*).  It loads its dice and rolls the value that yields it the most of
+what it lacks (spec §2.8.1: loaded dice are every student's right), builds
+whatever scores best now, offers a surplus for the one resource its target
+still lacks, sends the geese where they hurt the others most, robs the
+leader, and accepts an offer when what it gets is worth more to it than
+what it gives.
+"""
+
+from __future__ import annotations
+
+import random
+
+from watan.engine.commands import (
+    Achieve,
+    AnyCommand,
+    ChooseDice,
+    Complete,
+    Improve,
+    Move,
+    Next,
+    Offer,
+    PlaceGeese,
+    Roll,
+)
+from watan.engine.decide import HIGHEST_ROLL, LOWEST_ROLL, harvest, level_cost, victims
+from watan.engine.evolve import GEESE_ROLL
+from watan.engine.moves import legal_builds, legal_commands
+from watan.engine.resources import HELD, Resources
+from watan.engine.state import COLOURS, Colour, Completion, Game, Phase
+from watan.engine.topology import TILE_COUNT, TILE_CRITERIA, TileId
+from watan.players.computer import Strategy
+from watan.players.measures import (
+    EVEN,
+    PIPS,
+    Weights,
+    criterion_tiles,
+    frontier_goals,
+    goal_distances,
+    improvement_cost,
+    leader,
+    points,
+    reachable_spots,
+    roll_gain,
+    shortfall,
+    spot_value,
+)
+
+MOST_OFFERS = 3
+"""Offers a turn: enough to find a partner, few enough that a turn always ends."""
+NEARLY_WON = 8
+"""Course criteria at which a student is near enough to winning that nobody helps them."""
+FREED_ROLLS = 5
+"""How many rolls of its own yield a student counts on getting back by moving the geese off
+the one tile that yields a resource nobody has."""
+ROAD_WEIGHT = 2.5
+"""How much more a first placement wants a tile of what goals cost, not yet yielded."""
+SCARCE = 4
+"""Fewer of a resource than this in all hands, and nobody yielding it elsewhere: choked."""
+CHOKING = 100.0
+"""How much worse a geese tile that chokes a resource is than any other."""
+LOSS_LINE = 10
+"""Holding this many resources or more, a roll of 7 takes half (spec §3.6)."""
+
+
+class Target:
+    """The build a student is saving for: its price and what it is worth."""
+
+    def __init__(self, cost: Resources, value: float) -> None:
+        self.cost, self.value = cost, value
+
+
+class GreedyPlayer(Strategy):
+    """The best immediate move, valued by production weighted by what is lacking."""
+
+    name = "greedy"
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(rng)
+        self._offered: set[Offer] = set()
+
+    def move(self, game: Game) -> Move:
+        match game.phase:
+            case Phase.SETUP:
+                return self._placement(game)
+            case Phase.BEFORE_ROLL:
+                self._offered.clear()
+                if not game.students[game.turn].loaded_dice:
+                    return ChooseDice(loaded=True)
+                return Roll(value=self._roll(game))
+            case Phase.GEESE:
+                return geese_move(game)
+            case _:
+                return self._build(game) or self._offer(game) or Next()
+
+    def answer(self, game: Game, offer: Offer) -> bool:
+        me = offer.partner
+        if not game.students[me].resources[offer.take]:
+            return False
+        proposer = points(game, game.turn)
+        if proposer >= NEARLY_WON and proposer > points(game, me):
+            return False  # no help for a rival about to win; between equals, a fair race
+        wants = self._needs(game, me)
+        return wants[offer.give] > wants[offer.take]
+
+    def _target(self, game: Game, colour: Colour) -> Target:
+        """Return the build this player saves for: greedy's, the best worth for what it lacks."""
+        return target(game, colour)
+
+    def _needs(self, game: Game, colour: Colour) -> Weights:
+        """Return how much this player wants one more of each resource, for its target."""
+        return needs(game, colour, self._target(game, colour))
+
+    def _placement(self, game: Game) -> Complete:
+        """Return the initial assignment on the open spot that yields the most (spec §4.1)."""
+        own = game.students[game.turn].criteria
+        produced = {r for c in own for r in _resources_at(game, c)}
+        # What every goal costs can only be had from someone who yields it: yield it oneself.
+        roads = {r for r in HELD if game.edition.goal_cost[r]}
+        weights = tuple(
+            1.0 if r in produced else ROAD_WEIGHT if r in roads else 1.6 for r in HELD
+        )
+        legal = [c.criterion for c in legal_commands(game) if isinstance(c, Complete)]
+        best = max(legal, key=lambda c: (spot_value(game, c, weights), -c))  # type: ignore[arg-type]
+        return Complete(criterion=best)
+
+    def _roll(self, game: Game) -> int:
+        """Return the loaded roll that brings the most of what the student lacks."""
+        me = game.turn
+        wants = self._needs(game, me)
+        scored = [
+            (roll_gain(harvest(game, value)[me], wants), value)
+            for value in range(LOWEST_ROLL, HIGHEST_ROLL + 1)
+            if value != GEESE_ROLL
+        ]
+        best, value = max(scored)
+        if steal_value(game, wants) > best:
+            return GEESE_ROLL  # the geese bring more: a steal of what is lacking
+        return value
+
+    def _build(self, game: Game) -> AnyCommand | None:
+        """Return the build that scores best now, if any is worth its price."""
+        wants = self._needs(game, game.turn)
+        scored = [(self._worth(game, build, wants), build) for build in legal_builds(game)]
+        scored = [(score, build) for score, build in scored if score > 0]
+        if not scored:
+            return None
+        top = max(score for score, _ in scored)
+        return self.rng.choice([build for score, build in scored if score == top])
+
+    def _worth(self, game: Game, build: AnyCommand, wants: Weights) -> float:
+        """Return what a build is worth now: a course criterion and the production it adds."""
+        match build:
+            case Improve(criterion=criterion) | Complete(criterion=criterion):
+                return 1 + 3 * spot_value(game, criterion, EVEN)
+            case Achieve(goal=goal):
+                if reachable_spots(game, game.turn):
+                    return 0.0  # a spot is in reach already: save for the assignment
+                distance = goal_distances(game, game.turn).get(goal)
+                if distance is None:
+                    return 0.0
+                end = frontier_goals(game, game.turn)[goal]
+                if distance == 0:
+                    return 0.4 + 2 * spot_value(game, end, wants)
+                return 0.3 / (1 + distance)
+            case _:
+                return 0.0
+
+    def _offer(self, game: Game) -> Offer | None:
+        """Return an offer of a surplus for the one resource the target lacks, if any."""
+        if len(self._offered) >= MOST_OFFERS:
+            return None
+        me = game.turn
+        held = game.students[me].resources
+        goal = self._target(game, me)
+        missing = shortfall(held, goal.cost)
+        if not any(missing):
+            return None
+        spare = [r for r in HELD if held[r] > goal.cost[r]]
+        if not spare:
+            return None
+        for take in sorted(HELD, key=lambda r: (-missing[r], r)):
+            if not missing[take]:
+                break
+            partners = [c for c in COLOURS if c != me and game.students[c].resources[take]]
+            for partner in sorted(partners, key=lambda c: -game.students[c].resources[take]):
+                # Give what the partner wants most, of what can be spared.
+                theirs = needs(game, partner)
+                for give in sorted(spare, key=lambda r: (-theirs[r], -held[r])):
+                    offer = Offer(partner=partner, give=give, take=take)
+                    if offer not in self._offered and theirs[give] > theirs[take]:
+                        self._offered.add(offer)
+                        return offer
+        return None
+
+
+def target(game: Game, colour: Colour, *, closing: bool = False) -> Target:
+    """Return the build the student is saving for: the best worth for what is still missing.
+
+    When `closing` (one course criterion from winning, any will do), the one
+    that is nearest to affordable.
+    """
+    held = game.students[colour].resources
+    options: list[Target] = []
+    for criterion in game.students[colour].criteria:
+        cost = improvement_cost(game, criterion)
+        if cost is not None:
+            options.append(Target(cost, 1 + 3 * spot_value(game, criterion, EVEN)))
+    assignment = level_cost(game, Completion.ASSIGNMENT)
+    spots = reachable_spots(game, colour)
+    options += [Target(assignment, 1 + 3 * spot_value(game, c, EVEN)) for c in spots]
+    if not spots:
+        goal_cost = game.edition.goal_cost
+        ends = frontier_goals(game, colour)
+        options += [
+            Target(goal_cost, 0.6 / (1 + distance) + 2 * spot_value(game, ends[goal], EVEN))
+            for goal, distance in goal_distances(game, colour).items()
+        ]
+    if not options:
+        return Target(assignment, 0.0)
+    if closing:
+        return min(options, key=lambda o: (sum(shortfall(held, o.cost)), sum(o.cost), -o.value))
+    return max(options, key=lambda o: o.value - 0.35 * sum(shortfall(held, o.cost)))
+
+
+def needs(game: Game, colour: Colour, saving: Target | None = None) -> Weights:
+    """Return how much the student wants one more of each resource.
+
+    What its target (`saving`, else greedy's) lacks counts most; beyond that,
+    a resource is worth less the more of it the student already holds.
+    """
+    held = game.students[colour].resources
+    missing = shortfall(held, (saving or target(game, colour)).cost)
+    w = [1.0 + missing[r] if missing[r] else 0.3 / (1 + held[r] / 3) for r in HELD]
+    return (w[0], w[1], w[2], w[3], w[4])
+
+
+def steal_value(game: Game, wants: Weights) -> float:
+    """Return what a roll of 7 is worth to the roller: the best steal and its own tile freed
+    from the geese, less what it loses.
+
+    A student holding 10 or more loses half (spec §3.6), in proportion to what it holds.
+    The geese stop the roller's own yield on their tile until someone moves them, so moving
+    them away is worth a few rolls of that yield.
+    """
+    me = game.turn
+    best = 0.0
+    for tile in range(TILE_COUNT):
+        if tile == game.geese:
+            continue
+        for victim in victims(game, TileId(tile)):
+            held = game.students[victim].resources
+            best = max(best, sum(held[r] * wants[r] for r in HELD) / sum(held))
+    mine = game.students[me].resources
+    count = sum(mine)
+    loss = 0.0
+    if count >= LOSS_LINE:
+        loss = (count // 2) * sum(mine[r] * wants[r] for r in HELD) / count
+    freed = 0.0
+    if _choked(game):
+        blocked = game.board[game.geese].resource
+        levels = sum(
+            game.criterion_level[c]
+            for c in TILE_CRITERIA[game.geese]
+            if game.criterion_owner[c] == me
+        )
+        freed = FREED_ROLLS * levels * wants[blocked]
+    return best + freed - loss
+
+
+def _choked(game: Game) -> bool:
+    """Return whether the geese choke a resource: see `chokes`."""
+    return 0 <= game.geese < TILE_COUNT and chokes(game, game.geese)
+
+
+def chokes(game: Game, tile: int) -> bool:
+    """Return whether geese on `tile` would hold back a resource nobody else yields and hardly
+    anyone holds.
+
+    Then nobody can build what needs it until the geese move again: the game stalls.
+    """
+    blocked = game.board[tile].resource
+    if blocked not in HELD or sum(s.resources[blocked] for s in game.students) >= SCARCE:
+        return False
+    return not any(
+        other.resource is blocked
+        and number != tile
+        and any(game.criterion_owner[c] >= 0 for c in TILE_CRITERIA[number])
+        for number, other in enumerate(game.board)
+    )
+
+
+def geese_move(game: Game) -> PlaceGeese:
+    """Return the geese on the tile that costs the others most, robbing the leader there."""
+    me = game.turn
+
+    def harm(tile: int) -> float:
+        value = game.board[tile].value
+        hurt = 0.0
+        for criterion in TILE_CRITERIA[tile]:
+            owner = game.criterion_owner[criterion]
+            if owner < 0:
+                continue
+            level = game.criterion_level[criterion] * PIPS[value]
+            hurt += -2 * level if owner == me else level * (1 + points(game, Colour(owner)) / 5)
+        choking = CHOKING if chokes(game, tile) else 0.0
+        return hurt + (1 if victims(game, TileId(tile)) else 0) - choking
+
+    tile = max((t for t in range(TILE_COUNT) if t != game.geese), key=lambda t: (harm(t), -t))
+    robbed = victims(game, TileId(tile))
+    return PlaceGeese(tile=tile, victim=leader(game, robbed) if robbed else None)
+
+
+def _resources_at(game: Game, criterion: int) -> set[int]:
+    return {resource for _, resource, _ in criterion_tiles(game.board)[criterion]}

@@ -1,0 +1,159 @@
+"""What computer players measure about a position: production, prices, what a student lacks.
+
+Every measure reads the game through the rules' own questions (`harvest`,
+`refusal` through the legal moves, the edition's prices), so a strategy
+never second-guesses what the rules allow.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from watan.engine.decide import level_cost
+from watan.engine.layout import Board
+from watan.engine.resources import Resource, Resources
+from watan.engine.state import COLOURS, NOBODY, Colour, Completion, Game, course_criteria
+from watan.engine.topology import (
+    CRITERION_COUNT,
+    CRITERION_GOALS,
+    CRITERION_NEIGHBOURS,
+    CRITERION_TILES,
+    GOAL_CRITERIA,
+    CriterionId,
+)
+
+PIPS = (0, 0, 1, 2, 3, 4, 5, 0, 5, 4, 3, 2, 1)
+"""How many of the 36 rolls of two fair dice give each value (7 produces nothing)."""
+
+Weights = tuple[float, float, float, float, float]
+
+
+@functools.cache
+def criterion_tiles(board: Board) -> tuple[tuple[tuple[int, Resource, int], ...], ...]:
+    """Return, for each criterion, its producing tiles as (tile, resource, value)."""
+    return tuple(
+        tuple(
+            (tile, board[tile].resource, board[tile].value)
+            for tile in CRITERION_TILES[criterion]
+            if board[tile].resource is not Resource.NETFLIX
+        )
+        for criterion in range(CRITERION_COUNT)
+    )
+
+
+def points(game: Game, colour: Colour) -> int:
+    """Return a student's course criteria: what wins the game (spec §4.4)."""
+    return course_criteria(game, colour)
+
+
+def leader(game: Game, among: tuple[Colour, ...] = COLOURS) -> Colour:
+    """Return the student with the most course criteria (then the most resources)."""
+    return max(among, key=lambda c: (points(game, c), sum(game.students[c].resources)))
+
+
+def spot_value(game: Game, criterion: int, weights: Weights) -> float:
+    """Return what one level at `criterion` yields on average per roll, weighted by `weights`.
+
+    The geese's tile yields nothing while they stay (spec §2.3).
+    """
+    return sum(
+        PIPS[value] * weights[resource]
+        for tile, resource, value in criterion_tiles(game.board)[criterion]
+        if tile != game.geese
+    ) / 36
+
+
+def roll_gain(gained: list[int], weights: Weights) -> float:
+    """Return the value of an amount gained, resource by resource."""
+    return sum(count * weight for count, weight in zip(gained, weights, strict=False))
+
+
+def shortfall(held: Resources, cost: Resources) -> Resources:
+    """Return what is missing from `held` to pay `cost`."""
+    return (
+        max(0, cost[0] - held[0]),
+        max(0, cost[1] - held[1]),
+        max(0, cost[2] - held[2]),
+        max(0, cost[3] - held[3]),
+        max(0, cost[4] - held[4]),
+    )
+
+
+def open_spot(game: Game, criterion: int) -> bool:
+    """Return whether anyone could still complete `criterion`: free, no completed neighbour."""
+    owner = game.criterion_owner
+    return owner[criterion] == NOBODY and all(
+        owner[n] == NOBODY for n in CRITERION_NEIGHBOURS[criterion]
+    )
+
+
+def reachable_spots(game: Game, colour: Colour) -> set[CriterionId]:
+    """Return the open criteria at the end of one of the student's goals: completable now."""
+    student = game.students[colour]
+    return {
+        end
+        for goal in student.goals
+        for end in GOAL_CRITERIA[goal]
+        if open_spot(game, end)
+    }
+
+
+def frontier_goals(game: Game, colour: Colour) -> dict[int, int]:
+    """Return each free goal that extends the student's network, with the criterion it reaches.
+
+    A goal touching one of the student's criteria or goals may be achieved (spec
+    §3.3); the criterion it reaches is its end away from the network.
+    """
+    student = game.students[colour]
+    owner, goal_owner = game.criterion_owner, game.goal_owner
+    network = set(student.criteria) | {c for g in student.goals for c in GOAL_CRITERIA[g]}
+    reached: dict[int, int] = {}
+    for criterion in network:
+        if owner[criterion] not in (NOBODY, colour):
+            continue  # another student's criterion does not carry one's network on
+        for goal in CRITERION_GOALS[criterion]:
+            if goal_owner[goal] != NOBODY:
+                continue
+            a, b = GOAL_CRITERIA[goal]
+            reached[goal] = b if a == criterion else a
+    return reached
+
+
+def goal_distances(game: Game, colour: Colour, most: int = 4) -> dict[int, int]:
+    """Return, for each goal the student may achieve now, how many more goals lead from it to
+    an open spot (0: its far end is open), up to `most`; goals leading nowhere are left out.
+
+    Paths run over free goals and never through another student's criterion (spec §3.3).
+    """
+    owner, goal_owner = game.criterion_owner, game.goal_owner
+    firsts = frontier_goals(game, colour)
+    found: dict[int, int] = {}
+    for first, end in firsts.items():
+        seen = {end}
+        layer: list[int] = [end]
+        for depth in range(most + 1):
+            if any(open_spot(game, c) for c in layer):
+                found[first] = depth
+                break
+            nxt: list[int] = []
+            for criterion in layer:
+                if owner[criterion] not in (NOBODY, colour):
+                    continue
+                for goal in CRITERION_GOALS[criterion]:
+                    if goal_owner[goal] != NOBODY:
+                        continue
+                    for far in GOAL_CRITERIA[goal]:
+                        if far not in seen:
+                            seen.add(far)
+                            nxt.append(far)
+            layer = nxt
+    return found
+
+
+def improvement_cost(game: Game, criterion: int) -> Resources | None:
+    """Return the price of the next level at one's `criterion`, or None at an exam."""
+    level = game.criterion_level[criterion]
+    return None if level >= Completion.EXAM else level_cost(game, level + 1)
+
+
+EVEN: Weights = (1.0, 1.0, 1.0, 1.0, 1.0)

@@ -1,0 +1,108 @@
+"""The table: a player in every seat, and the one loop that plays a game.
+
+Every way of playing goes through `play`: the game at the terminal (people
+and shown computers), `watan simulate` (computers alone) and the tests'
+recordings (scripted people).  The loop asks the player in the current seat
+for its next whole command; an offer goes to the partner's player for its
+answer; `decide` judges the command and draws its random outcomes; the
+events are folded into the game and handed to the listener (which keeps the
+journal and says what the spec prints).  So every kind of player follows
+the same legal sequence of actions (spec §6, question 4), and who sits in a
+seat can change mid-game by a command like any other (`TakeSeat`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Protocol
+
+from watan.engine.commands import AnyCommand, Move, Offer
+from watan.engine.decide import Refusal, Refused, decide
+from watan.engine.events import AnyEvent, TurnEnded
+from watan.engine.evolve import apply
+from watan.engine.state import Colour, Game, Phase
+
+
+class Player(Protocol):
+    """Whoever plays a seat: a person at the terminal, a computer strategy, a test's script."""
+
+    def move(self, game: Game) -> Move:
+        """Return the student's next whole command, or an offer for the partner to answer.
+
+        Called only when it is this seat's turn to act: setup, the turn, the geese.
+        """
+        ...
+
+    def answer(self, game: Game, offer: Offer) -> bool:
+        """Return whether this seat accepts `offer`, made to it by the current student."""
+        ...
+
+    def refused(self, game: Game, command: AnyCommand, refusal: Refusal) -> None:
+        """Hear that the rules refused this seat's `command` (a trade its partner cannot pay)."""
+        ...
+
+
+Listener = Callable[[Game, tuple[AnyEvent, ...], Game], None]
+"""Hears each command's events with the game before and after them."""
+
+
+class Table:
+    """Who sits where: each seat's player, made when first needed for the name the game gives.
+
+    The game says who plays each seat (`Game.seats`: `human` or a strategy's
+    name), so a seat handed over by a `TakeSeat` command is played by its new
+    player from the next question on.
+    """
+
+    def __init__(self, seat: Callable[[Colour, str], Player]) -> None:
+        self._seat = seat
+        self._players: dict[tuple[Colour, str], Player] = {}
+
+    def player(self, game: Game, colour: Colour) -> Player:
+        """Return the player who answers for `colour` now."""
+        key = (colour, game.seats[colour])
+        found = self._players.get(key)
+        if found is None:
+            found = self._players[key] = self._seat(*key)
+        return found
+
+
+def play(
+    game: Game,
+    table: Table,
+    rng: random.Random,
+    listener: Listener,
+    turn_cap: int | None = None,
+) -> Game:
+    """Play `game` until someone wins (or `turn_cap` turns end); return the game then.
+
+    Random outcomes are drawn from `rng`.  Whatever a player raises (end of
+    input, an interrupt) ends the loop with every command before it already
+    heard by the listener.
+    """
+    turns = 0
+    while game.phase is not Phase.OVER:
+        player = table.player(game, game.turn)
+        move = player.move(game)
+        if isinstance(move, Offer):
+            move = move.answered(table.player(game, move.partner).answer(game, move))
+        try:
+            events = decide(game, move, rng)
+        except Refused as refused:
+            player.refused(game, move, refused.refusal)
+            continue
+        after = game
+        for event in events:
+            after = apply(after, event)
+            if type(event) is TurnEnded:
+                turns += 1
+        listener(game, events, after)
+        game = after
+        if turn_cap is not None and turns >= turn_cap:
+            break
+    return game
+
+
+class StrategyError(Exception):
+    """A computer player gave a command the rules refuse: a fault in the strategy."""

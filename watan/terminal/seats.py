@@ -1,0 +1,133 @@
+"""The players at a terminal: a person typing, and a computer whose typing is shown.
+
+Both go through the same dialogue (`watan.terminal.session`), line by line,
+so a computer's move prints exactly what the same lines typed by a person
+would print; the only difference is that a computer's line is shown right
+after the prompt (`> complete 20`), since nobody typed it.  A person's lines
+come from wherever `lines` reads them: the keyboard, or a test's script.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from watan.engine.commands import AnyCommand, Move, Offer, Trade
+from watan.engine.decide import Refusal
+from watan.engine.state import Game
+from watan.players.computer import Strategy
+from watan.players.table import StrategyError
+from watan.terminal.session import (
+    Outcome,
+    PlayAgain,
+    Quit,
+    Ready,
+    Session,
+    asking,
+    prompt,
+    respond,
+)
+from watan.text import wording
+from watan.text.notation import SaveTo, Seating, format
+
+Write = Callable[[str], object]
+Lines = Callable[[Session], str | None]
+"""Where a person's next line comes from, given the question asked; None at end of input."""
+Save = Callable[[Game, str], None]
+
+
+class InputEnded(Exception):
+    """The person at the terminal closed the input (end of file, spec §4.5)."""
+
+
+def converse(session: Session, lines: Lines, write: Write, save: Save, *, shown: bool) -> Outcome:
+    """Return how the dialogue ends: a whole command, or the answer to `play again`.
+
+    Each question is printed with its prompt, then the line is read (and
+    printed when `shown`: nobody typed it), then what it prints.  `save`
+    lines are carried out on the way (spec §4.3).  Raises InputEnded.
+    """
+    while True:
+        write(prompt(session))
+        line = lines(session)
+        if line is None:
+            raise InputEnded
+        if shown:
+            write(f"{line}\n")
+        reply = respond(session, line)
+        write(reply.output)
+        match reply.outcome:
+            case Ready() | PlayAgain() | Quit():
+                return reply.outcome
+            case SaveTo(path=path):
+                save(session.game, path)
+            case None:
+                pass
+        session = reply.session
+
+
+class AtTerminal:
+    """A person at the terminal (or a script typing for one), answering every question."""
+
+    def __init__(
+        self, lines: Lines, write: Write, save: Save, seating: Seating | None = None
+    ) -> None:
+        self._lines, self._write, self._save, self._seating = lines, write, save, seating
+
+    def move(self, game: Game) -> Move:
+        return _whole(self._talk(Session(game=game, seating=self._seating))).move
+
+    def answer(self, game: Game, offer: Offer) -> bool:
+        trade = _whole(self._talk(asking(game, offer))).move
+        return isinstance(trade, Trade) and trade.accepted
+
+    def refused(self, game: Game, command: AnyCommand, refusal: Refusal) -> None:
+        self._write(wording.refusal(game.edition.text, refusal))
+
+    def play_again(self, game: Game) -> bool:
+        """Return the answer to `Would you like to play again?` (spec §4.4)."""
+        return isinstance(self._talk(Session(game=game)), PlayAgain)
+
+    def _talk(self, session: Session) -> Outcome:
+        return converse(session, self._lines, self._write, self._save, shown=False)
+
+
+class Shown:
+    """A computer strategy at the terminal: each line it types is shown after the prompt."""
+
+    def __init__(self, strategy: Strategy, write: Write) -> None:
+        self.strategy, self._write = strategy, write
+
+    def move(self, game: Game) -> Move:
+        chosen = self.strategy.move(game)
+        return self._type(Session(game=game), format(chosen, game), chosen)
+
+    def answer(self, game: Game, offer: Offer) -> bool:
+        trade = offer.answered(self.strategy.answer(game, offer))
+        typed = self._type(asking(game, offer), format(trade, game)[-1:], trade)
+        return isinstance(typed, Trade) and typed.accepted
+
+    def refused(self, game: Game, command: AnyCommand, refusal: Refusal) -> None:
+        self._write(wording.refusal(game.edition.text, refusal))
+        self.strategy.refused(game, command, refusal)
+
+    def _type(self, session: Session, lines: tuple[str, ...], chosen: Move) -> Move:
+        """Type `lines` into the dialogue; return the move they give, which must be `chosen`."""
+        typing: Iterator[str] = iter(lines)
+        outcome = converse(
+            session, lambda _: next(typing, None), self._write, _never_saves, shown=True
+        )
+        given = _whole(outcome).move
+        if given != chosen:
+            name = self.strategy.name
+            raise StrategyError(f"the {name} strategy's lines gave {given!r}, not {chosen!r}")
+        return given
+
+
+def _whole(outcome: Outcome) -> Ready:
+    if not isinstance(outcome, Ready):
+        raise StrategyError(f"a turn's dialogue ended with {outcome!r}")
+    return outcome
+
+
+def _never_saves(game: Game, path: str) -> None:
+    raise StrategyError(f"a computer asked to save to {path!r}")
