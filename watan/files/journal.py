@@ -43,10 +43,14 @@ class _Written(msgspec.Struct):
 
 
 def written_format(header_line: bytes) -> int | None:
-    """Return the format a journal's raw header line says it was written in, or None."""
+    """Return the format a journal's raw header line says it was written in, or None.
+
+    None too for a line the reader refuses however it is read (not JSON, not UTF-8, nested
+    past what can be decoded): the reader then says why, with the line.
+    """
     try:
         return msgspec.json.decode(header_line, type=_Written).format
-    except msgspec.DecodeError:
+    except (msgspec.DecodeError, RecursionError, UnicodeDecodeError):
         return None
 
 
