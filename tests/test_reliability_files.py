@@ -422,3 +422,35 @@ def test_a_journal_that_cannot_be_created_is_never_put_in_place_of_an_existing_o
     )
     assert Path("game.jsonl").read_bytes() == b"someone else's journal\n"
     assert backup() == SAMPLE_AS_SAVED
+
+
+# Amounts no game reaches --------------------------------------------------------------------------
+
+
+def test_a_roll_of_7_against_a_billion_resources_draws_the_losses_at_once() -> None:
+    """Drawn one unit at a time, these losses would take most of an hour (RULINGS 14)."""
+    most = 999_999_999
+    Path("rich.sv").write_text(SAMPLE_SAVE.replace("\n0 0 0 5 0 g", "\n" + f"{most} " * 5 + "g", 1))
+    result = subprocess.run(
+        [sys.executable, "-m", "watan", "-seed", "4", "-load", "rich.sv", "--journal", "j.jsonl"],
+        input="load\nroll\n7\n",
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        timeout=60,
+        check=False,
+    )
+    lines = result.stdout.split("\n")
+    heading = lines.index("> Student Blue loses 2499999997 resources to the geese. They lose:")
+    names = ["CAFFEINE", "LAB", "LECTURE", "STUDY", "TUTORIAL"]
+    lost = [0] * 5
+    for line in lines[heading + 1 :]:
+        count, _, name = line.partition(" ")
+        if name not in names:
+            break
+        lost[names.index(name)] = int(count)
+    assert (result.returncode, "Traceback" in result.stderr, sum(lost)) == (0, False, 2499999997)
+    held = load_save("backup.sv").position.students[0].resources
+    assert list(held) == [most - n for n in lost]
+    verified = CliRunner().invoke(cli, ["verify", "j.jsonl"])
+    assert (verified.exit_code, verified.stdout) == (0, "ok: 4 events\n")  # Orange loses too
