@@ -54,6 +54,7 @@ from watan.engine.state import COLOURS, Game, Phase, saved_game
 from watan.files.savefile import format_save
 from watan.terminal import session as talk
 from watan.terminal.console import Options, Streams, first_header, next_header, play_games
+from watan.terminal.lines import LONGEST_INPUT_LINE, OVERLONG
 from watan.tools import history
 
 HOSTILE: tuple[bytes, ...] = (
@@ -66,6 +67,8 @@ HOSTILE: tuple[bytes, ...] = (
     b"9" * 100_000,
     b"-" + b"1" * 100_000,
     b"roll " * 20_000,
+    b"roll" + b" " * LONGEST_INPUT_LINE,  # `roll`, but past the limit: one unrecognised line
+    b"yes" + b"\t" * LONGEST_INPUT_LINE,
     b"99999999999999999999999999999999",
     b"-99999999999999999999999999999999",
     b"+3",
@@ -218,6 +221,8 @@ def twin(options: Options, data: st.DataObject, count: int) -> Twin:
         if index == count - 1 and raw != b"\n" and data.draw(st.booleans(), label="unended"):
             raw = raw[:-1]  # the last line may end without its newline
         lines.append(raw)
+        if len(raw.rstrip(b"\n")) > LONGEST_INPUT_LINE:
+            raw = OVERLONG  # one line that no prompt accepts (watan.terminal.lines)
         reply = talk.respond(current, raw.decode("utf-8", errors="replace"), rng)
         current = reply.session
         out.append(reply.output)
@@ -289,14 +294,22 @@ def header_of(path: Path) -> GameStarted:
 
 
 class Checking(io.BytesIO):
-    """Input that, each time the loop asks for a line, checks the loop against the twin."""
+    """Input that, each time the loop asks for a line, checks the loop against the twin.
+
+    The rest of an over-long line is read in more pieces; those are not new questions.
+    """
 
     def __init__(self, expected: Twin, stdout: io.StringIO) -> None:
         super().__init__(expected.data)
         self._twin, self._stdout, self._folds = expected, stdout, Folds()
         self.asked = 0
+        self._in_a_line = False
 
     def readline(self, size: int | None = -1) -> bytes:
+        if self._in_a_line:
+            piece = super().readline(size)
+            self._in_a_line = piece != b"" and not piece.endswith(b"\n")
+            return piece
         moment = self._twin.moments[self.asked]
         assert self._stdout.getvalue() == moment.stdout
         assert self._folds.game(moment.game_number) == moment.game
@@ -304,7 +317,9 @@ class Checking(io.BytesIO):
         if saved is not None:
             assert Path(saved).read_text() == format_save(saved_game(moment.game))
         self.asked += 1
-        return super().readline(size)
+        line = super().readline(size)
+        self._in_a_line = len(line) == size and not line.endswith(b"\n")
+        return line
 
 
 NEW_JOURNAL = re.compile(r"watan: journal: journals/watan-\d{8}-\d{6}-\d{6}\.jsonl")

@@ -36,6 +36,7 @@ from watan.files.journal import (
 )
 from watan.files.savefile import BadFile, format_save
 from watan.terminal import session as talk
+from watan.terminal.lines import read_line
 from watan.text.escape import complain
 
 if TYPE_CHECKING:
@@ -240,7 +241,7 @@ def _play(
         while True:
             stdout.write(talk.prompt(current))
             stdout.flush()
-            raw = stdin.readline()
+            raw = read_line(stdin)
             if not raw:
                 _back_up(current, stderr)
                 return False
