@@ -103,6 +103,21 @@ class JournalWriter(Generic[H, E]):
         with contextlib.suppress(OSError):
             self._file.close()
 
+    def writes_to(self, path: StrPath) -> bool:
+        """Return whether `path` names the file this writer appends to, by any name or link.
+
+        So that a caller about to replace a file can refuse to replace the journal itself.
+        False once closed, and for a path that names nothing or cannot be looked at.
+        """
+        if self._file.closed:
+            return False
+        try:
+            named = os.stat(path)
+        except (OSError, ValueError):  # ValueError: a NUL in the name
+            return False
+        held = os.fstat(self._file.fileno())
+        return (named.st_dev, named.st_ino) == (held.st_dev, held.st_ino)
+
     def __enter__(self) -> JournalWriter[H, E]:
         return self
 

@@ -17,9 +17,12 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import signal
+import socket
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -286,11 +289,31 @@ SAVE_FAILURES = {
     "a read-only file": ("target.sv", "old\n", "Permission denied"),
     "a full disk": ("target.sv", "old\n", "No space left on device"),
     "a folder in the way": ("target.sv", None, "Is a directory"),
+    "a named pipe nobody reads": ("target.sv", None, "it is a named pipe, not a file"),
+    "a socket": ("target.sv", None, "it is a socket, not a file"),
+    "a loop of links": ("target.sv", None, "it is a loop of symbolic links"),
 }
 """Where the save goes, what was there before, and why it cannot be written."""
 
 
-@pytest.mark.usefixtures("as_a_user")
+@pytest.fixture
+def never_blocks() -> Iterator[None]:
+    """Fail a test that waits more than ten seconds (a save blocked on a named pipe) instead
+    of hanging the suite."""
+
+    def waited(*_: object) -> None:
+        raise TimeoutError("the game waited on a file")
+
+    previous = signal.signal(signal.SIGALRM, waited)
+    signal.alarm(10)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+@pytest.mark.usefixtures("as_a_user", "never_blocks")
 @pytest.mark.parametrize("failure", list(SAVE_FAILURES))
 def test_a_save_that_fails_is_one_line_keeps_the_old_file_and_the_game_goes_on(
     failure: str, monkeypatch: pytest.MonkeyPatch
@@ -304,7 +327,17 @@ def test_a_save_that_fails_is_one_line_keeps_the_old_file_and_the_game_goes_on(
         fill_the_disk_for_one_save(monkeypatch)
     elif failure == "a folder in the way":
         os.mkdir(target)
+    elif failure == "a named pipe nobody reads":
+        os.mkfifo(target)
+    elif failure == "a socket":
+        listening = socket.socket(socket.AF_UNIX)
+        listening.bind(target)
+        listening.close()
+    elif failure == "a loop of links":
+        os.symlink("other.sv", target)
+        os.symlink(target, "other.sv")
     before = names()
+    kinds = {name: os.lstat(name).st_mode for name in before}
     played = play(SAMPLE_GAME, f"save {target}\nstatus\n")
     assert played == Played(
         status=0,
@@ -314,7 +347,46 @@ def test_a_save_that_fails_is_one_line_keeps_the_old_file_and_the_game_goes_on(
     if old is not None:
         assert Path(target).read_text() == old
     assert names() == sorted([*before, "backup.sv", "game.jsonl"])  # and no temporary file
+    assert {name: os.lstat(name).st_mode for name in before} == kinds  # none replaced
     assert backup() == SAMPLE_AS_SAVED
+
+
+@pytest.mark.parametrize(
+    "name", ["game.jsonl", "./game.jsonl", "link.sv", "hard.sv"],
+    ids=["its name", "another spelling", "a symbolic link", "a hard link"],
+)
+def test_saving_onto_the_games_own_journal_is_refused_and_the_game_goes_on(name: str) -> None:
+    lines = "load\nroll\n8\n"
+
+    class Linking(io.BytesIO):
+        """Input that makes the links to the journal once the game has created it."""
+
+        def readline(self, size: int | None = -1) -> bytes:
+            if Path("game.jsonl").exists() and not Path("link.sv").is_symlink():
+                os.symlink("game.jsonl", "link.sv")
+                os.link("game.jsonl", "hard.sv")
+            return super().readline(size)
+
+    played = play(SAMPLE_GAME, "", Linking(f"save {name}\n{lines}".encode()))
+    assert played == Played(
+        status=0,
+        stdout=AT_PROMPTS["after the roll"].stdout.replace("> ", "> > ", 1),
+        stderr="watan: journal: game.jsonl\n"
+        f"watan: cannot save to {name}: it is this game's journal; choose another name\n",
+    )
+    assert history.load("game.jsonl").events == AT_PROMPTS["after the roll"].events
+    assert backup() == AFTER_THE_EIGHT
+
+
+def test_a_backup_that_would_replace_the_games_journal_is_refused() -> None:
+    os.symlink("game.jsonl", "backup.sv")
+    played = play(SAMPLE_GAME, "load\nroll\n8\n")
+    assert played.stderr == (
+        "watan: journal: game.jsonl\n"
+        "watan: cannot save to backup.sv: it is this game's journal; choose another name\n"
+    )
+    assert history.load("game.jsonl").events == AT_PROMPTS["after the roll"].events
+    assert Path("backup.sv").is_symlink()
 
 
 def test_a_save_interrupted_before_its_rename_leaves_the_old_file_and_no_temporary(

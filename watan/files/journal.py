@@ -137,6 +137,11 @@ class Recorder:
         if self._writer is not None:
             self._writer.close()
 
+    def keeps(self, path: str) -> bool:
+        """Return whether `path` names this game's journal (by any name or link), so that a
+        `save` or `backup.sv` written there would destroy it."""
+        return self._writer is not None and self._writer.writes_to(path)
+
 
 def create_recorder(path: str, header: GameStarted, stderr: TextIO) -> Recorder:
     """Create the journal at `path` with its header; say on standard error where it is."""

@@ -243,7 +243,7 @@ def _play(
             stdout.flush()
             raw = read_line(stdin)
             if not raw:
-                _back_up(current, stderr)
+                _back_up(current, stderr, recorder)
                 return False
             reply = talk.respond(current, raw.decode("utf-8", errors="replace"), rng)
             recorder.record(reply.events)
@@ -251,7 +251,7 @@ def _play(
             stdout.write(reply.output)
             match reply.effect:
                 case talk.SaveTo(path=path):
-                    _save(current.game, path, stderr)
+                    _save(current.game, path, stderr, recorder)
                 case talk.PlayAgain():
                     return True
                 case talk.Quit():
@@ -259,18 +259,24 @@ def _play(
                 case None:
                     pass
     except (KeyboardInterrupt, OSError):
-        _back_up(current, stderr)
+        _back_up(current, stderr, recorder)
         raise
 
 
-def _back_up(current: talk.Session, stderr: TextIO) -> None:
+def _back_up(current: talk.Session, stderr: TextIO, recorder: Recorder) -> None:
     """Save `backup.sv` when the game would lose something without it (RULINGS 16)."""
     if talk.wants_backup(current):
-        _save(current.game, BACKUP, stderr)
+        _save(current.game, BACKUP, stderr, recorder)
 
 
-def _save(game: Game, path: str, stderr: TextIO) -> None:
-    """Write the game's save file; a failure is one line on standard error (RULINGS 22)."""
+def _save(game: Game, path: str, stderr: TextIO, recorder: Recorder) -> None:
+    """Write the game's save file; a failure is one line on standard error (RULINGS 22).
+
+    Never over the game's own journal, which holds every command of it.
+    """
+    if recorder.keeps(path):
+        complain(stderr, f"cannot save to {path}: it is this game's journal; choose another name")
+        return
     try:
         write_atomically(path, format_save(saved_game(game), game.edition))
     except OSError as error:
