@@ -526,3 +526,33 @@ def test_a_roll_of_7_against_a_billion_resources_draws_the_losses_at_once() -> N
     assert list(held) == [most - n for n in lost]
     verified = CliRunner().invoke(cli, ["verify", "j.jsonl"])
     assert (verified.exit_code, verified.stdout) == (0, "ok: 4 events\n")  # Orange loses too
+
+
+# --journal naming a file that is already there ---------------------------------------------------
+
+
+@pytest.mark.parametrize("command", [["-seed", "1"], ["play", "-seed", "1"]], ids=["fast", "click"])
+def test_a_journal_option_naming_a_file_that_is_not_a_journal_refuses_to_start(
+    command: list[str],
+) -> None:
+    Path("layout.txt").write_text(SAMPLE_BOARD)
+    assert watan(*command, "-board", "layout.txt", "--journal", "layout.txt") == (
+        2,
+        "",
+        "watan: layout.txt: already exists and is not a journal; give --journal another name\n",
+    )
+    assert (names(), Path("layout.txt").read_text()) == (["layout.txt"], SAMPLE_BOARD)
+
+
+def test_a_journal_option_naming_a_journal_says_how_to_play_it_on() -> None:
+    play(SAMPLE_GAME, "load\nroll\n8\n")
+    os.remove("backup.sv")
+    Path("sample.sv").write_text(SAMPLE_SAVE)
+    journal = Path("game.jsonl").read_bytes()
+    assert watan("-load", "sample.sv", "--journal", "game.jsonl") == (
+        2,
+        "",
+        "watan: game.jsonl: already exists; a journal is never replaced: play it on with "
+        "`watan play --resume game.jsonl`, or give --journal another name\n",
+    )
+    assert (names(), Path("game.jsonl").read_bytes()) == (["game.jsonl", "sample.sv"], journal)

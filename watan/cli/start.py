@@ -46,6 +46,11 @@ def play(
         return _refuse("--resume plays on in the edition the journal recorded; drop --edition")
     if resume is not None and random_board:
         return _refuse("--resume plays on the journal's own board; drop -random-board")
+    if journal is not None:
+        from watan.files.journal import taken
+
+        if (problem := taken(journal)) is not None:
+            return _refuse(problem)
     from msgspec.structs import replace
 
     from replay.journal import JournalError

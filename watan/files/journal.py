@@ -143,6 +143,27 @@ class Recorder:
         return self._writer is not None and self._writer.writes_to(path)
 
 
+def taken(path: str) -> str | None:
+    """Return why a new game cannot keep its journal at `path` (`--journal`), or None.
+
+    Something there already: a journal is never replaced, and a game must not be played
+    without one by accident.  When it is a journal, say how to play it on instead.
+    """
+    if not os.path.lexists(path):
+        return None
+    try:
+        with open(path, "rb") as file:
+            header = msgspec.json.decode(file.readline(1 << 16), type=GameStarted)
+    except (OSError, msgspec.DecodeError, RecursionError, UnicodeDecodeError):
+        header = None
+    if header is None or check_header(header) is not None:
+        return f"{path}: already exists and is not a journal; give --journal another name"
+    return (
+        f"{path}: already exists; a journal is never replaced: play it on with "
+        f"`watan play --resume {path}`, or give --journal another name"
+    )
+
+
 def create_recorder(path: str, header: GameStarted, stderr: TextIO) -> Recorder:
     """Create the journal at `path` with its header; say on standard error where it is."""
     folder = os.path.dirname(path) or "."
