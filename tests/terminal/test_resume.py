@@ -40,6 +40,7 @@ from watan.engine.events import (
 )
 from watan.engine.state import Colour
 from watan.files.journal import read_journal
+from watan.terminal import console as watan_console
 from watan.terminal.console import Options, Streams, play_games, resume
 from watan.tools import history
 
@@ -255,6 +256,30 @@ def test_a_journal_another_process_is_playing_is_refused(sample: Callable[[int],
         f"watan: {path}: is in use by another process\n",
     )
     assert Path(path).read_bytes() == before
+
+
+def test_resuming_holds_the_lock_from_before_the_read_to_the_last_append(
+    sample: Callable[[int], str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While a resumed journal is read, checked and repaired, nobody may rewind or resume it."""
+    path = sample(7)
+    whole = Path(path).read_bytes()
+    with open(path, "ab") as file:
+        file.write(b'{"type":"dice_cho')  # so that the resumption repairs it, under the lock
+    during: list[tuple[int, str]] = []
+    check = watan_console._checked
+
+    def checked_while_others_try(journal_path: str, journal: object) -> object:
+        for others in (["rewind", path, "--to", "7", "--in-place"], ["play", "--resume", path]):
+            tried = run(*others)
+            during.append((tried.exit_code, tried.stderr))
+        return check(journal_path, journal)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(watan_console, "_checked", checked_while_others_try)
+    played = resume_and_play(path, "")
+    assert during == [(2, f"watan: {path}: is in use by another process\n")] * 2
+    assert played.status == 0
+    assert Path(path).read_bytes() == whole + b'{"type":"game_resumed","seed":5}\n'
 
 
 @pytest.mark.parametrize(

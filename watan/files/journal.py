@@ -11,12 +11,12 @@ import functools
 import os
 import time
 from collections.abc import Callable, Sequence
-from typing import TextIO
+from typing import TextIO, TypeVar
 
 import msgspec
 
 from replay.journal import Convert, Journal, JournalError, JournalReader
-from replay.writer import JournalWriter, complete_last_line, repair
+from replay.writer import JournalLock, JournalWriter
 from watan.editions import names
 from watan.engine.events import FORMAT_VERSION, RULES, AnyEvent, GameStarted
 from watan.text.escape import complain
@@ -24,6 +24,7 @@ from watan.text.escape import complain
 JOURNAL_FOLDER = "journals"
 
 WatanJournal = Journal[GameStarted, AnyEvent]
+T = TypeVar("T")
 
 Upcaster = Callable[[bytes], bytes]
 
@@ -181,41 +182,43 @@ def create_recorder(path: str, header: GameStarted, stderr: TextIO) -> Recorder:
 
 
 def reopen(
-    path: str, journal: WatanJournal, stderr: TextIO
-) -> tuple[WatanJournal, JournalWriter[GameStarted, AnyEvent]]:
-    """Return the journal at `path` as it stands once locked, and a writer appending to it.
+    path: str, stderr: TextIO, check: Callable[[WatanJournal], T]
+) -> tuple[WatanJournal, T, JournalWriter[GameStarted, AnyEvent]]:
+    """Return the journal at `path`, what `check` makes of it, and a writer appending to it.
 
-    `journal` is the journal as already read.  A last line cut off mid-write
-    (the process was killed) is moved to a side file with a warning, never
-    silently dropped; what came before it is kept.  The journal is read again
-    once locked, in case someone changed it in between.  A journal of an
-    older format is read but never appended to: its new lines would not
-    match its old ones.
+    The journal's lock is taken before it is read and held from then on (by
+    the writer, once made), so that nobody can append or rewind it between
+    the reading, the checking and the appending: JournalLocked when another
+    process holds it.  `check` raises JournalError for a journal that must
+    not be played on, which is then left untouched.  A last line cut off
+    mid-write (the process was killed) is moved to a side file with a
+    warning, never silently dropped; what came before it is kept.  A journal
+    of an older format is read but never appended to: its new lines would
+    not match its old ones.
     """
-    try:
-        with open(path, "rb") as file:
-            written = written_format(file.readline())
-    except OSError as error:
-        raise JournalError(path, None, f"cannot read the file: {error.strerror}") from None
-    if written is not None and written < FORMAT_VERSION:
-        raise JournalError(
-            path,
-            1,
-            f"written in journal format {written}; to play on, first rewrite it in format "
-            f"{FORMAT_VERSION}: watan rewind {path} --to {len(journal.events)} --in-place",
-        )
-    if journal.torn_tail is not None:
-        side = repair(path, journal.torn_tail)
-        complain(
-            stderr,
-            f"{path}: its last line was cut off mid-write; "
-            f"the partial line was set aside in {side}",
-        )
-    else:
-        complete_last_line(path)  # it decodes: a newline is all it lacks, if anything
-    writer = JournalWriter[GameStarted, AnyEvent].open_existing(path)
-    try:
-        return read_journal(path), writer
-    except BaseException:
-        writer.close()
-        raise
+    with JournalLock.take(path) as lock:
+        journal = read_journal(path)
+        checked = check(journal)
+        try:
+            with open(path, "rb") as file:
+                written = written_format(file.readline(1 << 16))
+        except OSError as error:
+            raise JournalError(path, None, f"cannot read the file: {error.strerror}") from None
+        if written is not None and written < FORMAT_VERSION:
+            raise JournalError(
+                path,
+                1,
+                f"written in journal format {written}; to play on, first rewrite it in format "
+                f"{FORMAT_VERSION}: watan rewind {path} --to {len(journal.events)} --in-place",
+            )
+        if journal.torn_tail is not None:
+            side = lock.repair(journal.torn_tail)
+            complain(
+                stderr,
+                f"{path}: its last line was cut off mid-write; "
+                f"the partial line was set aside in {side}",
+            )
+        else:
+            lock.complete_last_line()  # it decodes: a newline is all it lacks, if anything
+        writer: JournalWriter[GameStarted, AnyEvent] = lock.writer()
+    return journal, checked, writer

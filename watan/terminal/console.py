@@ -31,7 +31,6 @@ from watan.files.journal import (
     WatanJournal,
     create_recorder,
     default_journal_path,
-    read_journal,
     reopen,
 )
 from watan.files.savefile import BadFile, format_save
@@ -155,20 +154,12 @@ class Resumed(msgspec.Struct, frozen=True):
 def resume(path: str, seed: int, stderr: TextIO) -> Resumed:
     """Reopen a journal to play on from exactly where it stands (`watan play --resume`).
 
-    The journal is checked against the rules before anything is changed,
-    and again if it changed before its lock was taken; raises JournalError
-    naming the line of the first problem (the file untouched), or
-    JournalLocked when another process is playing it.
+    The journal is locked, then read and checked against the rules before
+    anything is changed; raises JournalError naming the line of the first
+    problem (the file untouched), or JournalLocked when another process is
+    playing or rewinding it.
     """
-    first = read_journal(path)
-    checked = _checked(path, first)
-    journal, writer = reopen(path, first, stderr)
-    try:
-        if (journal.header, journal.events) != (first.header, first.events):
-            checked = _checked(path, journal)
-    except JournalError:
-        writer.close()
-        raise
+    journal, checked, writer = reopen(path, stderr, lambda read: _checked(path, read))
     recorder = Recorder(writer, stderr)
     recorder.record([GameResumed(seed=seed)])
     complain(stderr, f"journal: {path} (resumed after event {checked.events})")
