@@ -9,9 +9,10 @@ start the program (spec §5).
 
 from __future__ import annotations
 
+import contextlib
 import sys
-from collections.abc import Callable
-from typing import TYPE_CHECKING, NoReturn, TypeVar
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 
@@ -29,7 +30,11 @@ T = TypeVar("T")
 
 
 class _PlayByDefault(click.Group):
-    """A group that treats arguments without a subcommand as `play`'s (spec §5)."""
+    """A group that treats arguments without a subcommand as `play`'s (spec §5).
+
+    Click's own complaints about a command line (an extra argument, say) repeat what was
+    typed: they are shown with control characters escaped, as every message is.
+    """
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if args and args[0] not in self.commands and args[0] not in ("--help", "-h", "--version"):
@@ -37,6 +42,31 @@ class _PlayByDefault(click.Group):
         elif not args:
             args = ["play"]
         return super().parse_args(ctx, args)
+
+    def make_context(
+        self,
+        info_name: str | None,
+        args: list[str],
+        parent: click.Context | None = None,
+        **extra: Any,
+    ) -> click.Context:
+        with _typed_words_escaped():
+            return super().make_context(info_name, args, parent, **extra)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        with _typed_words_escaped():
+            return super().invoke(ctx)
+
+
+@contextlib.contextmanager
+def _typed_words_escaped() -> Iterator[None]:
+    """Show a complaint of click's passing through with its control characters escaped."""
+    try:
+        yield
+    except click.UsageError as error:
+        raise click.UsageError(printable(error.format_message()), error.ctx) from None
+    except click.ClickException as error:
+        raise click.ClickException(printable(error.format_message())) from None
 
 
 @click.group(cls=_PlayByDefault, context_settings={"help_option_names": ["-h", "--help"]})
@@ -207,7 +237,9 @@ def rewind(journal: str, to: int, output: str | None, in_place: bool) -> None:
         _fail(f"{target}: already exists; choose another name with -o")
     moment = _checked(lambda: history.rewind(journal, to, target, replace=in_place))
     _warn_torn(journal, moment.torn_line)
-    click.echo(f"wrote {target} ({to} events); play on with: watan play --resume {target}")
+    click.echo(
+        printable(f"wrote {target} ({to} events); play on with: watan play --resume {target}")
+    )
 
 
 @main.command(epilog=STEPS)
@@ -262,7 +294,7 @@ def diff(first: str, second: str, to: int | None, edition: str | None) -> None:
                 _fail(f"{path}: the game is still in setup, which a save file cannot hold")
         a, b = compare.as_loaded(a), compare.as_loaded(b)
     lines += compare.differences(a, b)
-    click.echo("".join(f"{line}\n" for line in lines), nl=False)
+    click.echo("".join(f"{printable(line)}\n" for line in lines), nl=False)
     sys.exit(1 if lines else 0)
 
 

@@ -91,8 +91,12 @@ def play(
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         if isinstance(error, BrokenPipeError):
             return EXIT_STOPPED + signal.SIGPIPE
-        _quietly(sys.stderr, f"watan: the terminal failed ({error.strerror or error}); "
-                 "the game is in its journal (and backup.sv)\n")
+        from watan.text.escape import printable
+
+        _quietly(sys.stderr, printable(
+            f"watan: the terminal failed ({error.strerror or error}); "
+            "the game is in its journal (and backup.sv)"
+        ) + "\n")
         return 1
     finally:
         for sig, handler in previous.items():
