@@ -11,12 +11,15 @@ import msgspec
 import pytest
 
 from tests.conftest import reference
+from tests.engine.test_state import BLUE_AT_10, saved
+from watan.editions.constructor import EDITION as CONSTRUCTOR
 from watan.engine.events import AnyEvent, GameStarted
 from watan.engine.evolve import apply, start
 from watan.engine.layout import random_board
-from watan.engine.state import Game, saved_game
+from watan.engine.state import Game, Phase, saved_game
 from watan.files.savefile import format_save, parse_board, parse_save
 from watan.terminal.console import Options, Streams, next_header, play_games
+from watan.tools.history import load
 
 SAMPLE_BOARD = parse_board(reference("sample-board.txt"), "sample-board.txt")
 SAMPLE_SAVE = parse_save(reference("sample-save.sv"), "sample-save.sv")
@@ -176,3 +179,27 @@ def test_a_save_that_fails_is_one_line_on_standard_error(tmp_path: Path) -> None
         "watan: cannot save to nowhere/x.sv: No such file or directory"
     ]
     assert (tmp_path / "backup.sv").exists()
+
+
+def test_a_loaded_game_already_won_announces_its_winner_and_asks_to_play_again() -> None:
+    won = saved(1, BLUE_AT_10, "", "", "")
+    played = play(Options(seed=1, loaded=won, journal="game.jsonl"), "maybe\n")
+    assert (played.status, played.stdout) == (
+        0,
+        "Student Blue has won!\nWould you like to play again?\n> "
+        "Would you like to play again?\n> ",
+    )
+    assert not Path("backup.sv").exists()  # end of input there means no (RULINGS 16)
+    moment = load("game.jsonl")
+    assert (moment.events, moment.game.phase, moment.game.winner) == ((), Phase.OVER, 0)
+
+
+def test_a_constructor_backup_of_a_won_game_loads_and_backs_up_the_same() -> None:
+    won = saved(2, "", BLUE_AT_10, "", "")  # Red won; Orange would roll next
+    text = format_save(won, CONSTRUCTOR)
+    loaded = parse_save(text, "backup.sv", CONSTRUCTOR)
+    played = play(Options(seed=1, edition=CONSTRUCTOR, loaded=loaded, journal="c.jsonl"), "")
+    assert (played.status, played.stdout) == (
+        0, "Builder Red has won!\nWould you like to play again?\n> "
+    )
+    assert Path("backup.sv").read_text() == text  # RULINGS-constructor 14, curTurn kept
