@@ -342,7 +342,7 @@ def test_a_save_that_fails_is_one_line_keeps_the_old_file_and_the_game_goes_on(
     assert played == Played(
         status=0,
         stdout=AT_PROMPTS["turn start"].stdout + "> " + STATUS + "> ",
-        stderr=f"watan: journal: game.jsonl\nwatan: cannot save to {target}: {reason}\n",
+        stderr=f"watan: cannot save to {target}: {reason}\n",
     )
     if old is not None:
         assert Path(target).read_text() == old
@@ -371,8 +371,7 @@ def test_saving_onto_the_games_own_journal_is_refused_and_the_game_goes_on(name:
     assert played == Played(
         status=0,
         stdout=AT_PROMPTS["after the roll"].stdout.replace("> ", "> > ", 1),
-        stderr="watan: journal: game.jsonl\n"
-        f"watan: cannot save to {name}: it is this game's journal; choose another name\n",
+        stderr=f"watan: cannot save to {name}: it is this game's journal; choose another name\n",
     )
     assert history.load("game.jsonl").events == AT_PROMPTS["after the roll"].events
     assert backup() == AFTER_THE_EIGHT
@@ -382,7 +381,6 @@ def test_a_backup_that_would_replace_the_games_journal_is_refused() -> None:
     os.symlink("game.jsonl", "backup.sv")
     played = play(SAMPLE_GAME, "load\nroll\n8\n")
     assert played.stderr == (
-        "watan: journal: game.jsonl\n"
         "watan: cannot save to backup.sv: it is this game's journal; choose another name\n"
     )
     assert history.load("game.jsonl").events == AT_PROMPTS["after the roll"].events
@@ -408,7 +406,7 @@ def test_a_backup_that_cannot_be_written_is_one_line_and_the_status_stays_0() ->
     played = play(SAMPLE_GAME, "")
     assert (played.status, played.stderr) == (
         0,
-        "watan: journal: game.jsonl\nwatan: cannot save to backup.sv: Is a directory\n",
+        "watan: cannot save to backup.sv: Is a directory\n",
     )
     assert names() == ["backup.sv", "game.jsonl"]
 
@@ -451,8 +449,7 @@ def test_a_journal_that_fills_the_disk_mid_game_is_one_line_and_the_game_goes_on
         + "> "
         + status
         + "> ",
-        stderr="watan: journal: game.jsonl\n"
-        "watan: game.jsonl: cannot write: No space left on device; "
+        stderr="watan: game.jsonl: cannot write: No space left on device; "
         "the game goes on without its journal\n",
     )
     # The accepted trade and the turn's end are in the backup; the journal keeps what it had.
@@ -556,3 +553,74 @@ def test_a_journal_option_naming_a_journal_says_how_to_play_it_on() -> None:
         "`watan play --resume game.jsonl`, or give --journal another name\n",
     )
     assert (names(), Path("game.jsonl").read_bytes()) == (["game.jsonl", "sample.sv"], journal)
+
+
+# Files that test harnesses and players really hand the program ----------------------------------
+
+
+SIDE_BY_SIDE = SAMPLE_SAVE.replace("c 32 2 44 1\n", "c 32 2 44 1 38 1\n")
+"""The sample save with Red's Assignment at 38, next to Red's 32 (and Blue's 37, Red's 44)."""
+
+
+def test_a_save_with_criteria_side_by_side_loads_as_written_with_a_note() -> None:
+    Path("game.sv").write_text(SIDE_BY_SIDE)
+    status, stdout, stderr = watan("-seed", "1", "-load", "game.sv", "--journal", "j.jsonl")
+    assert (status, stderr) == (
+        0,
+        "watan: game.sv: line 3: criterion 38 is next to criterion 32 (and 2 more such pairs), "
+        "which no game allows; loaded as written\n",
+    )
+    assert stdout == AT_PROMPTS["turn start"].stdout
+    journal = history.load("j.jsonl")
+    assert journal.header.loaded == parse_save(SIDE_BY_SIDE, "game.sv").position
+    assert load_save("backup.sv") == parse_save(SIDE_BY_SIDE, "game.sv")  # kept as written
+    verified = CliRunner().invoke(cli, ["verify", "j.jsonl"])
+    assert (verified.exit_code, verified.stdout) == (0, "ok: 0 events\n")
+
+
+def test_a_constructor_save_naming_the_turn_by_its_colour_loads_with_a_note() -> None:
+    constructor_save = (
+        "BLUE\n"
+        "0 0 0 5 0 r 38 47 43 h 37 T 25 T 30 B\n"
+        "0 0 0 0 0 r 56 48 64 h 32 H 44 B\n"
+        "11 0 0 0 0 r 24 50 33 41 h 16 H 40 B\n"
+        "0 0 3 0 0 r 27 32 h 20 B 27 B\n"
+        "0 3 1 10 3 5 1 4 5 7 3 10 2 11 1 3 3 8 0 2 0 6 1 8 4 12 1 5 4 11 3 4 4 6 3 9 3 9\n"
+        "8\n"
+    )
+    Path("game.sv").write_text(constructor_save)
+    status, stdout, stderr = watan("--edition", "constructor", "-seed", "1", "-load", "game.sv")
+    assert (status, stderr) == (
+        0,
+        "watan: game.sv: line 1: the current turn 'BLUE' is read as Blue, student 0\n",
+    )
+    assert "Builder Blue's turn.\n" in stdout
+    assert Path("backup.sv").read_text() == "0\n" + constructor_save.split("\n", 1)[1]
+
+
+GEESE_AS_39TH = SAMPLE_BOARD.rstrip("\n") + "\n8\n"
+"""The sample board with a save file's geese line after it."""
+
+
+@pytest.mark.parametrize("command", [["-board"], ["show"]], ids=["board", "show"])
+def test_a_board_file_ending_with_the_geese_tile_is_read_with_a_note(command: list[str]) -> None:
+    Path("layout.txt").write_text(GEESE_AS_39TH)
+    Path("plain.txt").write_text(SAMPLE_BOARD)
+    status, stdout, _ = watan(*command, "plain.txt")
+    assert watan(*command, "layout.txt") == (
+        status,
+        stdout,
+        "watan: layout.txt: line 2: the 39th number, 8, is the geese's tile as a save file "
+        "writes it; left out, as a new game's geese start off the board\n",
+    )
+
+
+def test_a_whole_save_file_as_the_board_plays_on_its_board_with_a_note() -> None:
+    Path("game.sv").write_text(SAMPLE_SAVE)
+    Path("plain.txt").write_text(SAMPLE_BOARD)
+    status, stdout, _ = watan("-seed", "2", "-board", "plain.txt")
+    assert watan("-seed", "2", "-board", "game.sv") == (
+        status,
+        stdout,
+        "watan: game.sv: is a save file: its board (line 6) is played, the rest left out\n",
+    )

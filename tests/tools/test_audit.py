@@ -683,16 +683,20 @@ def test_a_loaded_turn_outside_zero_to_three_is_a_problem() -> None:
     )
 
 
-def test_loaded_adjacent_criteria_are_a_problem_of_the_header_even_without_events() -> None:
-    # Red's Assignment at 21 would sit next to Yellow's at 20 (Yellow's line is line 5).
+def test_loaded_criteria_side_by_side_are_taken_as_written_and_what_follows_is_judged() -> None:
+    # Red's Assignment at 21 sits next to Yellow's at 20: no game allows it, but a loaded
+    # file is taken as written (spec §5); the journal's commands are judged from there.
     red = SAMPLE.position.students[RED]
     header = loaded_with(RED, replace(red, criteria=(*red.criteria, (CriterionId(21), 1))))
-    problem = Problem(
-        0,
-        "the loaded position: criterion 20 is next to criterion 21, which no game allows",
+    checked = audit(header, SAMPLE_EVENTS)
+    assert (checked.problem, checked.events) == (None, len(SAMPLE_EVENTS))
+    assert checked.game.criterion_owner[20:22] == (YELLOW, RED)
+    beside = with_event(
+        7, CriterionCompleted(colour=BLUE, criterion=CriterionId(26), cost=(1, 1, 1, 0, 1))
     )
-    assert audit(header, ()).problem == problem
-    assert audit(header, SAMPLE_EVENTS).problem == problem
+    assert audit(header, beside).problem == Problem(
+        7, "Blue completed an Assignment at 26: that place cannot be built on"
+    )
 
 
 def test_an_invariant_the_loaded_position_breaks_is_a_problem_at_event_zero(

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from watan.editions.model import Edition
     from watan.engine.events import AnyEvent
     from watan.engine.state import Game
+    from watan.files.savefile import Read
 
 T = TypeVar("T")
 
@@ -164,7 +165,7 @@ def show(file: str, edition: str | None) -> None:
     """Print the board of a board file, or a save file's board and status lines."""
     from watan.engine.state import loaded_game, new_game
     from watan.files.disk import read_text
-    from watan.files.savefile import looks_like_save, parse_board, parse_save
+    from watan.files.savefile import looks_like_save, read_board, read_save
     from watan.text import render
 
     played = _edition(edition)
@@ -172,10 +173,10 @@ def show(file: str, edition: str | None) -> None:
     def shown() -> str:
         text = read_text(file)
         if looks_like_save(text):
-            saved = parse_save(text, file, played)
+            saved = _noting(read_save(text, file, played))
             game = loaded_game(saved.board, saved.position, played)
             return render.board(game) + render.status(game)
-        return render.board(new_game(parse_board(text, file), played))
+        return render.board(new_game(_noting(read_board(text, file, played)), played))
 
     click.echo(_checked(shown), nl=False)
 
@@ -387,9 +388,9 @@ def _is_journal(path: str) -> bool:
 def _save_side(path: str, played: Edition) -> tuple[Game, None]:
     """Return the game a .sv file of `played` holds (a journal's edition, or --edition)."""
     from watan.engine.state import loaded_game
-    from watan.files.disk import load_save
+    from watan.files.disk import read_save_file
 
-    saved = _checked(lambda: load_save(path, played))
+    saved = _noting(_checked(lambda: read_save_file(path, played)))
     return loaded_game(saved.board, saved.position, played), None
 
 
@@ -434,6 +435,13 @@ def _warn_torn(journal: str, line: int | None) -> None:
     """Say on standard error that an incomplete last line was left out."""
     if line is not None:
         click.echo(printable(f"watan: {journal}: line {line}: {TORN}; left out here"), err=True)
+
+
+def _noting(read: Read[T]) -> T:
+    """Return what a file held, saying on standard error what reading it noted."""
+    for note in read.notes:
+        click.echo(printable(f"watan: {note}"), err=True)
+    return read.value
 
 
 def _checked(action: Callable[[], T]) -> T:

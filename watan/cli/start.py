@@ -72,10 +72,10 @@ def play(
         fresh = load is None and resume is None
         chosen = choose_board(played, board, random_board=random_board, first=fresh)
         options = replace(options, edition=played, board=chosen.board)
-        if chosen.note is not None:
-            from watan.text.escape import complain
+        from watan.text.escape import complain
 
-            complain(sys.stderr, chosen.note)
+        for note in (*options.notes, *([chosen.note] if chosen.note is not None else [])):
+            complain(sys.stderr, note)
     except (BadFile, JournalError, UnknownEdition) as error:
         return _refuse(str(error))
     if sys.stdin is None or sys.stdout is None:

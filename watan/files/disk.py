@@ -17,7 +17,7 @@ from watan.editions.model import Edition
 from watan.editions.watan import EDITION as WATAN
 from watan.engine.layout import Board
 from watan.engine.snapshot import SavedGame
-from watan.files.savefile import BadFile, parse_board, parse_save
+from watan.files.savefile import BadFile, Read, read_board, read_save
 
 MOST_BYTES = 1 << 20
 """Far more than any board or save file needs (a few hundred bytes); a larger file, or a
@@ -43,14 +43,24 @@ def read_text(path: str) -> str:
         raise BadFile(path, "is not a text file") from None
 
 
-def load_board(path: str) -> Board:
+def load_board(path: str, edition: Edition = WATAN) -> Board:
     """Return the board in a board file (spec §5 `-board`)."""
-    return parse_board(read_text(path), path)
+    return read_board_file(path, edition).value
+
+
+def read_board_file(path: str, edition: Edition = WATAN) -> Read[Board]:
+    """Return the board in a board file (spec §5 `-board`), and notes for standard error."""
+    return read_board(read_text(path), path, edition)
 
 
 def load_save(path: str, edition: Edition = WATAN) -> SavedGame:
     """Return the game in a save file of `edition` (spec §5 `-load`)."""
-    return parse_save(read_text(path), path, edition)
+    return read_save_file(path, edition).value
+
+
+def read_save_file(path: str, edition: Edition = WATAN) -> Read[SavedGame]:
+    """Return the game in a save file of `edition` (spec §5 `-load`), and notes."""
+    return read_save(read_text(path), path, edition)
 
 
 def write_atomically(path: str, text: str) -> None:

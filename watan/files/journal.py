@@ -166,7 +166,7 @@ def taken(path: str) -> str | None:
 
 
 def create_recorder(path: str, header: GameStarted, stderr: TextIO) -> Recorder:
-    """Create the journal at `path` with its header; say on standard error where it is."""
+    """Create the journal at `path` with its header; say where it is on a terminal."""
     folder = os.path.dirname(path) or "."
     try:
         os.makedirs(folder, exist_ok=True)
@@ -177,8 +177,22 @@ def create_recorder(path: str, header: GameStarted, stderr: TextIO) -> Recorder:
             reason = f"{folder} is not a folder"
         complain(stderr, f"cannot write the journal {path}: {reason}")
         return Recorder(None, stderr)
-    complain(stderr, f"journal: {path}")
+    announce(stderr, f"journal: {path}")
     return Recorder(writer, stderr)
+
+
+def announce(stderr: TextIO, message: str) -> None:
+    """Say on standard error where the journal is, when a person can read it there.
+
+    Only on a terminal: a piped or captured session writes nothing on standard
+    error unless something went wrong, since harnesses compare it too.
+    """
+    try:
+        shown = stderr.isatty()
+    except (OSError, ValueError):
+        shown = False
+    if shown:
+        complain(stderr, message)
 
 
 def reopen(

@@ -25,15 +25,16 @@ from watan.engine.evolve import start
 from watan.engine.layout import Board, random_board
 from watan.engine.snapshot import SavedGame
 from watan.engine.state import Game, saved_game
-from watan.files.disk import load_board, load_save, write_atomically
+from watan.files.disk import read_board_file, read_save_file, write_atomically
 from watan.files.journal import (
     Recorder,
     WatanJournal,
+    announce,
     create_recorder,
     default_journal_path,
     reopen,
 )
-from watan.files.savefile import BadFile, format_save
+from watan.files.savefile import BadFile, Read, format_save
 from watan.terminal import session as talk
 from watan.terminal.lines import read_line
 from watan.text.escape import complain
@@ -55,6 +56,8 @@ class Options(msgspec.Struct, frozen=True, kw_only=True):
     journal: str | None = None
     resume: str | None = None
     """A journal to continue instead of starting a game."""
+    notes: tuple[str, ...] = ()
+    """What reading the save file noted, for standard error (`savefile.Read`)."""
 
     @classmethod
     def from_files(
@@ -67,12 +70,14 @@ class Options(msgspec.Struct, frozen=True, kw_only=True):
         resume: str | None = None,
     ) -> Options:
         """Return the options, reading the save file (raises BadFile); `choose_board` the board."""
+        read = None if load is None else read_save_file(load, edition)
         return cls(
             seed=fresh_seed() if seed is None else seed,
             edition=edition,
-            loaded=None if load is None else load_save(load, edition),
+            loaded=None if read is None else read.value,
             journal=journal,
             resume=resume,
+            notes=() if read is None else read.notes,
         )
 
 
@@ -102,7 +107,7 @@ def choose_board(
     file, or a bad default file when `first`.
     """
     if path is not None:
-        return BoardChoice(load_board(path))
+        return _noted(read_board_file(path, edition))
     default = edition.default_board
     if random_board or default is None:
         return BoardChoice(None)
@@ -110,11 +115,15 @@ def choose_board(
         note = f"{default} not found; playing on a random board" if first else None
         return BoardChoice(None, note)
     try:
-        return BoardChoice(load_board(default))
+        return _noted(read_board_file(default, edition))
     except BadFile as error:
         if first:
             raise
         return BoardChoice(None, f"{error}; a new game will be played on a random board")
+
+
+def _noted(read: Read[Board]) -> BoardChoice:
+    return BoardChoice(read.value, "; ".join(read.notes) or None)
 
 
 def first_header(options: Options, rng: random.Random) -> GameStarted:
@@ -162,7 +171,7 @@ def resume(path: str, seed: int, stderr: TextIO) -> Resumed:
     journal, checked, writer = reopen(path, stderr, lambda read: _checked(path, read))
     recorder = Recorder(writer, stderr)
     recorder.record([GameResumed(seed=seed)])
-    complain(stderr, f"journal: {path} (resumed after event {checked.events})")
+    announce(stderr, f"journal: {path} (resumed after event {checked.events})")
     return Resumed(header=journal.header, game=checked.game, recorder=recorder)
 
 

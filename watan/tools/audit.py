@@ -241,8 +241,10 @@ def commands(events: Iterable[AnyEvent]) -> Iterator[tuple[AnyEvent, ...]]:
 def header_problem(header: GameStarted) -> str | None:
     """Return what is wrong with a header's board or loaded position, or None.
 
-    A loaded position must be one a save file can hold, and keep the
-    bookkeeping every game keeps (no two adjacent criteria, say).
+    A loaded position must be one a save file can hold (no criterion owned
+    twice, levels 1-3, no negative amount).  It is otherwise taken as written,
+    two criteria side by side included (spec §5), and the audit judges only
+    what follows it.
     """
     if header.rules not in names():
         return f"plays the {header.rules!r} rules, which this version does not know"
@@ -258,7 +260,8 @@ def header_problem(header: GameStarted) -> str | None:
             parse_save(format_save(saved, played), "the loaded game", played)
         except BadFile as error:
             return f"the loaded position: {error.problem}"
-    broken = broken_invariants(start(header))
+    game = start(header)
+    broken = broken_invariants(game, previous=game)  # its amounts; ownership was checked above
     return broken[0] if broken else None
 
 
