@@ -662,6 +662,16 @@ def test_a_loaded_criterion_owned_twice_is_a_problem_of_the_header() -> None:
     )
 
 
+@pytest.mark.parametrize("level", [0, 4, 255, -1])
+def test_a_loaded_level_a_save_file_cannot_write_is_a_problem_not_a_crash(level: int) -> None:
+    # Found by the hostile-file fuzz: level 255 crashed formatting the position to check it,
+    # and level 0 would have been written as an Exam.
+    red = SAMPLE.position.students[RED]
+    header = loaded_with(RED, replace(red, criteria=((CriterionId(32), level),)))
+    message = f"the loaded position: criterion 32 has completion level {level}, not 1-3"
+    assert audit(header, ()).problem == Problem(0, message)
+
+
 def test_a_loaded_criterion_off_the_board_is_a_problem_not_a_crash() -> None:
     red = SAMPLE.position.students[RED]
     header = loaded_with(RED, replace(red, criteria=((CriterionId(99), 1),)))

@@ -62,8 +62,8 @@ def upcast(header_line: bytes) -> Convert | None:
     from its format: its header is then refused as it stands (`check_header`).
     """
     written = written_format(header_line)
-    if written is None or written >= FORMAT_VERSION:
-        return None
+    if written is None or written >= FORMAT_VERSION or FORMAT_VERSION - written > len(UPCASTERS):
+        return None  # today's, or older than any chain of upcasters reaches (`-1000000000`)
     steps = [UPCASTERS.get(version) for version in range(written, FORMAT_VERSION)]
     chain = [step for step in steps if step is not None]
     if len(chain) < len(steps):

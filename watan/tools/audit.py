@@ -52,7 +52,7 @@ from watan.engine.invariants import broken_invariants
 from watan.engine.layout import is_board
 from watan.engine.resources import HELD, Resource, Resources, total
 from watan.engine.snapshot import SavedGame
-from watan.engine.state import COLOURS, Game, new_game
+from watan.engine.state import COLOURS, Completion, Game, new_game
 from watan.files.savefile import BadFile, format_save, parse_save
 from watan.text.describe import describe
 
@@ -255,6 +255,19 @@ def header_problem(header: GameStarted) -> str | None:
         if len(header.loaded.students) != len(COLOURS):
             held = len(header.loaded.students)
             return f"the loaded position holds {held} {played.vocabulary.player}s, not 4"
+        levels = [
+            (criterion, level)
+            for student in header.loaded.students
+            for criterion, level in student.criteria
+            if level not in tuple(Completion)
+        ]
+        if levels:  # a save file cannot even write such a level
+            criterion, level = levels[0]
+            words = played.vocabulary
+            return (
+                f"the loaded position: {words.criterion} {criterion} has {words.level} "
+                f"level {level}, not 1-3"
+            )
         saved = SavedGame(position=header.loaded, board=header.board)
         try:
             parse_save(format_save(saved, played), "the loaded game", played)
