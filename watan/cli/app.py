@@ -206,11 +206,12 @@ def replay(journal: str, to: int | None, shape: str) -> None:
     from watan.tools import history
 
     moment = _checked(lambda: history.load(journal, to))
-    _warn_torn(journal, moment.torn_line)
     if to is None and shape == "text":
-        click.echo("".join(history.listing(moment.header, moment.events)), nl=False)
-        return
-    click.echo(_shown(moment.game, shape, journal, to), nl=False)
+        text = "".join(history.listing(moment.header, moment.events))
+    else:
+        text = _shown(moment.game, shape, journal, to)
+    _warn_torn(journal, moment.torn_line)  # once nothing else can fail: a refusal is one line
+    click.echo(text, nl=False)
 
 
 @main.command(epilog=STEPS)
@@ -253,15 +254,15 @@ def export(journal: str, to: int | None, output: str | None) -> None:
     from watan.tools import history
 
     moment = _checked(lambda: history.load(journal, to))
-    _warn_torn(journal, moment.torn_line)
     text = _shown(moment.game, "sv", journal, to)
+    if output is not None:
+        try:
+            write_atomically(output, text)
+        except OSError as error:
+            _fail(f"{output}: cannot write it ({error.strerror or error})")
+    _warn_torn(journal, moment.torn_line)  # once nothing else can fail: a refusal is one line
     if output is None:
         click.echo(text, nl=False)
-        return
-    try:
-        write_atomically(output, text)
-    except OSError as error:
-        _fail(f"{output}: cannot write it ({error.strerror or error})")
 
 
 @main.command(epilog=STEPS)
