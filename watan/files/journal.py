@@ -15,7 +15,7 @@ from typing import TextIO, TypeVar
 
 import msgspec
 
-from replay.journal import Convert, Journal, JournalError, JournalReader
+from replay.journal import LONGEST_LINE, Convert, Journal, JournalError, JournalReader
 from replay.writer import JournalLock, JournalWriter
 from watan.editions import names
 from watan.engine.events import FORMAT_VERSION, RULES, AnyEvent, GameStarted
@@ -154,7 +154,7 @@ def taken(path: str) -> str | None:
         return None
     try:
         with open(path, "rb") as file:
-            header = msgspec.json.decode(file.readline(1 << 16), type=GameStarted)
+            header = msgspec.json.decode(file.readline(LONGEST_LINE + 1), type=GameStarted)
     except (OSError, msgspec.DecodeError, RecursionError, UnicodeDecodeError):
         header = None
     if header is None or check_header(header) is not None:
@@ -215,7 +215,7 @@ def reopen(
         checked = check(journal)
         try:
             with open(path, "rb") as file:
-                written = written_format(file.readline(1 << 16))
+                written = written_format(file.readline(LONGEST_LINE + 1))
         except OSError as error:
             raise JournalError(path, None, f"cannot read the file: {error.strerror}") from None
         if written is not None and written < FORMAT_VERSION:
