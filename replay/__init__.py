@@ -3,7 +3,8 @@
 - `journal`: read a journal (a JSON Lines file: a header line, then one event per line),
   all at once or lazily, with errors naming the line and torn last lines set aside;
 - `writer`: create and append to journals under an exclusive lock, rewrite one
-  atomically, repair a torn last line;
+  atomically, repair a torn last line; `JournalLock` holds the lock from before a journal
+  is read until it is changed;
 - `folding`: fold events into a state, scan every intermediate state, fold with a check;
 - `timeline`: the state at any step, found from cached checkpoints;
 - `differences`: the structural differences between two states, and where two event
@@ -23,7 +24,13 @@ if TYPE_CHECKING:
     from replay.folding import FoldError, Reducer, fold, fold_checked, scan
     from replay.journal import EventStream, Journal, JournalError, JournalLocked, JournalReader
     from replay.timeline import Timeline
-    from replay.writer import JournalWriter, complete_last_line, repair, write_journal
+    from replay.writer import (
+        JournalLock,
+        JournalWriter,
+        complete_last_line,
+        repair,
+        write_journal,
+    )
 
 _HOMES = {
     "ABSENT": "differences",
@@ -42,6 +49,7 @@ _HOMES = {
     "JournalLocked": "journal",
     "JournalReader": "journal",
     "Timeline": "timeline",
+    "JournalLock": "writer",
     "JournalWriter": "writer",
     "complete_last_line": "writer",
     "repair": "writer",
@@ -58,6 +66,7 @@ __all__ = [
     "FoldError",
     "Journal",
     "JournalError",
+    "JournalLock",
     "JournalLocked",
     "JournalReader",
     "JournalWriter",

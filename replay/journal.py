@@ -3,7 +3,9 @@
 Event 1 is line 2 of the file. A final line without its newline that does not decode is
 a *torn tail*, what a process killed in the middle of a write leaves behind: the reader
 returns the events before it and the torn bytes, so that the caller can set them aside
-(`replay.writer.repair`). Every other defect is a `JournalError` naming the line.
+(`replay.writer.repair`). Every other defect is a `JournalError` naming the line: bytes
+that are not JSON or not UTF-8 text, a line longer than `LONGEST_LINE` or nested deeper
+than `DEEPEST_NESTING` (refused before it is decoded), whatever a file holds.
 """
 
 from __future__ import annotations
@@ -28,6 +30,28 @@ or without its newline) and returns it as one line; for a line it cannot read it
 `msgspec.DecodeError`, and that line is then reported like any other bad line."""
 
 _BLANK_LINE = re.compile(rb"(?:\A|\n)[ \t\r]*\n")
+
+LONGEST_LINE = 1 << 20
+"""The most bytes one line of a journal may hold (a mebibyte), its newline aside.
+
+An event is a few dozen bytes and a header a few thousand; a longer line is damage or an
+attack, refused before it is decoded, so that reading a line never needs more memory than
+this.  A reader may be given another limit (`JournalReader(longest_line=...)`)."""
+
+DEEPEST_NESTING = 32
+"""The most arrays and objects a line may open one inside another.
+
+Events and headers nest a few levels; decoding JSON nested a thousand deep exhausts the
+interpreter's recursion, so a deeper line is refused, with its line, before it is decoded
+(`JournalReader(deepest_nesting=...)`)."""
+
+_UNDECODABLE = (msgspec.DecodeError, RecursionError, UnicodeDecodeError)
+"""What decoding a line may raise: JSON that is wrong, nested beyond the interpreter, or a
+string that is not UTF-8 (msgspec raises the last two as they are)."""
+
+_BRACKETS_ONLY = bytes(b for b in range(256) if b not in b"[]{}\n")
+_LONG_RUN = re.compile(rb"[^\n]{%d}" % (2 * DEEPEST_NESTING + 2))
+_TOKENS = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
 
 
 class JournalError(Exception):
@@ -100,6 +124,8 @@ class JournalReader(Generic[H, E]):
     subscripting: `JournalReader[Header, Event](Header, Event)`. `check_header` returns a
     problem with a header that decodes (an unknown format version, say), reported at line 1;
     `upcast` brings the lines of a journal written in an older format to today's first.
+    `longest_line` and `deepest_nesting` bound what one line may be (`LONGEST_LINE`,
+    `DEEPEST_NESTING`); a line beyond either is refused before it is decoded.
     """
 
     @overload
@@ -110,6 +136,8 @@ class JournalReader(Generic[H, E]):
         *,
         check_header: HeaderCheck[H] | None = None,
         upcast: Upcast | None = None,
+        longest_line: int = LONGEST_LINE,
+        deepest_nesting: int = DEEPEST_NESTING,
     ) -> None: ...
 
     @overload
@@ -120,6 +148,8 @@ class JournalReader(Generic[H, E]):
         *,
         check_header: HeaderCheck[H] | None = None,
         upcast: Upcast | None = None,
+        longest_line: int = LONGEST_LINE,
+        deepest_nesting: int = DEEPEST_NESTING,
     ) -> None: ...
 
     def __init__(
@@ -129,12 +159,15 @@ class JournalReader(Generic[H, E]):
         *,
         check_header: HeaderCheck[H] | None = None,
         upcast: Upcast | None = None,
+        longest_line: int = LONGEST_LINE,
+        deepest_nesting: int = DEEPEST_NESTING,
     ) -> None:
         self._header: msgspec.json.Decoder[H] = msgspec.json.Decoder(header_type)
         self._event: msgspec.json.Decoder[E] = msgspec.json.Decoder(event_type)
         self._check_header = check_header
         self._upcast = upcast
         self._tags = _tags_of(event_type)
+        self._limits = _Limits(longest_line, deepest_nesting)
 
     def read(self, path: StrPath) -> Journal[H, E]:
         """Return the whole journal, decoding all event lines at once when they are all good."""
@@ -152,7 +185,7 @@ class JournalReader(Generic[H, E]):
         torn = None
         if body and not body.endswith(b"\n"):
             start = body.rfind(b"\n") + 1
-            if not self._decodes(body[start:], convert):
+            if self._torn(body[start:], convert):
                 torn, body = body[start:], body[:start]
         return Journal(header, self._decode_body(name, body, convert), torn)
 
@@ -161,7 +194,7 @@ class JournalReader(Generic[H, E]):
         name = os.fspath(path)
         try:
             with open(name, "rb") as file:
-                first = file.readline()
+                first = file.readline(self._limits.line + 2)
                 offset = file.tell()
         except OSError as error:
             raise _unreadable(name, error) from None
@@ -171,7 +204,9 @@ class JournalReader(Generic[H, E]):
         return header, EventStream(self._stream(name, offset, torn, convert), torn)
 
     def _converter(self, first: bytes) -> Convert | None:
-        return None if self._upcast is None or not first else self._upcast(first)
+        if self._upcast is None or not first or self._limits.problem(first) is not None:
+            return None  # a header past the limits is refused as it stands
+        return self._upcast(first)
 
     def _stream(
         self, name: str, offset: int, torn: list[bytes], convert: Convert | None
@@ -181,10 +216,13 @@ class JournalReader(Generic[H, E]):
             file = open(name, "rb")  # noqa: SIM115 (closed below, also when the stream is dropped)
         except OSError as error:
             raise _unreadable(name, error) from None
+        most = self._limits.line + 2  # the longest line allowed, its newline, and one more
         with file:
             file.seek(offset)
-            for number, raw in enumerate(file, start=2):
-                if not raw.endswith(b"\n") and not self._decodes(raw, convert):
+            for number, raw in enumerate(iter(lambda: file.readline(most), b""), start=2):
+                if len(raw) == most and not raw.endswith(b"\n"):
+                    raise JournalError(name, number, self._limits.too_long)
+                if not raw.endswith(b"\n") and self._torn(raw, convert):
                     torn.append(raw)
                     return
                 yield self._decode_event(name, number, raw, convert)
@@ -192,9 +230,12 @@ class JournalReader(Generic[H, E]):
     def _decode_header(self, name: str, raw: bytes, convert: Convert | None) -> H:
         if not raw:
             raise JournalError(name, None, "empty file: there is no header line")
+        beyond = self._limits.problem(raw)
+        if beyond is not None:
+            raise JournalError(name, 1, beyond)
         try:
             header = self._header.decode(raw if convert is None else convert(raw))
-        except msgspec.DecodeError as error:
+        except _UNDECODABLE as error:
             raise JournalError(name, 1, _explain(raw, error, "header", None)) from error
         problem = self._check_header(header) if self._check_header is not None else None
         if problem is not None:
@@ -206,15 +247,16 @@ class JournalReader(Generic[H, E]):
 
         `decode_lines` reads them all at once but skips blank lines and accepts two values on
         one line, so its answer is kept only with one value per line and no blank line;
-        otherwise, and for lines to convert first, each line is decoded alone, which names
-        the first bad one.
+        otherwise, and for lines to convert first or that may be past the limits, each line
+        is decoded alone, which names the first bad one.
         """
         if not body:
             return ()
         lines = body.count(b"\n") + (not body.endswith(b"\n"))
         try:
-            events = [] if convert is not None else self._event.decode_lines(body)
-        except msgspec.DecodeError:
+            quick = convert is None and self._limits.all_within(body)
+            events = self._event.decode_lines(body) if quick else []
+        except _UNDECODABLE:
             events = []
         if len(events) == lines and _BLANK_LINE.search(body) is None:
             return tuple(events)
@@ -227,23 +269,95 @@ class JournalReader(Generic[H, E]):
         )
 
     def _decode_event(self, name: str, number: int, raw: bytes, convert: Convert | None) -> E:
+        beyond = self._limits.problem(raw)
+        if beyond is not None:
+            raise JournalError(name, number, beyond)
         try:
             return self._event.decode(raw if convert is None else convert(raw))
-        except msgspec.DecodeError as error:
+        except _UNDECODABLE as error:
             raise JournalError(name, number, _explain(raw, error, "event", self._tags)) from error
 
-    def _decodes(self, raw: bytes, convert: Convert | None) -> bool:
-        try:
-            self._event.decode(raw if convert is None else convert(raw))
-        except msgspec.DecodeError:
+    def _torn(self, last: bytes, convert: Convert | None) -> bool:
+        """Return whether a last line without its newline is torn: cut off mid-write.
+
+        It is when it does not decode; a line longer than any write could have left is
+        not torn but refused (by `_decode_event`).
+        """
+        if len(last) > self._limits.line:
             return False
+        if self._limits.problem(last) is not None:
+            return True
+        try:
+            self._event.decode(last if convert is None else convert(last))
+        except _UNDECODABLE:
+            return True
+        return False
+
+
+class _Limits(msgspec.Struct, frozen=True):
+    """How long one line may be and how deep it may nest, and the checks against both."""
+
+    line: int
+    nesting: int
+
+    @property
+    def too_long(self) -> str:
+        return f"the line is longer than {self.line:,} bytes; a journal line holds at most that"
+
+    def problem(self, raw: bytes) -> str | None:
+        """Return why one line is past the limits, or None when it is within them."""
+        if len(raw.rstrip(b"\n")) > self.line:
+            return self.too_long
+        if raw.count(b"[") + raw.count(b"{") > self.nesting and _depth(raw) > self.nesting:
+            return (
+                f"arrays and objects nested more than {self.nesting} deep; "
+                f"a journal line nests at most {self.nesting}"
+            )
+        return None
+
+    def all_within(self, body: bytes) -> bool:
+        """Return True when no line of `body` can be past the limits, in time linear in it.
+
+        False means only that some line may be, and each must be checked alone.  A line
+        nested deeper than the limit holds more than twice as many brackets (strings may
+        hold more), so a body whose lines never have that many is within it; a line
+        longer than the limit spans a multiple of the limit's length.
+        """
+        if self.nesting == DEEPEST_NESTING:
+            run = _LONG_RUN
+        else:
+            run = re.compile(rb"[^\n]{%d}" % (2 * self.nesting + 2))
+        if run.search(body.translate(None, _BRACKETS_ONLY)) is not None:
+            return False
+        for middle in range(self.line, len(body), self.line):
+            start = body.rfind(b"\n", 0, middle) + 1
+            end = body.find(b"\n", middle)
+            if (len(body) if end < 0 else end) - start > self.line:
+                return False
         return True
 
 
-def _explain(raw: bytes, error: msgspec.DecodeError, what: str, tags: _Tags | None) -> str:
+def _depth(raw: bytes) -> int:
+    """Return how deep the arrays and objects of a JSON line nest, strings left out."""
+    depth = deepest = 0
+    for token in _TOKENS.finditer(raw):
+        bracket = token.group()
+        if bracket in (b"[", b"{"):
+            depth += 1
+            deepest = max(deepest, depth)
+        elif bracket in (b"]", b"}"):
+            depth -= 1
+    return deepest
+
+
+def _explain(raw: bytes, error: Exception, what: str, tags: _Tags | None) -> str:
     """Return one line saying why `raw` did not decode, in the reader's words."""
     if not raw.strip():
         return "blank line where the header should be" if what == "header" else "blank line"
+    if isinstance(error, UnicodeDecodeError):
+        return f"{what} holds text that is not valid UTF-8"
+    if isinstance(error, RecursionError):
+        return f"{what} nests arrays and objects too deeply to be read"
     if not isinstance(error, msgspec.ValidationError):
         return f"{what} is not valid JSON ({error})"
     if what == "header":
@@ -276,7 +390,7 @@ def _unknown_tag(raw: bytes, tags: _Tags | None) -> str | None:
         return None
     try:
         value = msgspec.json.decode(raw)
-    except msgspec.DecodeError:
+    except _UNDECODABLE:
         return None
     if not isinstance(value, dict) or tags.field not in value:
         return None

@@ -3,7 +3,9 @@
 Each event is one line, `encode(event) + b"\\n"`. An append is one write followed by a
 flush, so a process killed afterwards loses nothing it accepted, and one killed during the
 write leaves at most a torn last line, which `repair` moves aside. The lock is an
-advisory `flock` (POSIX only): it keeps two games from appending to the same journal.
+advisory `flock` (POSIX only): it keeps two games from appending to the same journal, and
+whoever reads a journal before changing it takes the lock first (`JournalLock`) and holds
+it until the change is made, so that nothing another process appends in between is lost.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import contextlib
 import fcntl
 import os
 from collections.abc import Iterable, Sequence
-from typing import BinaryIO, Generic, TypeVar
+from typing import Any, BinaryIO, Generic, TypeVar
 
 import msgspec
 
@@ -33,6 +35,8 @@ class JournalWriter(Generic[H, E]):
         self.path = path
         self._file = file
         self._encoder = msgspec.json.Encoder()
+        self._lock: JournalLock | None = None
+        """The lock taken before the journal was read, when `JournalLock.writer` made this."""
 
     @classmethod
     def create(cls, path: StrPath, header: H) -> JournalWriter[H, E]:
@@ -102,6 +106,23 @@ class JournalWriter(Generic[H, E]):
         """Close the journal and release its lock; closing twice is harmless."""
         with contextlib.suppress(OSError):
             self._file.close()
+        if self._lock is not None:
+            self._lock.close()
+
+    def writes_to(self, path: StrPath) -> bool:
+        """Return whether `path` names the file this writer appends to, by any name or link.
+
+        So that a caller about to replace a file can refuse to replace the journal itself.
+        False once closed, and for a path that names nothing or cannot be looked at.
+        """
+        if self._file.closed:
+            return False
+        try:
+            named = os.stat(path)
+        except (OSError, ValueError):  # ValueError: a NUL in the name
+            return False
+        held = os.fstat(self._file.fileno())
+        return (named.st_dev, named.st_ino) == (held.st_dev, held.st_ino)
 
     def __enter__(self) -> JournalWriter[H, E]:
         return self
@@ -138,69 +159,203 @@ def write_journal(
     The lines go to a temporary file in the same folder, synced, then renamed over `path`.
     A journal that a writer holds open is refused rather than replaced under it.  With
     `replace=False` an existing `path` is refused, even one created a moment before: the
-    temporary file is linked to `path`, which fails if anything is there.
+    temporary file is linked to `path`, which fails if anything is there.  To replace a
+    journal after reading it, take its `JournalLock` before reading and `replace` through it.
     """
     name = os.fspath(path)
-    folder = os.path.dirname(os.path.abspath(name))
-    temporary = f"{name}.{os.urandom(6).hex()}.tmp"
-    data = _encode_lines(msgspec.json.Encoder(), [header], events)
     with contextlib.ExitStack() as stack:
         if os.path.exists(name):
             current = stack.enter_context(open(name, "rb"))
             _lock(name, current.fileno())
+        _write_whole(name, header, events, replace=replace)
+
+
+def _write_whole(name: str, header: object, events: Iterable[object], *, replace: bool) -> None:
+    """Write a journal to a temporary file, then put it at `name` (see `write_journal`)."""
+    folder = os.path.dirname(os.path.abspath(name))
+    temporary = f"{name}.{os.urandom(6).hex()}.tmp"
+    data = _encode_lines(msgspec.json.Encoder(), [header], events)
+    try:
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o644)
+        with os.fdopen(fd, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        if replace:
+            os.replace(temporary, name)
+        else:
+            os.link(temporary, name)
+            os.unlink(temporary)
+    except OSError as error:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temporary)
+        if isinstance(error, FileExistsError):
+            raise JournalError(name, None, "already exists; it was left as it was") from None
+        raise JournalError(name, None, f"cannot write the file: {_reason(error)}") from None
+    _sync_folder(folder)
+
+
+class JournalLock:
+    """A journal's exclusive lock, taken before the journal is read and held through a change.
+
+    Reading a journal, checking it, then changing it (rewriting it, repairing its last line,
+    appending to it) must happen under one lock, or another process could append in
+    between and lose what it appended.  Take the lock first (`take`), read and check the
+    file by its path, then change it through the lock: `replace`, `repair`,
+    `complete_last_line`, or `writer`, which hands the lock on to a writer that appends.
+    Release it with `close` (or a `with` block).  The lock is held on a descriptor opened
+    for reading, so taking it needs no permission to write.
+    """
+
+    def __init__(self, path: str, fd: int) -> None:
+        self.path = path
+        self._fd: int | None = fd
+
+    @classmethod
+    def take(cls, path: StrPath) -> JournalLock:
+        """Return the lock of the journal at `path`.
+
+        Raises JournalLocked when another process holds it, JournalError when the file
+        cannot be opened or was replaced while being opened.
+        """
+        name = os.fspath(path)
         try:
-            fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o644)
-            with os.fdopen(fd, "wb") as file:
-                file.write(data)
+            fd = os.open(name, os.O_RDONLY | os.O_CLOEXEC)
+        except FileNotFoundError:
+            raise JournalError(name, None, "no such file") from None
+        except OSError as error:
+            raise JournalError(name, None, f"cannot open the file: {_reason(error)}") from None
+        try:
+            _lock(name, fd)
+            _still_named(name, fd)
+        except BaseException:
+            os.close(fd)
+            raise
+        return cls(name, fd)
+
+    def replace(self, header: object, events: Iterable[object]) -> None:
+        """Replace the journal with this header and events, all at once (`write_journal`)."""
+        self._held()
+        _write_whole(self.path, header, events, replace=True)
+
+    def repair(self, torn_tail: bytes) -> str:
+        """Move a torn last line out of the journal; return the side file that now keeps it.
+
+        The side file `<path>.torn` gets the torn bytes and a newline appended (never
+        overwritten), and is synced before the journal is cut back to its last whole line,
+        so a crash between the two loses nothing. The journal must end with exactly
+        `torn_tail` after a newline, as `JournalReader` reported it; otherwise nothing is
+        changed.
+        """
+        side = f"{self.path}.torn"
+        with self._reopened("r+b") as file:
+            start = file.seek(0, os.SEEK_END) - len(torn_tail)
+            file.seek(max(start - 1, 0))
+            if not torn_tail or b"\n" in torn_tail or start < 1 or file.read() != b"\n" + torn_tail:
+                raise JournalError(
+                    self.path, None, "does not end with the given torn line; nothing was changed"
+                )
+            try:
+                with open(side, "ab") as kept:
+                    kept.write(torn_tail + b"\n")
+                    kept.flush()
+                    os.fsync(kept.fileno())
+                file.truncate(start)
                 file.flush()
                 os.fsync(file.fileno())
-            if replace:
-                os.replace(temporary, name)
-            else:
-                os.link(temporary, name)
-                os.unlink(temporary)
+            except OSError as error:
+                raise JournalError(self.path, None, f"cannot repair: {_reason(error)}") from None
+        return side
+
+    def complete_last_line(self) -> bool:
+        """Give a journal whose last line decodes but lacks its newline that newline.
+
+        Returns whether one was added.  Only the caller knows the line decodes (a torn
+        line is for `repair`).
+        """
+        with self._reopened("ab") as file:
+            fd = file.fileno()
+            size = os.fstat(fd).st_size
+            if size == 0 or os.pread(fd, 1, size - 1) == b"\n":
+                return False
+            try:
+                os.write(fd, b"\n")
+                file.flush()
+            except OSError as error:
+                raise JournalError(self.path, None, f"cannot write: {_reason(error)}") from None
+        return True
+
+    def writer(self) -> JournalWriter[Any, Any]:
+        """Return a writer that appends to the journal and keeps this lock until it is closed.
+
+        The journal must end with a whole line (`repair` or `complete_last_line` first).
+        Name the types where the writer is kept: `writer: JournalWriter[H, E] = lock.writer()`.
+        """
+        file = self._reopened("ab")
+        try:
+            fd = file.fileno()
+            size = os.fstat(fd).st_size
+            if size == 0:
+                raise JournalError(self.path, None, "empty file: there is no header line")
+            if os.pread(fd, 1, size - 1) != b"\n":
+                raise JournalError(
+                    self.path,
+                    None,
+                    "the last line is incomplete; repair the journal before appending",
+                )
+        except BaseException:
+            file.close()
+            raise
+        writer: JournalWriter[Any, Any] = JournalWriter(self.path, file)
+        writer._lock = JournalLock(self.path, self._held())
+        self._fd = None  # the writer holds the lock now
+        return writer
+
+    def close(self) -> None:
+        """Release the lock; closing twice is harmless."""
+        if self._fd is not None:
+            with contextlib.suppress(OSError):
+                os.close(self._fd)
+            self._fd = None
+
+    def __enter__(self) -> JournalLock:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def _held(self) -> int:
+        if self._fd is None:
+            raise ValueError(f"{self.path}: the journal's lock was released")
+        return self._fd
+
+    def _reopened(self, mode: str) -> BinaryIO:
+        """Return the locked journal opened again to change it, checked to be the same file.
+
+        `mode` is "ab" to append (readable too, to look at the last byte) or "r+b".
+        """
+        held = self._held()
+        flags = os.O_RDWR | os.O_CLOEXEC | (os.O_APPEND if mode == "ab" else 0)
+        try:
+            fd = os.open(self.path, flags)
         except OSError as error:
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(temporary)
-            if isinstance(error, FileExistsError):
-                raise JournalError(name, None, "already exists; it was left as it was") from None
-            raise JournalError(name, None, f"cannot write the file: {_reason(error)}") from None
-    _sync_folder(folder)
+            raise JournalError(self.path, None, f"cannot open the file: {_reason(error)}") from None
+        file: BinaryIO = os.fdopen(fd, mode)  # type: ignore[assignment]
+        locked, opened = os.fstat(held), os.fstat(fd)
+        if (locked.st_dev, locked.st_ino) != (opened.st_dev, opened.st_ino):
+            file.close()
+            raise JournalError(self.path, None, "was replaced while it was locked; try again")
+        return file
 
 
 def repair(path: StrPath, torn_tail: bytes) -> str:
     """Move a torn last line out of the journal; return the side file that now keeps it.
 
-    The side file `<path>.torn` gets the torn bytes and a newline appended (never
-    overwritten), and is synced before the journal is cut back to its last whole line, so
-    a crash between the two loses nothing. The journal must end with exactly `torn_tail`
-    after a newline, as `JournalReader` reported it; otherwise nothing is changed.
+    `JournalLock.repair` under a lock taken for this alone; a caller that read the journal
+    to find the torn line should take the lock before reading, and repair through it.
     """
-    name = os.fspath(path)
-    side = f"{name}.torn"
-    try:
-        file = open(name, "r+b")  # noqa: SIM115 (closed by the with block below)
-    except OSError as error:
-        raise JournalError(name, None, f"cannot open the file: {_reason(error)}") from None
-    with file:
-        _lock(name, file.fileno())
-        start = file.seek(0, os.SEEK_END) - len(torn_tail)
-        file.seek(max(start - 1, 0))
-        if not torn_tail or b"\n" in torn_tail or start < 1 or file.read() != b"\n" + torn_tail:
-            raise JournalError(
-                name, None, "does not end with the given torn line; nothing was changed"
-            )
-        try:
-            with open(side, "ab") as kept:
-                kept.write(torn_tail + b"\n")
-                kept.flush()
-                os.fsync(kept.fileno())
-            file.truncate(start)
-            file.flush()
-            os.fsync(file.fileno())
-        except OSError as error:
-            raise JournalError(name, None, f"cannot repair: {_reason(error)}") from None
-    return side
+    with JournalLock.take(path) as lock:
+        return lock.repair(torn_tail)
 
 
 def _encode_lines(encoder: msgspec.json.Encoder, *groups: Iterable[object]) -> bytearray:
@@ -216,25 +371,11 @@ def _encode_lines(encoder: msgspec.json.Encoder, *groups: Iterable[object]) -> b
 def complete_last_line(path: StrPath) -> bool:
     """Give a journal whose last line decodes but lacks its newline that newline.
 
-    Returns whether one was added.  Only the caller knows the line decodes
-    (a torn line is for `repair`); the journal's lock is held while adding.
+    Returns whether one was added (`JournalLock.complete_last_line`, under a lock taken for
+    this alone).
     """
-    name = os.fspath(path)
-    try:
-        fd = os.open(name, os.O_RDWR | os.O_APPEND | os.O_CLOEXEC)
-    except OSError as error:
-        raise JournalError(name, None, f"cannot open the file: {_reason(error)}") from None
-    with os.fdopen(fd, "ab") as file:
-        _lock(name, fd)
-        size = os.fstat(fd).st_size
-        if size == 0 or os.pread(fd, 1, size - 1) == b"\n":
-            return False
-        try:
-            os.write(fd, b"\n")
-            file.flush()
-        except OSError as error:
-            raise JournalError(name, None, f"cannot write: {_reason(error)}") from None
-    return True
+    with JournalLock.take(path) as lock:
+        return lock.complete_last_line()
 
 
 def _still_named(name: str, fd: int) -> None:

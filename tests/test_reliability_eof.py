@@ -256,7 +256,7 @@ def test_end_of_input_at_each_kind_of_prompt_saves_what_the_rulings_say(prompt: 
     assert (played.status, played.stdout, played.stderr) == (
         0,
         at.stdout,
-        "watan: journal: game.jsonl\n",
+        "",
     )
     assert backup() == at.backup
     assert read_journal(Path("game.jsonl"))[1] == list(at.events)

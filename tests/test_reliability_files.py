@@ -17,9 +17,12 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import signal
+import socket
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -286,11 +289,31 @@ SAVE_FAILURES = {
     "a read-only file": ("target.sv", "old\n", "Permission denied"),
     "a full disk": ("target.sv", "old\n", "No space left on device"),
     "a folder in the way": ("target.sv", None, "Is a directory"),
+    "a named pipe nobody reads": ("target.sv", None, "it is a named pipe, not a file"),
+    "a socket": ("target.sv", None, "it is a socket, not a file"),
+    "a loop of links": ("target.sv", None, "it is a loop of symbolic links"),
 }
 """Where the save goes, what was there before, and why it cannot be written."""
 
 
-@pytest.mark.usefixtures("as_a_user")
+@pytest.fixture
+def never_blocks() -> Iterator[None]:
+    """Fail a test that waits more than ten seconds (a save blocked on a named pipe) instead
+    of hanging the suite."""
+
+    def waited(*_: object) -> None:
+        raise TimeoutError("the game waited on a file")
+
+    previous = signal.signal(signal.SIGALRM, waited)
+    signal.alarm(10)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+@pytest.mark.usefixtures("as_a_user", "never_blocks")
 @pytest.mark.parametrize("failure", list(SAVE_FAILURES))
 def test_a_save_that_fails_is_one_line_keeps_the_old_file_and_the_game_goes_on(
     failure: str, monkeypatch: pytest.MonkeyPatch
@@ -304,17 +327,64 @@ def test_a_save_that_fails_is_one_line_keeps_the_old_file_and_the_game_goes_on(
         fill_the_disk_for_one_save(monkeypatch)
     elif failure == "a folder in the way":
         os.mkdir(target)
+    elif failure == "a named pipe nobody reads":
+        os.mkfifo(target)
+    elif failure == "a socket":
+        listening = socket.socket(socket.AF_UNIX)
+        listening.bind(target)
+        listening.close()
+    elif failure == "a loop of links":
+        os.symlink("other.sv", target)
+        os.symlink(target, "other.sv")
     before = names()
+    kinds = {name: os.lstat(name).st_mode for name in before}
     played = play(SAMPLE_GAME, f"save {target}\nstatus\n")
     assert played == Played(
         status=0,
         stdout=AT_PROMPTS["turn start"].stdout + "> " + STATUS + "> ",
-        stderr=f"watan: journal: game.jsonl\nwatan: cannot save to {target}: {reason}\n",
+        stderr=f"watan: cannot save to {target}: {reason}\n",
     )
     if old is not None:
         assert Path(target).read_text() == old
     assert names() == sorted([*before, "backup.sv", "game.jsonl"])  # and no temporary file
+    assert {name: os.lstat(name).st_mode for name in before} == kinds  # none replaced
     assert backup() == SAMPLE_AS_SAVED
+
+
+@pytest.mark.parametrize(
+    "name", ["game.jsonl", "./game.jsonl", "link.sv", "hard.sv"],
+    ids=["its name", "another spelling", "a symbolic link", "a hard link"],
+)
+def test_saving_onto_the_games_own_journal_is_refused_and_the_game_goes_on(name: str) -> None:
+    lines = "load\nroll\n8\n"
+
+    class Linking(io.BytesIO):
+        """Input that makes the links to the journal once the game has created it."""
+
+        def readline(self, size: int | None = -1) -> bytes:
+            if Path("game.jsonl").exists() and not Path("link.sv").is_symlink():
+                os.symlink("game.jsonl", "link.sv")
+                os.link("game.jsonl", "hard.sv")
+            return super().readline(size)
+
+    played = play(SAMPLE_GAME, "", Linking(f"save {name}\n{lines}".encode()))
+    assert played == Played(
+        status=0,
+        stdout=AT_PROMPTS["after the roll"].stdout.replace("> ", "> > ", 1),
+        stderr=f"watan: cannot save to {name}: it is this game's journal; choose another name\n",
+    )
+    assert history.load("game.jsonl").events == AT_PROMPTS["after the roll"].events
+    assert backup() == AFTER_THE_EIGHT
+
+
+def test_a_backup_that_would_replace_the_games_journal_is_refused() -> None:
+    os.symlink("game.jsonl", "backup.sv")
+    played = play(SAMPLE_GAME, "load\nroll\n8\n")
+    assert played.stderr == (
+        "watan: cannot save to backup.sv: it is this game's journal; choose another name\n"
+    )
+    assert history.load("game.jsonl").events == AT_PROMPTS["after the roll"].events
+    assert Path("backup.sv").is_symlink()
 
 
 def test_a_save_interrupted_before_its_rename_leaves_the_old_file_and_no_temporary(
@@ -336,7 +406,7 @@ def test_a_backup_that_cannot_be_written_is_one_line_and_the_status_stays_0() ->
     played = play(SAMPLE_GAME, "")
     assert (played.status, played.stderr) == (
         0,
-        "watan: journal: game.jsonl\nwatan: cannot save to backup.sv: Is a directory\n",
+        "watan: cannot save to backup.sv: Is a directory\n",
     )
     assert names() == ["backup.sv", "game.jsonl"]
 
@@ -379,8 +449,7 @@ def test_a_journal_that_fills_the_disk_mid_game_is_one_line_and_the_game_goes_on
         + "> "
         + status
         + "> ",
-        stderr="watan: journal: game.jsonl\n"
-        "watan: game.jsonl: cannot write: No space left on device; "
+        stderr="watan: game.jsonl: cannot write: No space left on device; "
         "the game goes on without its journal\n",
     )
     # The accepted trade and the turn's end are in the backup; the journal keeps what it had.
@@ -422,3 +491,136 @@ def test_a_journal_that_cannot_be_created_is_never_put_in_place_of_an_existing_o
     )
     assert Path("game.jsonl").read_bytes() == b"someone else's journal\n"
     assert backup() == SAMPLE_AS_SAVED
+
+
+# Amounts no game reaches --------------------------------------------------------------------------
+
+
+def test_a_roll_of_7_against_a_billion_resources_draws_the_losses_at_once() -> None:
+    """Drawn one unit at a time, these losses would take most of an hour (RULINGS 14)."""
+    most = 999_999_999
+    Path("rich.sv").write_text(SAMPLE_SAVE.replace("\n0 0 0 5 0 g", "\n" + f"{most} " * 5 + "g", 1))
+    result = subprocess.run(
+        [sys.executable, "-m", "watan", "-seed", "4", "-load", "rich.sv", "--journal", "j.jsonl"],
+        input="load\nroll\n7\n",
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        timeout=60,
+        check=False,
+    )
+    lines = result.stdout.split("\n")
+    heading = lines.index("> Student Blue loses 2499999997 resources to the geese. They lose:")
+    names = ["CAFFEINE", "LAB", "LECTURE", "STUDY", "TUTORIAL"]
+    lost = [0] * 5
+    for line in lines[heading + 1 :]:
+        count, _, name = line.partition(" ")
+        if name not in names:
+            break
+        lost[names.index(name)] = int(count)
+    assert (result.returncode, "Traceback" in result.stderr, sum(lost)) == (0, False, 2499999997)
+    held = load_save("backup.sv").position.students[0].resources
+    assert list(held) == [most - n for n in lost]
+    verified = CliRunner().invoke(cli, ["verify", "j.jsonl"])
+    assert (verified.exit_code, verified.stdout) == (0, "ok: 4 events\n")  # Orange loses too
+
+
+# --journal naming a file that is already there ---------------------------------------------------
+
+
+@pytest.mark.parametrize("command", [["-seed", "1"], ["play", "-seed", "1"]], ids=["fast", "click"])
+def test_a_journal_option_naming_a_file_that_is_not_a_journal_refuses_to_start(
+    command: list[str],
+) -> None:
+    Path("layout.txt").write_text(SAMPLE_BOARD)
+    assert watan(*command, "-board", "layout.txt", "--journal", "layout.txt") == (
+        2,
+        "",
+        "watan: layout.txt: already exists and is not a journal; give --journal another name\n",
+    )
+    assert (names(), Path("layout.txt").read_text()) == (["layout.txt"], SAMPLE_BOARD)
+
+
+def test_a_journal_option_naming_a_journal_says_how_to_play_it_on() -> None:
+    play(SAMPLE_GAME, "load\nroll\n8\n")
+    os.remove("backup.sv")
+    Path("sample.sv").write_text(SAMPLE_SAVE)
+    journal = Path("game.jsonl").read_bytes()
+    assert watan("-load", "sample.sv", "--journal", "game.jsonl") == (
+        2,
+        "",
+        "watan: game.jsonl: already exists; a journal is never replaced: play it on with "
+        "`watan play --resume game.jsonl`, or give --journal another name\n",
+    )
+    assert (names(), Path("game.jsonl").read_bytes()) == (["game.jsonl", "sample.sv"], journal)
+
+
+# Files that test harnesses and players really hand the program ----------------------------------
+
+
+SIDE_BY_SIDE = SAMPLE_SAVE.replace("c 32 2 44 1\n", "c 32 2 44 1 38 1\n")
+"""The sample save with Red's Assignment at 38, next to Red's 32 (and Blue's 37, Red's 44)."""
+
+
+def test_a_save_with_criteria_side_by_side_loads_as_written_with_a_note() -> None:
+    Path("game.sv").write_text(SIDE_BY_SIDE)
+    status, stdout, stderr = watan("-seed", "1", "-load", "game.sv", "--journal", "j.jsonl")
+    assert (status, stderr) == (
+        0,
+        "watan: game.sv: line 3: criterion 38 is next to criterion 32 (and 2 more such pairs), "
+        "which no game allows; loaded as written\n",
+    )
+    assert stdout == AT_PROMPTS["turn start"].stdout
+    journal = history.load("j.jsonl")
+    assert journal.header.loaded == parse_save(SIDE_BY_SIDE, "game.sv").position
+    assert load_save("backup.sv") == parse_save(SIDE_BY_SIDE, "game.sv")  # kept as written
+    verified = CliRunner().invoke(cli, ["verify", "j.jsonl"])
+    assert (verified.exit_code, verified.stdout) == (0, "ok: 0 events\n")
+
+
+def test_a_constructor_save_naming_the_turn_by_its_colour_loads_with_a_note() -> None:
+    constructor_save = (
+        "BLUE\n"
+        "0 0 0 5 0 r 38 47 43 h 37 T 25 T 30 B\n"
+        "0 0 0 0 0 r 56 48 64 h 32 H 44 B\n"
+        "11 0 0 0 0 r 24 50 33 41 h 16 H 40 B\n"
+        "0 0 3 0 0 r 27 32 h 20 B 27 B\n"
+        "0 3 1 10 3 5 1 4 5 7 3 10 2 11 1 3 3 8 0 2 0 6 1 8 4 12 1 5 4 11 3 4 4 6 3 9 3 9\n"
+        "8\n"
+    )
+    Path("game.sv").write_text(constructor_save)
+    status, stdout, stderr = watan("--edition", "constructor", "-seed", "1", "-load", "game.sv")
+    assert (status, stderr) == (
+        0,
+        "watan: game.sv: line 1: the current turn 'BLUE' is read as Blue, student 0\n",
+    )
+    assert "Builder Blue's turn.\n" in stdout
+    assert Path("backup.sv").read_text() == "0\n" + constructor_save.split("\n", 1)[1]
+
+
+GEESE_AS_39TH = SAMPLE_BOARD.rstrip("\n") + "\n8\n"
+"""The sample board with a save file's geese line after it."""
+
+
+@pytest.mark.parametrize("command", [["-board"], ["show"]], ids=["board", "show"])
+def test_a_board_file_ending_with_the_geese_tile_is_read_with_a_note(command: list[str]) -> None:
+    Path("layout.txt").write_text(GEESE_AS_39TH)
+    Path("plain.txt").write_text(SAMPLE_BOARD)
+    status, stdout, _ = watan(*command, "plain.txt")
+    assert watan(*command, "layout.txt") == (
+        status,
+        stdout,
+        "watan: layout.txt: line 2: the 39th number, 8, is the geese's tile as a save file "
+        "writes it; left out, as a new game's geese start off the board\n",
+    )
+
+
+def test_a_whole_save_file_as_the_board_plays_on_its_board_with_a_note() -> None:
+    Path("game.sv").write_text(SAMPLE_SAVE)
+    Path("plain.txt").write_text(SAMPLE_BOARD)
+    status, stdout, _ = watan("-seed", "2", "-board", "plain.txt")
+    assert watan("-seed", "2", "-board", "game.sv") == (
+        status,
+        stdout,
+        "watan: game.sv: is a save file: its board (line 6) is played, the rest left out\n",
+    )

@@ -127,7 +127,7 @@ def layout(tmp_path: Path) -> Path:
 def journal(layout: Path, tmp_path: Path) -> Path:
     """Setup and Blue's first turn played into `game.jsonl` (and `backup.sv`)."""
     played = constructor("-seed", "3", "--journal", "game.jsonl", stdin=lines(*SETUP, *TURN_LINES))
-    assert outcome(played) == (0, SETUP_STDOUT + TURN_STDOUT, "watan: journal: game.jsonl\n")
+    assert outcome(played) == (0, SETUP_STDOUT + TURN_STDOUT, "")
     return tmp_path / "game.jsonl"
 
 
@@ -136,14 +136,14 @@ def journal(layout: Path, tmp_path: Path) -> Path:
 
 def test_layout_txt_is_the_default_board(layout: Path, tmp_path: Path) -> None:
     played = constructor("-seed", "1", "--journal", "j.jsonl", stdin=lines(*SETUP))
-    assert outcome(played) == (0, SETUP_STDOUT, "watan: journal: j.jsonl\n")
+    assert outcome(played) == (0, SETUP_STDOUT, "")
     assert header_of(tmp_path / "j.jsonl").board == SAMPLE_BOARD
     assert header_of(tmp_path / "j.jsonl").rules == "constructor"
 
 
 def test_without_layout_txt_a_random_board_is_played_and_stderr_says_so(tmp_path: Path) -> None:
     played = constructor("-seed", "1", "--journal", "j.jsonl", stdin=lines(*SETUP))
-    assert (played.exit_code, played.stderr) == (0, NOT_FOUND + "watan: journal: j.jsonl\n")
+    assert (played.exit_code, played.stderr) == (0, NOT_FOUND)
     board = header_of(tmp_path / "j.jsonl").board
     assert_random_board(board)
     questions = "".join(f"{question(colour)}> " for colour in ORDER)
@@ -156,7 +156,7 @@ def test_without_layout_txt_a_random_board_is_played_and_stderr_says_so(tmp_path
 
 def test_random_board_ignores_layout_txt(layout: Path, tmp_path: Path) -> None:
     played = constructor("-random-board", "-seed", "1", "--journal", "j.jsonl")
-    assert outcome(played) == (0, question("Blue") + "> ", "watan: journal: j.jsonl\n")
+    assert outcome(played) == (0, question("Blue") + "> ", "")
     board = header_of(tmp_path / "j.jsonl").board
     assert board != SAMPLE_BOARD
     assert_random_board(board)
@@ -167,7 +167,7 @@ def test_load_ignores_random_board(layout: Path, tmp_path: Path) -> None:
     (tmp_path / "layout.txt").write_text("5 7\n" * 19)  # a board nobody should see
     played = constructor("-load", "game.sv", "-random-board", "-seed", "1", "--journal", "j.jsonl")
     expected = sample_board_text() + "Builder Blue's turn.\n" + status("Blue", 7, (0, 0, 0, 5, 0))
-    assert outcome(played) == (0, expected + "> ", "watan: journal: j.jsonl\n")
+    assert outcome(played) == (0, expected + "> ", "")
     assert header_of(tmp_path / "j.jsonl").board == SAMPLE_BOARD
     assert (tmp_path / "backup.sv").read_text() == SAMPLE
 
@@ -197,7 +197,7 @@ def test_the_default_journal_is_named_for_the_edition(layout: Path, tmp_path: Pa
     played = constructor("-seed", "1")
     [journal] = (tmp_path / "journals").iterdir()
     assert journal.name.startswith("constructor-")
-    assert played.stderr == f"watan: journal: journals/{journal.name}\n"
+    assert played.stderr == ""
 
 
 def test_board_and_random_board_together_are_refused() -> None:
@@ -217,7 +217,7 @@ def test_an_unknown_edition_is_refused_in_one_line(program: str | None) -> None:
 
 def test_watan_plays_constructor_when_asked(layout: Path) -> None:
     played = run("play", "--edition", "constructor", "-seed", "1", "--journal", "j.jsonl")
-    assert outcome(played) == (0, question("Blue") + "> ", "watan: journal: j.jsonl\n")
+    assert outcome(played) == (0, question("Blue") + "> ", "")
 
 
 def test_constructor_plays_watan_when_asked(layout: Path) -> None:
@@ -226,7 +226,7 @@ def test_constructor_plays_watan_when_asked(layout: Path) -> None:
     assert outcome(played) == (
         0,
         "Student Blue, where do you want to complete an Assignment?\n> ",
-        "watan: journal: j.jsonl\n",
+        "",
     )
 
 
@@ -236,7 +236,7 @@ def test_constructor_plays_watan_when_asked(layout: Path) -> None:
 def test_end_of_input_during_setup_saves_the_basements_so_far(layout: Path, tmp_path: Path) -> None:
     played = constructor("-seed", "1", "--journal", "j.jsonl", stdin=lines("8", "16", "24"))
     shown = "".join(f"{question(colour)}> " for colour in ORDER[:4])
-    assert outcome(played) == (0, shown, "watan: journal: j.jsonl\n")
+    assert outcome(played) == (0, shown, "")
     assert (tmp_path / "backup.sv").read_text() == (
         "0\n"
         "0 0 0 0 0 r h 8 B\n"
@@ -391,7 +391,7 @@ def test_resume_plays_on_in_the_edition_the_journal_recorded(journal: Path, tmp_
         + "Builder Red's turn.\n"
         + status("Red", 2, (0, 1, 0, 0, 0))
         + "> ",
-        "watan: journal: game-to-12.jsonl (resumed after event 12)\n",
+        "",
     )
     assert (tmp_path / "backup.sv").read_text() == END_SAVE
     assert outcome(run("verify", "game-to-12.jsonl")) == (0, "ok: 14 events\n", "")
@@ -477,7 +477,7 @@ def test_the_constructor_script_plays_a_plain_command_line(layout: Path, tmp_pat
     assert (result.returncode, result.stdout, result.stderr) == (
         0,
         SETUP_STDOUT,
-        "watan: journal: j.jsonl\n",
+        "",
     )
 
 
@@ -506,7 +506,7 @@ def test_the_constructor_script_without_layout_txt_says_so_once(tmp_path: Path) 
     assert (result.returncode, result.stdout, result.stderr) == (
         0,
         question("Blue") + "> ",
-        NOT_FOUND + "watan: journal: j.jsonl\n",
+        NOT_FOUND,
     )
 
 

@@ -313,6 +313,10 @@ def _line(number: int, text: bytes) -> Callable[[list[bytes]], list[bytes]]:
     return change
 
 
+DEEP = b"[" * 1000 + b"]" * 1000
+TOO_DEEP = "arrays and objects nested more than 32 deep; a journal line nests at most 32"
+
+
 def _swap(lines: list[bytes]) -> list[bytes]:
     return [lines[0], lines[1], lines[3], lines[2], *lines[4:]]
 
@@ -350,6 +354,31 @@ BAD_JOURNALS: list[tuple[str, Callable[[list[bytes]], list[bytes]], str]] = [
         "lines out of order",
         _swap,
         "line 3: Orange lost 5 CAFFEINE to the geese does not follow the command it belongs to",
+    ),
+    (
+        "a header nested a thousand deep",
+        lambda lines: [lines[0][:-2] + b',"x":' + DEEP + b"}\n", *lines[1:]],
+        f"line 1: {TOO_DEEP}",
+    ),
+    (
+        "an event nested a thousand deep",
+        _line(4, b'{"type":"turn_ended","colour":0,"x":' + DEEP + b"}\n"),
+        f"line 4: {TOO_DEEP}",
+    ),
+    (
+        "a header string that is not UTF-8",
+        lambda lines: [lines[0].replace(b'"rules":"watan"', b'"rules":"\xff"'), *lines[1:]],
+        "line 1: header holds text that is not valid UTF-8",
+    ),
+    (
+        "an event string that is not UTF-8",
+        _line(4, b'{"type":"dice_rolled\xff","colour":0}\n'),
+        "line 4: event holds text that is not valid UTF-8",
+    ),
+    (
+        "a line over a mebibyte",
+        _line(4, b'{"type":"turn_ended","colour":0,"x":"' + b"a" * (1 << 20) + b'"}\n'),
+        "line 4: the line is longer than 1,048,576 bytes; a journal line holds at most that",
     ),
 ]
 CASES = [case for case, _, _ in BAD_JOURNALS]

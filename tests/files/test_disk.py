@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ import pytest
 from tests.conftest import reference
 from watan.engine.layout import Board
 from watan.engine.snapshot import SavedGame
-from watan.files.disk import load_board, load_save, read_text, write_atomically
+from watan.files.disk import load_board, load_save, read_text, save_target, write_atomically
 from watan.files.savefile import BadFile
 
 
@@ -228,3 +229,62 @@ def test_a_save_name_as_long_as_names_can_be_is_written(tmp_path: Path) -> None:
     name = tmp_path / ("n" * 251 + ".sv")
     write_atomically(str(name), "long\n")
     assert (name.read_text(), [p.name for p in tmp_path.iterdir()]) == ("long\n", [name.name])
+
+
+def os_error(action: Callable[[], object]) -> str:
+    with pytest.raises(OSError) as caught:
+        action()
+    return caught.value.strerror or ""
+
+
+def test_a_named_pipe_is_refused_before_it_is_opened_and_kept(tmp_path: Path) -> None:
+    pipe = tmp_path / "fifo"
+    os.mkfifo(pipe)  # with no reader, opening it to write would wait for ever
+    assert os_error(lambda: write_atomically(str(pipe), "0\n")) == "it is a named pipe, not a file"
+    assert stat.S_ISFIFO(os.lstat(pipe).st_mode)
+
+
+def test_a_loop_of_links_is_refused_and_kept(tmp_path: Path) -> None:
+    (tmp_path / "a").symlink_to(tmp_path / "b")
+    (tmp_path / "b").symlink_to(tmp_path / "a")
+    assert os_error(lambda: write_atomically(str(tmp_path / "a"), "0\n")) == (
+        "it is a loop of symbolic links"
+    )
+    assert [p.is_symlink() for p in (tmp_path / "a", tmp_path / "b")] == [True, True]
+
+
+def test_a_link_to_nothing_yet_writes_the_file_it_names(tmp_path: Path) -> None:
+    (tmp_path / "link.sv").symlink_to(tmp_path / "new.sv")
+    write_atomically(str(tmp_path / "link.sv"), "0\n")
+    assert ((tmp_path / "link.sv").is_symlink(), (tmp_path / "new.sv").read_text()) == (
+        True, "0\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("kind", "refusal"),
+    [
+        (stat.S_IFSOCK, "it is a socket, not a file"),
+        (stat.S_IFBLK, "it is a block device, not a file"),
+        (stat.S_IFDIR, "Is a directory"),
+    ],
+    ids=["socket", "block device", "folder"],
+)
+def test_what_is_neither_a_file_nor_a_character_device_is_refused(
+    kind: int, refusal: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = os.stat
+
+    def looks_like(path: str, *args: object, **options: object) -> os.stat_result:
+        if path == "target":
+            return os.stat_result((kind | 0o644, 0, 0, 1, 0, 0, 0, 0, 0, 0))
+        return real(path, *args, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("watan.files.disk.os.stat", looks_like)
+    assert os_error(lambda: save_target("target")) == refusal
+
+
+def test_only_a_character_device_is_written_into(tmp_path: Path) -> None:
+    (tmp_path / "game.sv").write_text("old\n")
+    assert (save_target(os.devnull), save_target(str(tmp_path / "game.sv"))) == (True, False)
+    assert save_target(str(tmp_path / "new.sv")) is False

@@ -7,19 +7,24 @@ from collections.abc import Callable
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from msgspec.structs import replace
 
 from tests.conftest import reference
 from watan.engine.layout import Board, Tile, tile
 from watan.engine.resources import Resource, Resources
 from watan.engine.snapshot import NO_GEESE, Position, SavedGame, SavedStudent
+from watan.engine.state import Colour
 from watan.engine.topology import CRITERION_NEIGHBOURS, CriterionId, GoalId
 from watan.files.savefile import (
     BadFile,
+    Read,
     format_board,
     format_save,
     looks_like_save,
     parse_board,
     parse_save,
+    read_board,
+    read_save,
 )
 
 C, B, LE, S, T, N = (
@@ -213,8 +218,34 @@ def test_a_board_with_too_few_pairs_is_refused() -> None:
 
 
 def test_a_board_with_too_many_numbers_is_refused() -> None:
-    assert problem(parse_board, FIGURE_1_LINE + " 4", "b.txt") == (
-        "b.txt: expected 19 resource/value pairs (38 numbers), found 39 numbers"
+    assert problem(parse_board, FIGURE_1_LINE + " 4 4", "b.txt") == (
+        "b.txt: expected 19 resource/value pairs (38 numbers), found 40 numbers"
+    )
+
+
+@pytest.mark.parametrize("geese", ["8", "-1", "0", "18"])
+def test_a_board_ending_with_the_geese_tile_is_read_with_a_note(geese: str) -> None:
+    text = f"{FIGURE_1_LINE}\n{geese}\n"
+    assert read_board(text, "b.txt") == Read(
+        parse_board(FIGURE_1_LINE, "b.txt"),
+        (
+            f"b.txt: line 2: the 39th number, {geese}, is the geese's tile as a save file "
+            "writes it; left out, as a new game's geese start off the board",
+        ),
+    )
+
+
+@pytest.mark.parametrize("geese", ["19", "-2", "x"])
+def test_a_39th_number_that_is_no_geese_tile_is_refused(geese: str) -> None:
+    message = problem(parse_board, f"{FIGURE_1_LINE} {geese}", "b.txt")
+    assert message.startswith("b.txt: line 1: ") and "39th number" in message
+
+
+def test_a_whole_save_file_as_a_board_is_read_for_its_board_with_a_note() -> None:
+    saved = parse_save(SAMPLE_SAVE_TEXT, "game.sv")
+    assert read_board(SAMPLE_SAVE_TEXT, "game.sv") == Read(
+        saved.board,
+        ("game.sv: is a save file: its board (line 6) is played, the rest left out",),
     )
 
 
@@ -350,7 +381,7 @@ def test_a_formatted_save_has_one_space_between_fields_and_no_trailing_space(
         (1, "4", "line 1: the current turn must be one number from 0 to 3"),
         (1, "-1", "line 1: the current turn must be one number from 0 to 3"),
         (1, "0 1", "line 1: the current turn must be one number from 0 to 3"),
-        (1, "Blue", "line 1: current turn: 'Blue' is not a whole number"),
+        (1, "Purple", "line 1: current turn: 'Purple' is not a whole number"),
         (2, "0 0 0 5 0 g 38 47 43 c 54 1", "line 2: criterion 54 is not on the board (0-53)"),
         (2, "0 0 0 5 0 g 38 47 43 c -1 1", "line 2: criterion -1 is not on the board (0-53)"),
         (2, "0 0 0 5 0 g 72 c 37 3", "line 2: goal 72 is not on the board (0-71)"),
@@ -384,16 +415,6 @@ def test_a_formatted_save_has_one_space_between_fields_and_no_trailing_space(
         (5, "0 0 3 0 0 g 38 c 20 1", "line 5: goal 38 is also owned on line 2"),
         (2, "0 0 0 5 0 g 38 c 37 3 37 1", "line 2: criterion 37 is listed twice"),
         (
-            3,
-            "0 0 0 0 0 g 56 c 32 2 44 1 38 1",
-            "line 3: criterion 38 is next to criterion 32, which no game allows",
-        ),
-        (
-            5,
-            "0 0 3 0 0 g 27 32 c 20 1 27 1 21 1",
-            "line 5: criterion 21 is next to criterion 20, which no game allows",
-        ),
-        (
             6,
             FIGURE_1_LINE[:-4],
             "line 6: the board needs 19 resource/value pairs (38 numbers), found 36",
@@ -408,6 +429,43 @@ def test_a_formatted_save_has_one_space_between_fields_and_no_trailing_space(
 )  # fmt: skip
 def test_a_bad_save_line_is_refused_naming_the_line(line: int, text: str, message: str) -> None:
     assert problem(parse_save, save_with(line, text), "game.sv") == f"game.sv: {message}"
+
+
+@pytest.mark.parametrize(
+    ("line", "text", "note"),
+    [
+        (
+            3,
+            "0 0 0 0 0 g 56 c 32 2 44 1 38 1",
+            "line 3: criterion 38 is next to criterion 32 (and 2 more such pairs), "
+            "which no game allows",  # 37 and 44 too
+        ),
+        (
+            5,
+            "0 0 3 0 0 g 27 32 c 20 1 27 1 21 1",
+            "line 5: criterion 21 is next to criterion 20 (and 1 more such pair), "
+            "which no game allows",  # 27 too
+        ),
+    ],
+)
+def test_criteria_side_by_side_load_as_written_with_a_note(
+    line: int, text: str, note: str
+) -> None:
+    read = read_save(save_with(line, text), "game.sv")
+    criteria = [int(field) for field in text.split(" c ")[1].split()[::2]]
+    assert [c for c, _ in read.value.position.students[line - 2].criteria] == criteria
+    assert read.notes == (f"game.sv: {note}; loaded as written",)
+
+
+@pytest.mark.parametrize("name", ["BLUE", "Blue", "red", "ORANGE", "yellow"])
+def test_a_colour_naming_the_current_turn_is_read_with_a_note(name: str) -> None:
+    read = read_save(save_with(1, name), "game.sv")
+    colour = [c.title for c in Colour].index(name.title())
+    assert read == Read(
+        replace(SAMPLE_SAVE, position=replace(SAMPLE_SAVE.position, turn=colour)),
+        (f"game.sv: line 1: the current turn {name!r} is read as {name.title()}, "
+         f"student {colour}",),
+    )
 
 
 def test_a_save_with_an_extra_line_is_refused() -> None:

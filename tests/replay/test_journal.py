@@ -218,3 +218,100 @@ def test_journal_bytes_helper_matches_what_the_writer_writes(journal_path: Path)
     events = sample_events(20)
     write_journal(journal_path, HEADER, events)
     assert journal_path.read_bytes() == journal_bytes(events)
+
+
+# Limits: a line too long or nested too deep is refused before it is decoded --------------------
+
+
+def with_note(note: bytes) -> bytes:
+    """A good deposit line carrying one more field, which decoding ignores."""
+    return b'{"type":"deposited","account":0,"amount":5,"note":' + note + b"}\n"
+
+
+def limited(longest_line: int = 80, deepest_nesting: int = 3) -> Reader:
+    return JournalReader[Opened, Event](
+        Opened, Event, longest_line=longest_line, deepest_nesting=deepest_nesting
+    )
+
+
+def read_both_ways(reader: Reader, path: Path) -> list[Journal[Opened, Event] | str]:
+    """Read `path` whole and lazily; each gives the journal, or its error as text."""
+    outcomes: list[Journal[Opened, Event] | str] = []
+    for read in (reader.read, lambda p: read_lazily(reader, p)):
+        try:
+            outcomes.append(read(path))
+        except JournalError as error:
+            outcomes.append(str(error))
+    return outcomes
+
+
+TOO_DEEP = "arrays and objects nested more than 3 deep; a journal line nests at most 3"
+TOO_LONG = "the line is longer than 80 bytes; a journal line holds at most that"
+LIMIT_ERRORS = [
+    pytest.param(HEADER_LINE + GOOD + with_note(b"[[[1]]]") + GOOD, 3, TOO_DEEP, id="deep event"),
+    pytest.param(b'{"format":1,"owners":[[[["a"]]]]}\n' + GOOD, 1, TOO_DEEP, id="deep header"),
+    pytest.param(
+        HEADER_LINE + GOOD + with_note(b'"' + b"x" * 60 + b'"') + GOOD, 3, TOO_LONG, id="long"
+    ),
+    pytest.param(
+        HEADER_LINE + GOOD + with_note(b'"' + b"x" * 60 + b'"').rstrip(),
+        3,
+        TOO_LONG,
+        id="long last line is not taken for a torn one",
+    ),
+    pytest.param(
+        b'{"format":1,"owners":["' + b"a" * 100 + b'"]}\n' + GOOD, 1, TOO_LONG, id="long header"
+    ),
+    pytest.param(
+        HEADER_LINE + b'{"type":"deposited\xff","account":0,"amount":5}\n',
+        2,
+        "event holds text that is not valid UTF-8",
+        id="not UTF-8",
+    ),
+]
+
+
+@pytest.mark.parametrize(("content", "line", "problem"), LIMIT_ERRORS)
+def test_a_line_past_a_limit_is_refused_with_its_line_whichever_way_it_is_read(
+    content: bytes, line: int, problem: str, journal_path: Path
+) -> None:
+    journal_path.write_bytes(content)
+    refusal = f"{journal_path}: line {line}: {problem}"
+    assert read_both_ways(limited(), journal_path) == [refusal, refusal]
+
+
+def test_a_line_at_the_limits_reads_as_usual(journal_path: Path) -> None:
+    within = with_note(b"[[1]]")  # the object and two arrays: 3 deep
+    assert len(within) <= 81
+    journal_path.write_bytes(HEADER_LINE + GOOD + within)
+    whole = Journal(HEADER, (Deposited(0, 5), Deposited(0, 5)), None)
+    assert read_both_ways(limited(), journal_path) == [whole, whole]
+
+
+def test_brackets_inside_strings_do_not_count_as_nesting(journal_path: Path) -> None:
+    journal_path.write_bytes(HEADER_LINE + with_note(b'"[[[[{{{{\\"]]"'))
+    whole = Journal(HEADER, (Deposited(0, 5),), None)
+    assert read_both_ways(limited(), journal_path) == [whole, whole]
+
+
+def test_the_default_limits_refuse_json_nested_a_thousand_deep(
+    reader: Reader, journal_path: Path
+) -> None:
+    deep = b"[" * 1000 + b"]" * 1000
+    journal_path.write_bytes(HEADER_LINE + GOOD + with_note(deep) + GOOD)
+    refusal = (
+        f"{journal_path}: line 3: arrays and objects nested more than 32 deep; "
+        "a journal line nests at most 32"
+    )
+    assert read_both_ways(reader, journal_path) == [refusal, refusal]
+
+
+@pytest.mark.parametrize("at", [0, 5_000, 9_999])
+def test_a_long_journal_with_one_line_past_a_limit_names_that_line(
+    at: int, journal_path: Path
+) -> None:
+    lines = event_lines(sample_events(10_000)).splitlines(keepends=True)
+    lines[at] = with_note(b"[[[[0]]]]")
+    journal_path.write_bytes(HEADER_LINE + b"".join(lines))
+    refusal = f"{journal_path}: line {at + 2}: {TOO_DEEP}"
+    assert read_both_ways(limited(longest_line=200), journal_path) == [refusal, refusal]

@@ -305,3 +305,27 @@ def test_a_last_line_without_its_newline_gets_one_and_nothing_else_changes(
     path.write_bytes(whole[:-1])
     assert (complete_last_line(path), path.read_bytes()) == (True, whole)
     assert (complete_last_line(path), path.read_bytes()) == (False, whole)
+
+
+def test_a_writer_knows_its_journal_by_any_name_and_nothing_else(
+    journal_path: Path, tmp_path: Path
+) -> None:
+    other = tmp_path / "other.jsonl"
+    other.write_bytes(journal_bytes([]))
+    (tmp_path / "link").symlink_to(journal_path)
+    with Writer.create(journal_path, HEADER) as writer:
+        os.link(journal_path, tmp_path / "hard")
+        named = [
+            writer.writes_to(path)
+            for path in (
+                journal_path,
+                tmp_path / "link",
+                tmp_path / "hard",
+                tmp_path / "." / journal_path.name,
+                other,
+                tmp_path / "missing",
+                "with\0nul",
+            )
+        ]
+    assert named == [True, True, True, True, False, False, False]
+    assert writer.writes_to(journal_path) is False  # closed: it writes to nothing

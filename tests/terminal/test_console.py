@@ -3,20 +3,26 @@
 from __future__ import annotations
 
 import io
+import os
 import random
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import msgspec
 import pytest
 
-from tests.conftest import reference
+from tests.conftest import ROOT, reference
+from tests.engine.test_state import BLUE_AT_10, saved
+from watan.editions.constructor import EDITION as CONSTRUCTOR
 from watan.engine.events import AnyEvent, GameStarted
 from watan.engine.evolve import apply, start
 from watan.engine.layout import random_board
-from watan.engine.state import Game, saved_game
+from watan.engine.state import Game, Phase, saved_game
 from watan.files.savefile import format_save, parse_board, parse_save
 from watan.terminal.console import Options, Streams, next_header, play_games
+from watan.tools.history import load
 
 SAMPLE_BOARD = parse_board(reference("sample-board.txt"), "sample-board.txt")
 SAMPLE_SAVE = parse_save(reference("sample-save.sv"), "sample-save.sv")
@@ -55,10 +61,35 @@ def _work_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
 
 
-def test_journal_location_goes_to_standard_error_only(tmp_path: Path) -> None:
-    played = play(Options(seed=1, board=SAMPLE_BOARD, journal="game.jsonl"), SETUP)
-    assert played.stderr == "watan: journal: game.jsonl\n"
-    assert "journal" not in played.stdout
+class Terminal(io.StringIO):
+    """Standard error that is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_journal_location_is_said_on_standard_error_only_at_a_terminal() -> None:
+    options = Options(seed=1, board=SAMPLE_BOARD, journal="game.jsonl")
+    at_terminal = Terminal()
+    play_games(options, Streams(io.BytesIO(SETUP.encode()), io.StringIO(), at_terminal))
+    assert at_terminal.getvalue() == "watan: journal: game.jsonl\n"
+    os.remove("game.jsonl")
+    piped = play(options, SETUP)
+    assert (piped.stderr, "journal" in piped.stdout) == ("", False)
+
+
+def test_a_piped_session_writes_nothing_on_standard_error(tmp_path: Path) -> None:
+    (tmp_path / "board.txt").write_text(reference("sample-board.txt"))
+    result = subprocess.run(
+        [sys.executable, "-m", "watan", "-seed", "1", "-board", "board.txt"],
+        input=SETUP + "load\nroll\n8\nnext\n",
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        check=False,
+    )
+    assert (result.returncode, result.stderr) == (0, "")
+    assert [p.name.startswith("watan-") for p in (tmp_path / "journals").iterdir()] == [True]
 
 
 def test_default_journal_is_a_new_file_under_journals_named_for_its_start(
@@ -172,7 +203,31 @@ def test_a_journal_folder_that_cannot_be_made_is_reported_and_the_game_goes_on(
 
 def test_a_save_that_fails_is_one_line_on_standard_error(tmp_path: Path) -> None:
     played = play(Options(seed=1, loaded=SAMPLE_SAVE, journal="j.jsonl"), "save nowhere/x.sv\n")
-    assert played.stderr.splitlines()[1:] == [
+    assert played.stderr.splitlines() == [
         "watan: cannot save to nowhere/x.sv: No such file or directory"
     ]
     assert (tmp_path / "backup.sv").exists()
+
+
+def test_a_loaded_game_already_won_announces_its_winner_and_asks_to_play_again() -> None:
+    won = saved(1, BLUE_AT_10, "", "", "")
+    played = play(Options(seed=1, loaded=won, journal="game.jsonl"), "maybe\n")
+    assert (played.status, played.stdout) == (
+        0,
+        "Student Blue has won!\nWould you like to play again?\n> "
+        "Would you like to play again?\n> ",
+    )
+    assert not Path("backup.sv").exists()  # end of input there means no (RULINGS 16)
+    moment = load("game.jsonl")
+    assert (moment.events, moment.game.phase, moment.game.winner) == ((), Phase.OVER, 0)
+
+
+def test_a_constructor_backup_of_a_won_game_loads_and_backs_up_the_same() -> None:
+    won = saved(2, "", BLUE_AT_10, "", "")  # Red won; Orange would roll next
+    text = format_save(won, CONSTRUCTOR)
+    loaded = parse_save(text, "backup.sv", CONSTRUCTOR)
+    played = play(Options(seed=1, edition=CONSTRUCTOR, loaded=loaded, journal="c.jsonl"), "")
+    assert (played.status, played.stdout) == (
+        0, "Builder Red has won!\nWould you like to play again?\n> "
+    )
+    assert Path("backup.sv").read_text() == text  # RULINGS-constructor 14, curTurn kept

@@ -100,6 +100,6 @@ def test_a_reader_that_goes_away_ends_the_game_quietly_with_its_backup(tmp_path:
     game.stdout.read(6000)  # setup and a board or so, then the reader leaves
     game.stdout.close()
     err = game.stderr.read().decode()
-    assert (game.wait(timeout=20), err) == (141, "watan: journal: game.jsonl\n")
+    assert (game.wait(timeout=20), err) == (141, "")
     folded = load(str(tmp_path / "game.jsonl")).game
     assert (tmp_path / "backup.sv").read_text() == format_save(saved_game(folded))

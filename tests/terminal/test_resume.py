@@ -40,6 +40,7 @@ from watan.engine.events import (
 )
 from watan.engine.state import Colour
 from watan.files.journal import read_journal
+from watan.terminal import console as watan_console
 from watan.terminal.console import Options, Streams, play_games, resume
 from watan.tools import history
 
@@ -102,7 +103,7 @@ def test_before_the_roll_play_goes_on_at_the_turn_header(sample: Callable[[int],
     path = sample(7)  # Blue has passed; Red's dice are fair
     played = resume_and_play(path, "")
     assert (played.status, played.stdout) == (0, RED_BEFORE_THE_ROLL + "> ")
-    assert played.stderr == f"watan: journal: {path} (resumed after event 7)\n"
+    assert played.stderr == ""
 
 
 def test_resumed_play_appends_the_resumption_then_the_new_events_and_verifies(
@@ -218,7 +219,6 @@ def test_a_torn_last_line_is_set_aside_with_one_warning_and_the_rest_kept(
     assert played.stderr == (
         f"watan: {path}: its last line was cut off mid-write; "
         f"the partial line was set aside in {path}.torn\n"
-        f"watan: journal: {path} (resumed after event 7)\n"
     )
     assert Path(f"{path}.torn").read_bytes() == b'{"type":"dice_cho\n'
     assert Path(path).read_bytes() == whole + b'{"type":"game_resumed","seed":5}\n'
@@ -257,6 +257,30 @@ def test_a_journal_another_process_is_playing_is_refused(sample: Callable[[int],
     assert Path(path).read_bytes() == before
 
 
+def test_resuming_holds_the_lock_from_before_the_read_to_the_last_append(
+    sample: Callable[[int], str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While a resumed journal is read, checked and repaired, nobody may rewind or resume it."""
+    path = sample(7)
+    whole = Path(path).read_bytes()
+    with open(path, "ab") as file:
+        file.write(b'{"type":"dice_cho')  # so that the resumption repairs it, under the lock
+    during: list[tuple[int, str]] = []
+    check = watan_console._checked
+
+    def checked_while_others_try(journal_path: str, journal: object) -> object:
+        for others in (["rewind", path, "--to", "7", "--in-place"], ["play", "--resume", path]):
+            tried = run(*others)
+            during.append((tried.exit_code, tried.stderr))
+        return check(journal_path, journal)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(watan_console, "_checked", checked_while_others_try)
+    played = resume_and_play(path, "")
+    assert during == [(2, f"watan: {path}: is in use by another process\n")] * 2
+    assert played.status == 0
+    assert Path(path).read_bytes() == whole + b'{"type":"game_resumed","seed":5}\n'
+
+
 @pytest.mark.parametrize(
     "options",
     [["-load", "game.sv"], ["-board", "board.txt"], ["--journal", "other.jsonl"]],
@@ -286,7 +310,7 @@ def test_resume_through_the_command_line(sample: Callable[[int], str]) -> None:
     assert (result.exit_code, result.stdout, result.stderr) == (
         0,
         RED_BEFORE_THE_ROLL + "> " + status + "> ",
-        f"watan: journal: {path} (resumed after event 7)\n",
+        "",
     )
     assert events_of(path)[1][-1] == GameResumed(seed=8)
 

@@ -12,6 +12,7 @@ import pytest
 from msgspec.structs import replace
 
 from tests.conftest import reference
+from tests.engine.test_state import BLUE_AT_10, saved
 from watan.engine.events import (
     AnyEvent,
     CriterionCompleted,
@@ -122,6 +123,14 @@ def test_a_new_game_starts_with_its_number_and_seed_and_setup() -> None:
     board = parse_board(reference("sample-board.txt"), "sample-board.txt")
     header = GameStarted(seed=42, game=2, board=board)
     assert describe_start(header) == "Game 2 started with seed 42; setup begins"
+
+
+def test_a_loaded_game_already_won_starts_with_its_winner() -> None:
+    won = saved(1, BLUE_AT_10, "", "", "")
+    header = GameStarted(seed=3, board=won.board, loaded=won.position)
+    assert describe_start(header) == (
+        "Game 1 started with seed 3 from a saved game already won by Blue"
+    )
 
 
 def test_a_loaded_game_starts_from_a_save_with_the_student_who_rolls_next() -> None:

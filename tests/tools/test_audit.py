@@ -56,7 +56,7 @@ from watan.engine.events import (
 )
 from watan.engine.evolve import apply, start
 from watan.engine.layout import Tile, random_board
-from watan.engine.resources import NONE, Resource
+from watan.engine.resources import NONE, Resource, Resources
 from watan.engine.snapshot import SavedStudent
 from watan.engine.state import Colour, Game, saved_game
 from watan.engine.topology import CriterionId, GoalId, TileId
@@ -64,6 +64,7 @@ from watan.files.journal import read_journal
 from watan.files.savefile import format_save, parse_board, parse_save
 from watan.terminal.console import Options, Streams, play_games
 from watan.tools.audit import (
+    MOST_EVENTS_PER_COMMAND,
     Audit,
     Problem,
     RecordedChance,
@@ -71,6 +72,7 @@ from watan.tools.audit import (
     audit,
     command_of,
     commands,
+    continues,
     header_problem,
 )
 
@@ -241,6 +243,25 @@ def test_no_events_make_no_runs() -> None:
     assert list(commands([])) == []
 
 
+def test_a_run_is_cut_one_event_past_what_any_command_records() -> None:
+    rolled = DiceRolled(colour=RED, roll=10)
+    produced = ResourcesProduced(colour=ORANGE, gained=(0, 0, 0, 2, 0))
+    runs = list(commands([rolled, *[produced] * 10]))
+    assert MOST_EVENTS_PER_COMMAND == 5  # a roll, and what each of the four students gains
+    assert runs == [(rolled, *[produced] * 5), (produced,), *[(produced,)] * 4]
+
+
+def test_thousands_of_productions_after_one_roll_are_refused_at_the_first_extra_one() -> None:
+    extra = SAMPLE_EVENTS[9]  # Orange gained 2 STUDY, after Red's roll of 10 (event 9)
+    events = (*SAMPLE_EVENTS[:10], *[extra] * 5_000)
+    assert problem_of(HEADER, events) == Problem(
+        9 + MOST_EVENTS_PER_COMMAND,
+        "'Orange gained 2 STUDY' is not part of this command: "
+        "no command records more than 5 events",
+    )
+    assert continues(events, extra) is False  # the roll is further back than any command reaches
+
+
 COMMANDS: list[tuple[tuple[AnyEvent, ...], AnyCommand | None]] = [
     (
         (CriterionCompleted(colour=BLUE, criterion=CriterionId(8), cost=NONE),),
@@ -285,7 +306,7 @@ def test_recorded_chance_hands_back_the_dice_in_order() -> None:
     assert [chance.dice(), chance.dice()] == [(4, 6), (1, 2)]
 
 
-def test_recorded_chance_hands_back_each_unit_lost_then_the_unit_stolen() -> None:
+def test_recorded_chance_hands_back_each_loss_then_the_unit_stolen() -> None:
     chance = RecordedChance(
         [
             ResourcesLost(colour=ORANGE, lost=(2, 0, 0, 1, 0)),
@@ -294,22 +315,42 @@ def test_recorded_chance_hands_back_each_unit_lost_then_the_unit_stolen() -> Non
         ]
     )
     held = (5, 5, 5, 5, 5)
-    assert [chance.unit(held) for _ in range(5)] == [
-        CAFFEINE,
-        CAFFEINE,
-        STUDY,
-        LAB,
+    assert [chance.losses(held, 3), chance.losses(held, 1), chance.unit(held)] == [
+        (2, 0, 0, 1, 0),
+        (0, 1, 0, 0, 0),
         Resource.TUTORIAL,
     ]
 
 
 def test_recorded_chance_refuses_what_could_not_have_been_drawn() -> None:
+    lost = RecordedChance([ResourcesLost(colour=RED, lost=(0, 1, 0, 0, 0))])
     with pytest.raises(_Impossible, match=r"^fair dice rolled without their values$"):
         RecordedChance([DiceRolled(colour=BLUE, roll=8)]).dice()
     with pytest.raises(_Impossible, match=r"^fewer units taken than the rules take$"):
         RecordedChance([]).unit((1, 0, 0, 0, 0))
     with pytest.raises(_Impossible, match=r"^one LAB taken from a student who had none$"):
-        RecordedChance([ResourcesLost(colour=RED, lost=(0, 1, 0, 0, 0))]).unit((3, 0, 0, 0, 0))
+        RecordedChance([ResourceStolen(thief=BLUE, victim=RED, resource=LAB)]).unit((3, 0, 0, 0, 0))
+    with pytest.raises(_Impossible, match=r"^fewer losses to the geese than the rules take$"):
+        RecordedChance([]).losses((10, 0, 0, 0, 0), 5)
+    with pytest.raises(_Impossible, match=r"^1 LAB taken from a student who held 0$"):
+        lost.losses((3, 0, 0, 0, 0), 1)
+
+
+@pytest.mark.parametrize(
+    ("lost", "problem"),
+    [
+        ((1_000_000_000, 0, 0, 0, 0), "1000000000 CAFFEINE taken from a student who held 6"),
+        ((-1, 6, 0, 0, 0), "-1 CAFFEINE taken from a student who held 6"),
+        ((3, 3, 0, 0, 0), "6 units taken where the rules take 5 (half of 10, rounded down)"),
+    ],
+)
+def test_a_recorded_loss_the_rules_could_not_draw_is_refused_at_once(
+    lost: Resources, problem: str
+) -> None:
+    chance = RecordedChance([ResourcesLost(colour=RED, lost=lost)])
+    with pytest.raises(_Impossible) as caught:
+        chance.losses((6, 4, 0, 0, 0), 5)
+    assert (caught.value.problem, caught.value.index) == (problem, 0)
 
 
 def test_deciding_each_recorded_command_again_gives_its_events() -> None:
@@ -423,21 +464,25 @@ TAMPERED: list[tuple[str, tuple[AnyEvent, ...], Problem]] = [
         with_event(3, ResourcesLost(colour=ORANGE, lost=(4, 1, 0, 0, 0))),
         Problem(
             3,
-            "Orange lost 4 CAFFEINE, 1 LAB to the geese: one LAB taken from a student who had none",
+            "Orange lost 4 CAFFEINE, 1 LAB to the geese: 1 LAB taken from a student who held 0",
         ),
     ),
     (
         "a loss too small",
         with_event(3, ResourcesLost(colour=ORANGE, lost=(4, 0, 0, 0, 0))),
-        Problem(3, "Orange lost 4 CAFFEINE to the geese: fewer units taken than the rules take"),
+        Problem(
+            3,
+            "Orange lost 4 CAFFEINE to the geese: "
+            "4 units taken where the rules take 5 (half of 11, rounded down)",
+        ),
     ),
     (
         "a loss too large",
         with_event(3, ResourcesLost(colour=ORANGE, lost=(6, 0, 0, 0, 0))),
         Problem(
             3,
-            "the rules give 'Orange lost 5 CAFFEINE to the geese' here, "
-            "not 'Orange lost 6 CAFFEINE to the geese'",
+            "Orange lost 6 CAFFEINE to the geese: "
+            "6 units taken where the rules take 5 (half of 11, rounded down)",
         ),
     ),
     (
@@ -607,6 +652,16 @@ def test_a_loaded_criterion_owned_twice_is_a_problem_of_the_header() -> None:
     )
 
 
+@pytest.mark.parametrize("level", [0, 4, 255, -1])
+def test_a_loaded_level_a_save_file_cannot_write_is_a_problem_not_a_crash(level: int) -> None:
+    # Found by the hostile-file fuzz: level 255 crashed formatting the position to check it,
+    # and level 0 would have been written as an Exam.
+    red = SAMPLE.position.students[RED]
+    header = loaded_with(RED, replace(red, criteria=((CriterionId(32), level),)))
+    message = f"the loaded position: criterion 32 has completion level {level}, not 1-3"
+    assert audit(header, ()).problem == Problem(0, message)
+
+
 def test_a_loaded_criterion_off_the_board_is_a_problem_not_a_crash() -> None:
     red = SAMPLE.position.students[RED]
     header = loaded_with(RED, replace(red, criteria=((CriterionId(99), 1),)))
@@ -628,16 +683,20 @@ def test_a_loaded_turn_outside_zero_to_three_is_a_problem() -> None:
     )
 
 
-def test_loaded_adjacent_criteria_are_a_problem_of_the_header_even_without_events() -> None:
-    # Red's Assignment at 21 would sit next to Yellow's at 20 (Yellow's line is line 5).
+def test_loaded_criteria_side_by_side_are_taken_as_written_and_what_follows_is_judged() -> None:
+    # Red's Assignment at 21 sits next to Yellow's at 20: no game allows it, but a loaded
+    # file is taken as written (spec §5); the journal's commands are judged from there.
     red = SAMPLE.position.students[RED]
     header = loaded_with(RED, replace(red, criteria=(*red.criteria, (CriterionId(21), 1))))
-    problem = Problem(
-        0,
-        "the loaded position: criterion 20 is next to criterion 21, which no game allows",
+    checked = audit(header, SAMPLE_EVENTS)
+    assert (checked.problem, checked.events) == (None, len(SAMPLE_EVENTS))
+    assert checked.game.criterion_owner[20:22] == (YELLOW, RED)
+    beside = with_event(
+        7, CriterionCompleted(colour=BLUE, criterion=CriterionId(26), cost=(1, 1, 1, 0, 1))
     )
-    assert audit(header, ()).problem == problem
-    assert audit(header, SAMPLE_EVENTS).problem == problem
+    assert audit(header, beside).problem == Problem(
+        7, "Blue completed an Assignment at 26: that place cannot be built on"
+    )
 
 
 def test_an_invariant_the_loaded_position_breaks_is_a_problem_at_event_zero(

@@ -8,14 +8,17 @@ says what each event is and why).
 from __future__ import annotations
 
 import io
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import msgspec
 import pytest
 
-from replay import JournalError
+from replay import JournalError, JournalLocked, JournalWriter
 from tests.cli.test_show import sample_save_board
-from tests.conftest import reference
+from tests.conftest import ROOT, reference
 from tests.tools.test_audit import (
     HEADER,
     NEW_HEADER,
@@ -26,7 +29,7 @@ from tests.tools.test_audit import (
     WIN_HEADER,
     fold,
 )
-from watan.engine.events import CriterionCompleted, GameResumed
+from watan.engine.events import AnyEvent, CriterionCompleted, GameResumed, GameStarted
 from watan.engine.resources import NONE
 from watan.engine.state import SETUP_ORDER, Game
 from watan.engine.topology import CriterionId
@@ -306,3 +309,50 @@ def test_rewind_past_a_rule_breaking_event_is_refused(journal: str) -> None:
         "game.jsonl: line 3: Blue ended their turn: not possible at this point of the game"
     )
     assert not Path("short.jsonl").exists()
+
+
+# Rewinding in place while a game might resume the journal ------------------------------------
+
+
+def resume_in_another_process(path: str) -> subprocess.CompletedProcess[str]:
+    """Run `watan play --resume PATH` with no input, as a player might meanwhile."""
+    return subprocess.run(
+        [sys.executable, "-m", "watan", "play", "--resume", path, "-seed", "9"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        timeout=60,
+        check=False,
+    )
+
+
+def test_rewinding_in_place_holds_the_lock_from_before_the_read_to_the_replacement(
+    journal: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The race of issue 17: a game resumed, played and ended between the rewind's reading
+    and its replacing lost what it appended, and both exited 0."""
+    during: list[tuple[int, str]] = []
+    read = history._read
+
+    def read_then_resume(path: str, to: int | None) -> object:
+        read_so_far = read(path, to)
+        resumed = resume_in_another_process(journal)  # in the window, after the read
+        during.append((resumed.returncode, resumed.stderr))
+        return read_so_far
+
+    monkeypatch.setattr(history, "_read", read_then_resume)
+    before = lines_of(journal)
+    history.rewind(journal, 11, journal, replace=True)
+    assert during == [(2, f"watan: {journal}: is in use by another process\n")]
+    assert lines_of(journal) == before
+
+
+def test_a_journal_being_played_is_not_rewound_in_place(journal: str) -> None:
+    before = lines_of(journal)
+    with (
+        JournalWriter[GameStarted, AnyEvent].open_existing(journal),
+        pytest.raises(JournalLocked, match="is in use by another process"),
+    ):
+        history.rewind(journal, 7, journal, replace=True)
+    assert lines_of(journal) == before

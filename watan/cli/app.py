@@ -9,9 +9,10 @@ start the program (spec §5).
 
 from __future__ import annotations
 
+import contextlib
 import sys
-from collections.abc import Callable
-from typing import TYPE_CHECKING, NoReturn, TypeVar
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 
@@ -23,13 +24,18 @@ if TYPE_CHECKING:
     from watan.editions.model import Edition
     from watan.engine.events import AnyEvent
     from watan.engine.state import Game
+    from watan.files.savefile import Read
 
 T = TypeVar("T")
 
 
 
 class _PlayByDefault(click.Group):
-    """A group that treats arguments without a subcommand as `play`'s (spec §5)."""
+    """A group that treats arguments without a subcommand as `play`'s (spec §5).
+
+    Click's own complaints about a command line (an extra argument, say) repeat what was
+    typed: they are shown with control characters escaped, as every message is.
+    """
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if args and args[0] not in self.commands and args[0] not in ("--help", "-h", "--version"):
@@ -37,6 +43,31 @@ class _PlayByDefault(click.Group):
         elif not args:
             args = ["play"]
         return super().parse_args(ctx, args)
+
+    def make_context(
+        self,
+        info_name: str | None,
+        args: list[str],
+        parent: click.Context | None = None,
+        **extra: Any,
+    ) -> click.Context:
+        with _typed_words_escaped():
+            return super().make_context(info_name, args, parent, **extra)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        with _typed_words_escaped():
+            return super().invoke(ctx)
+
+
+@contextlib.contextmanager
+def _typed_words_escaped() -> Iterator[None]:
+    """Show a complaint of click's passing through with its control characters escaped."""
+    try:
+        yield
+    except click.UsageError as error:
+        raise click.UsageError(printable(error.format_message()), error.ctx) from None
+    except click.ClickException as error:
+        raise click.ClickException(printable(error.format_message())) from None
 
 
 @click.group(cls=_PlayByDefault, context_settings={"help_option_names": ["-h", "--help"]})
@@ -145,7 +176,7 @@ def show(file: str, edition: str | None) -> None:
     """Print the board of a board file, or a save file's board and status lines."""
     from watan.engine.state import loaded_game, new_game
     from watan.files.disk import read_text
-    from watan.files.savefile import looks_like_save, parse_board, parse_save
+    from watan.files.savefile import looks_like_save, read_board, read_save
     from watan.text import render
 
     played = _edition(edition)
@@ -153,10 +184,10 @@ def show(file: str, edition: str | None) -> None:
     def shown() -> str:
         text = read_text(file)
         if looks_like_save(text):
-            saved = parse_save(text, file, played)
+            saved = _noting(read_save(text, file, played))
             game = loaded_game(saved.board, saved.position, played)
             return render.board(game) + render.status(game)
-        return render.board(new_game(parse_board(text, file), played))
+        return render.board(new_game(_noting(read_board(text, file, played)), played))
 
     click.echo(_checked(shown), nl=False)
 
@@ -186,11 +217,12 @@ def replay(journal: str, to: int | None, shape: str) -> None:
     from watan.tools import history
 
     moment = _checked(lambda: history.load(journal, to))
-    _warn_torn(journal, moment.torn_line)
     if to is None and shape == "text":
-        click.echo("".join(history.listing(moment.header, moment.events)), nl=False)
-        return
-    click.echo(_shown(moment.game, shape, journal, to), nl=False)
+        text = "".join(history.listing(moment.header, moment.events))
+    else:
+        text = _shown(moment.game, shape, journal, to)
+    _warn_torn(journal, moment.torn_line)  # once nothing else can fail: a refusal is one line
+    click.echo(text, nl=False)
 
 
 @main.command(epilog=STEPS)
@@ -218,7 +250,9 @@ def rewind(journal: str, to: int, output: str | None, in_place: bool) -> None:
         _fail(f"{target}: already exists; choose another name with -o")
     moment = _checked(lambda: history.rewind(journal, to, target, replace=in_place))
     _warn_torn(journal, moment.torn_line)
-    click.echo(f"wrote {target} ({to} events); play on with: watan play --resume {target}")
+    click.echo(
+        printable(f"wrote {target} ({to} events); play on with: watan play --resume {target}")
+    )
 
 
 @main.command(epilog=STEPS)
@@ -231,15 +265,15 @@ def export(journal: str, to: int | None, output: str | None) -> None:
     from watan.tools import history
 
     moment = _checked(lambda: history.load(journal, to))
-    _warn_torn(journal, moment.torn_line)
     text = _shown(moment.game, "sv", journal, to)
+    if output is not None:
+        try:
+            write_atomically(output, text)
+        except OSError as error:
+            _fail(f"{output}: cannot write it ({error.strerror or error})")
+    _warn_torn(journal, moment.torn_line)  # once nothing else can fail: a refusal is one line
     if output is None:
         click.echo(text, nl=False)
-        return
-    try:
-        write_atomically(output, text)
-    except OSError as error:
-        _fail(f"{output}: cannot write it ({error.strerror or error})")
 
 
 @main.command(epilog=STEPS)
@@ -273,7 +307,7 @@ def diff(first: str, second: str, to: int | None, edition: str | None) -> None:
                 _fail(f"{path}: the game is still in setup, which a save file cannot hold")
         a, b = compare.as_loaded(a), compare.as_loaded(b)
     lines += compare.differences(a, b)
-    click.echo("".join(f"{line}\n" for line in lines), nl=False)
+    click.echo("".join(f"{printable(line)}\n" for line in lines), nl=False)
     sys.exit(1 if lines else 0)
 
 
@@ -391,9 +425,9 @@ def _is_journal(path: str) -> bool:
 def _save_side(path: str, played: Edition) -> tuple[Game, None]:
     """Return the game a .sv file of `played` holds (a journal's edition, or --edition)."""
     from watan.engine.state import loaded_game
-    from watan.files.disk import load_save
+    from watan.files.disk import read_save_file
 
-    saved = _checked(lambda: load_save(path, played))
+    saved = _noting(_checked(lambda: read_save_file(path, played)))
     return loaded_game(saved.board, saved.position, played), None
 
 
@@ -438,6 +472,13 @@ def _warn_torn(journal: str, line: int | None) -> None:
     """Say on standard error that an incomplete last line was left out."""
     if line is not None:
         click.echo(printable(f"watan: {journal}: line {line}: {TORN}; left out here"), err=True)
+
+
+def _noting(read: Read[T]) -> T:
+    """Return what a file held, saying on standard error what reading it noted."""
+    for note in read.notes:
+        click.echo(printable(f"watan: {note}"), err=True)
+    return read.value
 
 
 def _checked(action: Callable[[], T]) -> T:

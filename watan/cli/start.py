@@ -112,6 +112,11 @@ def play(
         return _refuse("--resume plays on in the edition the journal recorded; drop --edition")
     if resume is not None and random_board:
         return _refuse("--resume plays on the journal's own board; drop -random-board")
+    if journal is not None:
+        from watan.files.journal import taken
+
+        if (problem := taken(journal)) is not None:
+            return _refuse(problem)
     from msgspec.structs import replace
 
     from replay.journal import JournalError
@@ -144,10 +149,10 @@ def play(
             seats=seats,
             computers=allow_computers or bool(computer),
         )
-        if chosen.note is not None:
-            from watan.text.escape import complain
+        from watan.text.escape import complain
 
-            complain(sys.stderr, chosen.note)
+        for note in (*options.notes, *([chosen.note] if chosen.note is not None else [])):
+            complain(sys.stderr, note)
     except (BadFile, JournalError, UnknownEdition) as error:
         return _refuse(str(error))
     if sys.stdin is None or sys.stdout is None:
@@ -166,8 +171,12 @@ def play(
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         if isinstance(error, BrokenPipeError):
             return EXIT_STOPPED + signal.SIGPIPE
-        _quietly(sys.stderr, f"watan: the terminal failed ({error.strerror or error}); "
-                 "the game is in its journal (and backup.sv)\n")
+        from watan.text.escape import printable
+
+        _quietly(sys.stderr, printable(
+            f"watan: the terminal failed ({error.strerror or error}); "
+            "the game is in its journal (and backup.sv)"
+        ) + "\n")
         return 1
     finally:
         for sig, handler in previous.items():

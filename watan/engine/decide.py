@@ -48,13 +48,11 @@ from watan.engine.resources import (
     NONE,
     Resource,
     Resources,
-    add,
     covers,
-    single,
-    subtract,
     total,
     unit_at,
 )
+from watan.engine.sampling import draw_without_replacement
 from watan.engine.state import (
     COLOURS,
     NOBODY,
@@ -119,6 +117,11 @@ class Chance(Protocol):
         """Return one unit drawn from `held`, each with probability count/total."""
         ...
 
+    def losses(self, held: Resources, count: int) -> Resources:
+        """Return `count` units drawn from `held` one at a time, each in proportion to what
+        remains (RULINGS 14), as the counts of each resource taken."""
+        ...
+
 
 class RandomChance:
     """Chance drawn from an explicit random generator, never the global one."""
@@ -131,6 +134,9 @@ class RandomChance:
 
     def unit(self, held: Resources) -> Resource:
         return unit_at(held, self._rng.randrange(total(held)))
+
+    def losses(self, held: Resources, count: int) -> Resources:
+        return draw_without_replacement(self._rng, held, count)
 
 
 def decide(game: Game, command: AnyCommand, rng: random.Random) -> tuple[AnyEvent, ...]:
@@ -415,7 +421,8 @@ def _geese_losses(game: Game, chance: Chance) -> tuple[AnyEvent, ...]:
     """Return each loss to the geese, in student order (spec §3.6, RULINGS 14, 29).
 
     A student holding 10 or more loses half, rounded down, one unit at a
-    time, each unit drawn in proportion to what remains.
+    time, each unit drawn in proportion to what remains; `Chance.losses`
+    draws the counts that gives, in a time that does not grow with them.
     """
     losses: list[AnyEvent] = []
     for colour in COLOURS:
@@ -423,8 +430,5 @@ def _geese_losses(game: Game, chance: Chance) -> tuple[AnyEvent, ...]:
         count = total(held)
         if count < LOSS_THRESHOLD:
             continue
-        lost = NONE
-        for _ in range(count // 2):
-            lost = add(lost, single(chance.unit(subtract(held, lost))))
-        losses.append(ResourcesLost(colour=colour, lost=lost))
+        losses.append(ResourcesLost(colour=colour, lost=chance.losses(held, count // 2)))
     return tuple(losses)

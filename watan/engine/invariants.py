@@ -2,8 +2,11 @@
 
 These hold whatever the players do: nobody holds a negative amount, each
 criterion and goal has at most one owner and the per-place and per-student
-records agree, levels run 1-3, and no two completed criteria are adjacent
-(spec §2.4.1, §2.6, §3.1, §3.5.3).
+records agree, levels run 1-3, and no criterion is completed next to a
+completed one (spec §2.4.1, §2.6, §3.1, §3.5.3).  A loaded position is taken
+as written (spec §5: the file may be assumed saved from a valid game), so two
+criteria it holds side by side are not a problem; one completed next to
+either later is.
 """
 
 from __future__ import annotations
@@ -17,7 +20,9 @@ def broken_invariants(game: Game, previous: Game | None = None) -> list[str]:
 
     Given the `previous` state (already found sound), ownership is checked
     again only if it changed: the reducer keeps unchanged records as the same
-    objects, so most events cost only the check of resources.
+    objects, so most events cost only the check of resources.  Criteria side
+    by side are a problem when one of them was completed since `previous`
+    (any, without it).
     """
     problems = [
         f"{colour.title} holds a negative amount: {student.resources}"
@@ -25,7 +30,7 @@ def broken_invariants(game: Game, previous: Game | None = None) -> list[str]:
         if min(student.resources) < 0
     ]
     if previous is None or not _same_ownership(game, previous):
-        problems += _ownership_problems(game)
+        problems += _ownership_problems(game, previous)
     return problems
 
 
@@ -41,7 +46,7 @@ def _same_ownership(game: Game, previous: Game) -> bool:
     )
 
 
-def _ownership_problems(game: Game) -> list[str]:
+def _ownership_problems(game: Game, previous: Game | None) -> list[str]:
     """Return what is wrong with who owns which criterion and goal (spec §2.4.1, §2.6, §3.1)."""
     problems = []
     owner, goal_owner = [NOBODY] * CRITERION_COUNT, [NOBODY] * GOAL_COUNT
@@ -61,7 +66,7 @@ def _ownership_problems(game: Game) -> list[str]:
     for place, level in enumerate(game.criterion_level):
         if (owner[place] == NOBODY) != (level == 0) or not 0 <= level <= 3:
             problems.append(f"criterion {place} has level {level}")
-        elif level:
+        elif level and (previous is None or previous.criterion_owner[place] == NOBODY):
             problems += [
                 f"criteria {place} and {neighbour} are adjacent"
                 for neighbour in CRITERION_NEIGHBOURS[place]

@@ -132,11 +132,15 @@ def new_game(board: Board, edition: Edition = WATAN) -> Game:
 def loaded_game(board: Board, position: Position, edition: Edition = WATAN) -> Game:
     """Return the state a save file describes: the turn of `position.turn`.
 
-    Dice start as in a new game (RULINGS 24; RULINGS-constructor 11).
+    Dice start as in a new game (RULINGS 24; RULINGS-constructor 11).  A
+    position in which a student already has the points that win is a game
+    already over (spec §4.4): its winner is `saved_winner`, whose turn it
+    was, so that saving it again writes the same `curTurn`.
     """
     owner = [NOBODY] * CRITERION_COUNT
     level = [0] * CRITERION_COUNT
     goal_owner = [NOBODY] * GOAL_COUNT
+    winner = saved_winner(position, edition)
     for colour, saved in zip(COLOURS, position.students, strict=True):
         for criterion, completion in saved.criteria:
             owner[criterion], level[criterion] = colour, completion
@@ -157,11 +161,29 @@ def loaded_game(board: Board, position: Position, edition: Edition = WATAN) -> G
         criterion_level=tuple(level),
         goal_owner=tuple(goal_owner),
         geese=position.geese,
-        turn=Colour(position.turn),
-        phase=Phase.BEFORE_ROLL,
+        turn=Colour(position.turn if winner == NOBODY else winner),
+        phase=Phase.BEFORE_ROLL if winner == NOBODY else Phase.OVER,
         setup_step=len(SETUP_ORDER),
+        winner=winner,
         edition=edition,
     )
+
+
+def saved_winner(position: Position, edition: Edition = WATAN) -> int:
+    """Return who has won a saved game, or NOBODY: a student with the points that win.
+
+    The game ends the moment a student reaches them (spec §4.4), during their
+    own turn, and a save made after that names the next student in
+    `curTurn`; so the students are looked at from the one before `curTurn`
+    backwards, and the first with the points has won.  (A file a real game
+    wrote has only one such student.)
+    """
+    points = [sum(level for _, level in student.criteria) for student in position.students]
+    for back in range(1, len(COLOURS) + 1):
+        colour = (position.turn - back) % len(COLOURS)
+        if colour < len(points) and points[colour] >= edition.points_to_win:
+            return colour
+    return NOBODY
 
 
 def saved_game(game: Game) -> SavedGame:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import errno
 import os
+import stat
 import tempfile
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from watan.editions.model import Edition
 from watan.editions.watan import EDITION as WATAN
 from watan.engine.layout import Board
 from watan.engine.snapshot import SavedGame
-from watan.files.savefile import BadFile, parse_board, parse_save
+from watan.files.savefile import BadFile, Read, read_board, read_save
 
 MOST_BYTES = 1 << 20
 """Far more than any board or save file needs (a few hundred bytes); a larger file, or a
@@ -42,32 +43,45 @@ def read_text(path: str) -> str:
         raise BadFile(path, "is not a text file") from None
 
 
-def load_board(path: str) -> Board:
+def load_board(path: str, edition: Edition = WATAN) -> Board:
     """Return the board in a board file (spec §5 `-board`)."""
-    return parse_board(read_text(path), path)
+    return read_board_file(path, edition).value
+
+
+def read_board_file(path: str, edition: Edition = WATAN) -> Read[Board]:
+    """Return the board in a board file (spec §5 `-board`), and notes for standard error."""
+    return read_board(read_text(path), path, edition)
 
 
 def load_save(path: str, edition: Edition = WATAN) -> SavedGame:
     """Return the game in a save file of `edition` (spec §5 `-load`)."""
-    return parse_save(read_text(path), path, edition)
+    return read_save_file(path, edition).value
+
+
+def read_save_file(path: str, edition: Edition = WATAN) -> Read[SavedGame]:
+    """Return the game in a save file of `edition` (spec §5 `-load`), and notes."""
+    return read_save(read_text(path), path, edition)
 
 
 def write_atomically(path: str, text: str) -> None:
     """Replace `path` with `text` all at once, or raise OSError leaving it untouched.
 
     A symbolic link is followed, so the file it names is replaced and the link
-    kept; a device or pipe (`/dev/null`, say) is written into, never replaced.
+    kept; a character device (`/dev/null`, a terminal) is written into, never
+    replaced.  Anything else that is not a regular file is refused at once,
+    before it is opened (`save_target`): a named pipe would block the game
+    until someone read it, and a loop of links would be replaced by a file.
     """
     if "\0" in path:
         # The system cannot name such a file; Python raises ValueError, not OSError, for it.
         raise OSError(errno.EINVAL, "a file name cannot hold a NUL character", path)
+    device = save_target(path)
     target = Path(os.path.realpath(path))
     folder = target.parent
     if target.exists() and not os.access(target, os.W_OK):
         raise PermissionError(13, "Permission denied", path)
-    if target.exists() and not target.is_file():
-        with open(target, "w", encoding="utf-8", newline="\n") as special:
-            special.write(text)
+    if device:
+        _write_into_device(str(target), text)
         return
     # A short name of its own: the target's name may already be as long as names can be.
     fd, temporary = tempfile.mkstemp(prefix=".watan-", suffix=".tmp", dir=folder)
@@ -81,6 +95,51 @@ def write_atomically(path: str, text: str) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+_NOT_A_FILE = {
+    stat.S_IFIFO: "it is a named pipe, not a file",
+    stat.S_IFSOCK: "it is a socket, not a file",
+    stat.S_IFBLK: "it is a block device, not a file",
+}
+
+
+def save_target(path: str) -> bool:
+    """Return whether `path` is a character device, written into rather than replaced.
+
+    False for a regular file, or one that does not exist yet (a link that
+    names none writes the file it names).  Raises OSError, without opening
+    anything, for what a save must never write: a folder, a named pipe, a
+    socket, a block device, a loop of symbolic links.
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return False
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise OSError(errno.ELOOP, "it is a loop of symbolic links", path) from None
+        raise
+    if stat.S_ISDIR(mode):
+        raise IsADirectoryError(errno.EISDIR, "Is a directory", path)
+    if stat.S_IFMT(mode) in _NOT_A_FILE:
+        raise OSError(errno.EINVAL, _NOT_A_FILE[stat.S_IFMT(mode)], path)
+    return stat.S_ISCHR(mode)
+
+
+def _write_into_device(path: str, text: str) -> None:
+    """Write `text` into a character device, never waiting to open it.
+
+    Opened without blocking, and checked again once open, in case something
+    else now stands at `path`: a named pipe put there since is refused, not
+    waited on.
+    """
+    fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
+    with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as device:
+        if not stat.S_ISCHR(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "it is not a file or a device", path)
+        os.set_blocking(fd, True)
+        device.write(text)
 
 
 def _mode_for(target: Path) -> int:

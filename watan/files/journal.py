@@ -11,12 +11,12 @@ import functools
 import os
 import time
 from collections.abc import Callable, Sequence
-from typing import TextIO
+from typing import TextIO, TypeVar
 
 import msgspec
 
-from replay.journal import Convert, Journal, JournalError, JournalReader
-from replay.writer import JournalWriter, complete_last_line, repair
+from replay.journal import LONGEST_LINE, Convert, Journal, JournalError, JournalReader
+from replay.writer import JournalLock, JournalWriter
 from watan.editions import names
 from watan.engine.events import FORMAT_VERSION, RULES, AnyEvent, GameStarted
 from watan.text.escape import complain
@@ -24,6 +24,7 @@ from watan.text.escape import complain
 JOURNAL_FOLDER = "journals"
 
 WatanJournal = Journal[GameStarted, AnyEvent]
+T = TypeVar("T")
 
 Upcaster = Callable[[bytes], bytes]
 
@@ -43,10 +44,14 @@ class _Written(msgspec.Struct):
 
 
 def written_format(header_line: bytes) -> int | None:
-    """Return the format a journal's raw header line says it was written in, or None."""
+    """Return the format a journal's raw header line says it was written in, or None.
+
+    None too for a line the reader refuses however it is read (not JSON, not UTF-8, nested
+    past what can be decoded): the reader then says why, with the line.
+    """
     try:
         return msgspec.json.decode(header_line, type=_Written).format
-    except msgspec.DecodeError:
+    except (msgspec.DecodeError, RecursionError, UnicodeDecodeError):
         return None
 
 
@@ -57,8 +62,8 @@ def upcast(header_line: bytes) -> Convert | None:
     from its format: its header is then refused as it stands (`check_header`).
     """
     written = written_format(header_line)
-    if written is None or written >= FORMAT_VERSION:
-        return None
+    if written is None or written >= FORMAT_VERSION or FORMAT_VERSION - written > len(UPCASTERS):
+        return None  # today's, or older than any chain of upcasters reaches (`-1000000000`)
     steps = [UPCASTERS.get(version) for version in range(written, FORMAT_VERSION)]
     chain = [step for step in steps if step is not None]
     if len(chain) < len(steps):
@@ -133,9 +138,35 @@ class Recorder:
         if self._writer is not None:
             self._writer.close()
 
+    def keeps(self, path: str) -> bool:
+        """Return whether `path` names this game's journal (by any name or link), so that a
+        `save` or `backup.sv` written there would destroy it."""
+        return self._writer is not None and self._writer.writes_to(path)
+
+
+def taken(path: str) -> str | None:
+    """Return why a new game cannot keep its journal at `path` (`--journal`), or None.
+
+    Something there already: a journal is never replaced, and a game must not be played
+    without one by accident.  When it is a journal, say how to play it on instead.
+    """
+    if not os.path.lexists(path):
+        return None
+    try:
+        with open(path, "rb") as file:
+            header = msgspec.json.decode(file.readline(LONGEST_LINE + 1), type=GameStarted)
+    except (OSError, msgspec.DecodeError, RecursionError, UnicodeDecodeError):
+        header = None
+    if header is None or check_header(header) is not None:
+        return f"{path}: already exists and is not a journal; give --journal another name"
+    return (
+        f"{path}: already exists; a journal is never replaced: play it on with "
+        f"`watan play --resume {path}`, or give --journal another name"
+    )
+
 
 def create_recorder(path: str, header: GameStarted, stderr: TextIO) -> Recorder:
-    """Create the journal at `path` with its header; say on standard error where it is."""
+    """Create the journal at `path` with its header; say where it is on a terminal."""
     folder = os.path.dirname(path) or "."
     try:
         os.makedirs(folder, exist_ok=True)
@@ -146,46 +177,62 @@ def create_recorder(path: str, header: GameStarted, stderr: TextIO) -> Recorder:
             reason = f"{folder} is not a folder"
         complain(stderr, f"cannot write the journal {path}: {reason}")
         return Recorder(None, stderr)
-    complain(stderr, f"journal: {path}")
+    announce(stderr, f"journal: {path}")
     return Recorder(writer, stderr)
 
 
-def reopen(
-    path: str, journal: WatanJournal, stderr: TextIO
-) -> tuple[WatanJournal, JournalWriter[GameStarted, AnyEvent]]:
-    """Return the journal at `path` as it stands once locked, and a writer appending to it.
+def announce(stderr: TextIO, message: str) -> None:
+    """Say on standard error where the journal is, when a person can read it there.
 
-    `journal` is the journal as already read.  A last line cut off mid-write
-    (the process was killed) is moved to a side file with a warning, never
-    silently dropped; what came before it is kept.  The journal is read again
-    once locked, in case someone changed it in between.  A journal of an
-    older format is read but never appended to: its new lines would not
-    match its old ones.
+    Only on a terminal: a piped or captured session writes nothing on standard
+    error unless something went wrong, since harnesses compare it too.
     """
     try:
-        with open(path, "rb") as file:
-            written = written_format(file.readline())
-    except OSError as error:
-        raise JournalError(path, None, f"cannot read the file: {error.strerror}") from None
-    if written is not None and written < FORMAT_VERSION:
-        raise JournalError(
-            path,
-            1,
-            f"written in journal format {written}; to play on, first rewrite it in format "
-            f"{FORMAT_VERSION}: watan rewind {path} --to {len(journal.events)} --in-place",
-        )
-    if journal.torn_tail is not None:
-        side = repair(path, journal.torn_tail)
-        complain(
-            stderr,
-            f"{path}: its last line was cut off mid-write; "
-            f"the partial line was set aside in {side}",
-        )
-    else:
-        complete_last_line(path)  # it decodes: a newline is all it lacks, if anything
-    writer = JournalWriter[GameStarted, AnyEvent].open_existing(path)
-    try:
-        return read_journal(path), writer
-    except BaseException:
-        writer.close()
-        raise
+        shown = stderr.isatty()
+    except (OSError, ValueError):
+        shown = False
+    if shown:
+        complain(stderr, message)
+
+
+def reopen(
+    path: str, stderr: TextIO, check: Callable[[WatanJournal], T]
+) -> tuple[WatanJournal, T, JournalWriter[GameStarted, AnyEvent]]:
+    """Return the journal at `path`, what `check` makes of it, and a writer appending to it.
+
+    The journal's lock is taken before it is read and held from then on (by
+    the writer, once made), so that nobody can append or rewind it between
+    the reading, the checking and the appending: JournalLocked when another
+    process holds it.  `check` raises JournalError for a journal that must
+    not be played on, which is then left untouched.  A last line cut off
+    mid-write (the process was killed) is moved to a side file with a
+    warning, never silently dropped; what came before it is kept.  A journal
+    of an older format is read but never appended to: its new lines would
+    not match its old ones.
+    """
+    with JournalLock.take(path) as lock:
+        journal = read_journal(path)
+        checked = check(journal)
+        try:
+            with open(path, "rb") as file:
+                written = written_format(file.readline(LONGEST_LINE + 1))
+        except OSError as error:
+            raise JournalError(path, None, f"cannot read the file: {error.strerror}") from None
+        if written is not None and written < FORMAT_VERSION:
+            raise JournalError(
+                path,
+                1,
+                f"written in journal format {written}; to play on, first rewrite it in format "
+                f"{FORMAT_VERSION}: watan rewind {path} --to {len(journal.events)} --in-place",
+            )
+        if journal.torn_tail is not None:
+            side = lock.repair(journal.torn_tail)
+            complain(
+                stderr,
+                f"{path}: its last line was cut off mid-write; "
+                f"the partial line was set aside in {side}",
+            )
+        else:
+            lock.complete_last_line()  # it decodes: a newline is all it lacks, if anything
+        writer: JournalWriter[GameStarted, AnyEvent] = lock.writer()
+    return journal, checked, writer

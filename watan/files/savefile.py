@@ -5,9 +5,16 @@ A board file (spec §5 `-board`) is 19 resource/value pairs.  A save file
 geese.  Parsing is strict about what the spec fixes and says exactly what
 is wrong and where; formatting writes the canonical form (one space between
 fields, no trailing space, a newline after every line, RULINGS 28).
+
+Files that test harnesses and players really hand the program are read with
+a note rather than refused, where what they mean is plain (`read_save`,
+`read_board`): criteria side by side in a save, a colour naming the turn, a
+board file ending with the geese's tile, a whole save file given as a board.
 """
 
 from __future__ import annotations
+
+from typing import Generic, NamedTuple, TypeVar
 
 from watan.editions.model import Edition
 from watan.editions.watan import EDITION as WATAN
@@ -27,6 +34,19 @@ from watan.engine.topology import (
     is_tile,
 )
 from watan.text.integers import integer
+
+T = TypeVar("T")
+
+
+class Read(NamedTuple, Generic[T]):
+    """What a file holds, and the notes for standard error about how it was read.
+
+    A note says what was accepted that the spec does not quite write, naming the file and
+    the line: the file is used as the note says.
+    """
+
+    value: T
+    notes: tuple[str, ...] = ()
 
 
 class BadFile(Exception):
@@ -108,20 +128,57 @@ def _read_board(numbers: _Numbers) -> Board:
 
 
 def parse_board(text: str, name: str) -> Board:
-    """Return the board a board file describes (spec §5 `-board`).
+    """Return the board a board file describes (spec §5 `-board`): `read_board`'s board."""
+    return read_board(text, name).value
+
+
+def read_board(text: str, name: str, edition: Edition = WATAN) -> Read[Board]:
+    """Return the board a board file describes (spec §5 `-board`), and notes.
 
     Any 19 valid pairs are accepted: the mix of resources need not match a
     random board's (spec §5).  A NETFLIX tile's value is ignored (RULINGS 31).
+    A 39th number, the geese's tile as a save file's last line holds it, is
+    left out with a note: a new game's geese start off the board (RULINGS
+    8).  A whole save file of `edition` is read for its board, with a note
+    (spec §5: the board file is "as described in the saving the game
+    function").
     """
     fields = _fields(_numbered_lines(text))
     if not fields:
         raise BadFile(name, "the file is empty; expected 19 resource/value pairs")
+    if len(fields) not in (2 * TILE_COUNT, 2 * TILE_COUNT + 1) and _is_save(text, edition):
+        saved = parse_save(text, name, edition)
+        board_line = _numbered_lines(text)[5][0]
+        note = f"{name}: is a save file: its board (line {board_line}) is played, the rest left out"
+        return Read(saved.board, (note,))
     numbers = _Numbers(name, fields)
-    if len(fields) != 2 * TILE_COUNT:
+    if len(fields) not in (2 * TILE_COUNT, 2 * TILE_COUNT + 1):
         raise BadFile(
             name, f"expected 19 resource/value pairs (38 numbers), found {len(fields)} numbers"
         )
-    return _read_board(numbers)
+    board = _read_board(numbers)
+    if len(fields) == 2 * TILE_COUNT:
+        return Read(board)
+    line = fields[-1][0]
+    geese = numbers.take("the 39th number")
+    if not (geese == NO_GEESE or is_tile(geese)):
+        raise BadFile(
+            name, f"the 39th number, {geese}, is not a tile for the geese (0-18, or -1)", line
+        )
+    note = (
+        f"{name}: line {line}: the 39th number, {geese}, is the geese's tile as a save file "
+        "writes it; left out, as a new game's geese start off the board"
+    )
+    return Read(board, (note,))
+
+
+def _is_save(text: str, edition: Edition) -> bool:
+    """Return whether a file is laid out as a save file of `edition`: the turn alone on its
+    first line, then a student's line with both of the edition's markers."""
+    lines = _numbered_lines(text)
+    if len(lines) < 2 or len(lines[0][1].split()) != 1:
+        return False
+    return set(edition.save_marks) <= set(lines[1][1].split())
 
 
 def format_board(board: Board) -> str:
@@ -220,11 +277,14 @@ def _twice(kind: str, number: int, first: int, line: int) -> str:
 
 def _check_exclusive(
     name: str, students: list[tuple[int, SavedStudent]], edition: Edition
-) -> None:
-    """Refuse a criterion or goal owned twice, or two completed criteria side by side.
+) -> tuple[str, ...]:
+    """Refuse a criterion or goal owned twice; return a note for each criterion next to one
+    listed before it.
 
-    No game can reach either (spec §2.4.1, §2.6, §3.1), and the spec lets a
-    loaded file be assumed saved from a real game.
+    No game can reach either (spec §2.4.1, §2.6, §3.1).  A place owned twice
+    cannot even be shown, but criteria side by side can be played on: the
+    spec lets a loaded file be assumed saved from a valid game, and hand-made
+    files for test harnesses hold such positions, so they load as written.
     """
     words = edition.vocabulary
     criteria: dict[int, int] = {}
@@ -239,24 +299,34 @@ def _check_exclusive(
             if goal in goals:
                 raise BadFile(name, _twice(words.goal, goal, goals[goal], line), line)
             goals[goal] = line
+    pairs = []
     listed: set[int] = set()
     for place, line in criteria.items():  # in file order
-        for neighbour in CRITERION_NEIGHBOURS[place]:
-            if neighbour in listed:
-                raise BadFile(
-                    name,
-                    f"{words.criterion} {place} is next to {words.criterion} {neighbour}, "
-                    "which no game allows",
-                    line,
-                )
+        pairs += [(line, place, n) for n in CRITERION_NEIGHBOURS[place] if n in listed]
         listed.add(place)
+    if not pairs:
+        return ()
+    line, place, neighbour = pairs[0]
+    others = len(pairs) - 1
+    more = f" (and {others} more such pair{'s' if others > 1 else ''})" if others else ""
+    return (
+        f"{name}: line {line}: {words.criterion} {place} is next to {words.criterion} "
+        f"{neighbour}{more}, which no game allows; loaded as written",
+    )
 
 
 def parse_save(text: str, name: str, edition: Edition = WATAN) -> SavedGame:
-    """Return the game a save file of `edition` describes (spec §3.7).
+    """Return the game a save file of `edition` describes (spec §3.7): `read_save`'s game."""
+    return read_save(text, name, edition).value
+
+
+def read_save(text: str, name: str, edition: Edition = WATAN) -> Read[SavedGame]:
+    """Return the game a save file of `edition` describes (spec §3.7), and notes.
 
     The geese line may be missing or -1 when the geese are off the board
-    (RULINGS 8).
+    (RULINGS 8).  The current turn may be a colour's name in any letter case
+    (`BLUE`), which neither spec rules out, with a note; criteria side by side
+    load as written, with a note (`_check_exclusive`).
     """
     lines = _numbered_lines(text)
     if not lines:
@@ -272,15 +342,12 @@ def parse_save(text: str, name: str, edition: Edition = WATAN) -> SavedGame:
         )
     if len(lines) > 7:
         raise BadFile(name, "unexpected text after the geese line", lines[7][0])
-    turn_line, turn_text = lines[0]
-    turn = _Numbers(name, _fields([lines[0]])).take("current turn")
-    if len(turn_text.split()) != 1 or not 0 <= turn < len(COLOURS):
-        raise BadFile(name, "the current turn must be one number from 0 to 3", turn_line)
+    turn, notes = _turn(name, lines[0])
     students = [
         (number, _read_student(name, number, content, colour.title, edition))
         for colour, (number, content) in zip(COLOURS, lines[1:5], strict=True)
     ]
-    _check_exclusive(name, students, edition)
+    notes += _check_exclusive(name, students, edition)
     board_numbers = _Numbers(name, _fields([lines[5]]))
     if len(board_numbers) != 2 * TILE_COUNT:
         raise BadFile(
@@ -295,10 +362,29 @@ def parse_save(text: str, name: str, edition: Edition = WATAN) -> SavedGame:
         geese = _Numbers(name, _fields([lines[6]])).take("geese tile")
         if len(geese_text.split()) != 1 or not (geese == NO_GEESE or is_tile(geese)):
             raise BadFile(name, "the geese must be one tile number 0-18, or -1", geese_line)
-    return SavedGame(
+    saved = SavedGame(
         position=Position(turn=turn, students=tuple(s for _, s in students), geese=geese),
         board=board,
     )
+    return Read(saved, notes)
+
+
+def _turn(name: str, line: tuple[int, str]) -> tuple[int, tuple[str, ...]]:
+    """Return the current turn on the save file's first line, and a note if it was a name."""
+    number, text = line
+    words = text.split()
+    if len(words) == 1:
+        named = [colour for colour in COLOURS if colour.title.lower() == words[0].lower()]
+        if named:
+            note = (
+                f"{name}: line {number}: the current turn {_shortened(words[0])!r} is read as "
+                f"{named[0].title}, student {named[0].value}"
+            )
+            return named[0].value, (note,)
+    turn = _Numbers(name, _fields([line])).take("current turn")
+    if len(words) != 1 or not 0 <= turn < len(COLOURS):
+        raise BadFile(name, "the current turn must be one number from 0 to 3", number)
+    return turn, ()
 
 
 def _student_line(student: SavedStudent, edition: Edition) -> str:
@@ -321,9 +407,10 @@ def looks_like_save(text: str) -> bool:
 
     A save file's first line is the current turn alone.  A board file holds
     its pairs on one line, or exactly 19 pairs laid out any other way (one
-    number per line, say).  An empty file is taken for a board, whose error
-    says what one should hold.
+    number per line, say), perhaps followed by the geese's tile.  An empty
+    file is taken for a board, whose error says what one should hold.
     """
     fields = text.split()
     lines = _numbered_lines(text)
-    return bool(lines) and len(lines[0][1].split()) == 1 and len(fields) != 2 * TILE_COUNT
+    board = len(fields) in (2 * TILE_COUNT, 2 * TILE_COUNT + 1)
+    return bool(lines) and len(lines[0][1].split()) == 1 and not board

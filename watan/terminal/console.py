@@ -30,20 +30,21 @@ from watan.engine.evolve import apply_all, start
 from watan.engine.layout import Board, random_board
 from watan.engine.snapshot import SavedGame
 from watan.engine.state import COLOURS, HUMAN, Colour, Game, saved_game
-from watan.files.disk import load_board, load_save, write_atomically
+from watan.files.disk import read_board_file, read_save_file, write_atomically
 from watan.files.journal import (
     Recorder,
     WatanJournal,
+    announce,
     create_recorder,
     default_journal_path,
-    read_journal,
     reopen,
 )
-from watan.files.savefile import BadFile, format_save
+from watan.files.savefile import BadFile, Read, format_save
 from watan.players import DEFAULT as DEFAULT_STRATEGY
 from watan.players import STRATEGIES, seat_generator, strategy
 from watan.players.table import Player, StrategyError, Table, play
 from watan.terminal import session as talk
+from watan.terminal.lines import read_line
 from watan.terminal.seats import AtTerminal, InputEnded, Lines, Shown
 from watan.text import wording
 from watan.text.escape import complain
@@ -72,6 +73,8 @@ class Options(msgspec.Struct, frozen=True, kw_only=True):
     computers: bool = False
     """Whether seats may be handed over during play (`--allow-computers`), even when every
     seat starts with a person."""
+    notes: tuple[str, ...] = ()
+    """What reading the save file noted, for standard error (`savefile.Read`)."""
 
     @classmethod
     def from_files(
@@ -84,12 +87,14 @@ class Options(msgspec.Struct, frozen=True, kw_only=True):
         resume: str | None = None,
     ) -> Options:
         """Return the options, reading the save file (raises BadFile); `choose_board` the board."""
+        read = None if load is None else read_save_file(load, edition)
         return cls(
             seed=fresh_seed() if seed is None else seed,
             edition=edition,
-            loaded=None if load is None else load_save(load, edition),
+            loaded=None if read is None else read.value,
             journal=journal,
             resume=resume,
+            notes=() if read is None else read.notes,
         )
 
 
@@ -119,7 +124,7 @@ def choose_board(
     file, or a bad default file when `first`.
     """
     if path is not None:
-        return BoardChoice(load_board(path))
+        return _noted(read_board_file(path, edition))
     default = edition.default_board
     if random_board or default is None:
         return BoardChoice(None)
@@ -127,11 +132,15 @@ def choose_board(
         note = f"{default} not found; playing on a random board" if first else None
         return BoardChoice(None, note)
     try:
-        return BoardChoice(load_board(default))
+        return _noted(read_board_file(default, edition))
     except BadFile as error:
         if first:
             raise
         return BoardChoice(None, f"{error}; a new game will be played on a random board")
+
+
+def _noted(read: Read[Board]) -> BoardChoice:
+    return BoardChoice(read.value, "; ".join(read.notes) or None)
 
 
 def first_header(options: Options, rng: random.Random) -> GameStarted:
@@ -173,28 +182,25 @@ def resume(
 ) -> Resumed:
     """Reopen a journal to play on from exactly where it stands (`watan play --resume`).
 
-    The journal is checked against the rules before anything is changed,
-    and again if it changed before its lock was taken; raises JournalError
-    naming the line of the first problem (the file untouched), or
-    JournalLocked when another process is playing it.  `playable` says why
-    this session cannot play the game on (a seat's strategy it lacks), if it
-    cannot: that is a JournalError too, before anything is written.
+    The journal is locked, then read and checked against the rules before
+    anything is changed; raises JournalError naming the line of the first
+    problem (the file untouched), or JournalLocked when another process is
+    playing or rewinding it.  `playable` says why this session cannot play
+    the game on (a seat's strategy it lacks), if it cannot: that is a
+    JournalError too, before anything is written.
     """
-    first = read_journal(path)
-    checked = _checked(path, first)
-    journal, writer = reopen(path, first, stderr)
-    try:
-        if (journal.header, journal.events) != (first.header, first.events):
-            checked = _checked(path, journal)
+
+    def sound(read: WatanJournal) -> Audit:
+        checked = _checked(path, read)
         unplayable = None if playable is None else playable(checked.game)
         if unplayable is not None:
             raise JournalError(path, None, unplayable)
-    except JournalError:
-        writer.close()
-        raise
+        return checked
+
+    journal, checked, writer = reopen(path, stderr, sound)
     recorder = Recorder(writer, stderr)
     recorder.record([GameResumed(seed=seed)])
-    complain(stderr, f"journal: {path} (resumed after event {checked.events})")
+    announce(stderr, f"journal: {path} (resumed after event {checked.events})")
     return Resumed(header=journal.header, game=checked.game, recorder=recorder)
 
 
@@ -298,7 +304,7 @@ def _play(
         stdout.write(wording.narrate(before, events, after))
 
     def save(current: Game, path: str) -> None:
-        _save(current, path, stderr)
+        _save(current, path, stderr, recorder)
 
     keyboard = AtTerminal(_reader(streams), stdout.write, save, _seating(options, game, seats))
 
@@ -315,10 +321,10 @@ def _play(
         over = play(live.game, Table(seat), rng, heard)
         return keyboard.play_again(over), over.seats
     except InputEnded:
-        _back_up(live.game, stderr)
+        _back_up(live.game, stderr, recorder)
         return False, live.game.seats
     except (KeyboardInterrupt, OSError, StrategyError):
-        _back_up(live.game, stderr)
+        _back_up(live.game, stderr, recorder)
         raise
 
 
@@ -337,24 +343,31 @@ def _seating(
 
 
 def _reader(streams: Streams) -> Lines:
-    """Return the keyboard's lines (as bytes: any bytes are a line), after flushing the prompt."""
+    """Return the keyboard's lines (as bytes: any bytes are a line, at most so long), after
+    flushing the prompt."""
 
     def line(_: object) -> str | None:
         streams.stdout.flush()
-        raw = streams.stdin.readline()
+        raw = read_line(streams.stdin)
         return raw.decode("utf-8", errors="replace") if raw else None
 
     return line
 
 
-def _back_up(game: Game, stderr: TextIO) -> None:
+def _back_up(game: Game, stderr: TextIO, recorder: Recorder) -> None:
     """Save `backup.sv` when the game would lose something without it (RULINGS 16)."""
     if talk.wants_backup(game):
-        _save(game, BACKUP, stderr)
+        _save(game, BACKUP, stderr, recorder)
 
 
-def _save(game: Game, path: str, stderr: TextIO) -> None:
-    """Write the game's save file; a failure is one line on standard error (RULINGS 22)."""
+def _save(game: Game, path: str, stderr: TextIO, recorder: Recorder) -> None:
+    """Write the game's save file; a failure is one line on standard error (RULINGS 22).
+
+    Never over the game's own journal, which holds every command of it.
+    """
+    if recorder.keeps(path):
+        complain(stderr, f"cannot save to {path}: it is this game's journal; choose another name")
+        return
     try:
         write_atomically(path, format_save(saved_game(game), game.edition))
     except OSError as error:

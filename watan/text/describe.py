@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import assert_never
 
+from watan.editions import edition, names
 from watan.editions.model import Edition
 from watan.editions.watan import EDITION as WATAN
 from watan.engine.events import (
@@ -27,7 +28,7 @@ from watan.engine.events import (
     TurnEnded,
 )
 from watan.engine.resources import Resources, items
-from watan.engine.state import HUMAN, Colour, Completion
+from watan.engine.state import HUMAN, NOBODY, Colour, Completion, saved_winner
 
 
 def amounts(amount: Resources, edition: Edition = WATAN) -> str:
@@ -48,10 +49,12 @@ def describe_start(header: GameStarted) -> str:
     """Return what a journal's header says about how the game began."""
     if header.loaded is None:
         return f"Game {header.game} started with seed {header.seed}; setup begins"
-    return (
-        f"Game {header.game} started with seed {header.seed} from a saved game; "
-        f"{Colour(header.loaded.turn).title} rolls next"
-    )
+    began = f"Game {header.game} started with seed {header.seed} from a saved game"
+    played = edition(header.rules) if header.rules in names() else WATAN
+    winner = saved_winner(header.loaded, played)
+    if winner != NOBODY:
+        return f"{began} already won by {Colour(winner).title}"
+    return f"{began}; {Colour(header.loaded.turn).title} rolls next"
 
 
 def describe(

@@ -120,7 +120,13 @@ def won(text: Text, colour: Colour) -> str:
 
 
 def opening(game: Game) -> str:
-    """Return what a game prints when it begins: a loaded game's turn header (RULINGS 20)."""
+    """Return what a game prints when it begins: a loaded game's turn header (RULINGS 20).
+
+    A loaded game already won announces its winner (spec §4.4, RULINGS 7); the
+    prompt then asks whether to play again.
+    """
+    if game.phase is Phase.OVER:
+        return won(game.edition.text, Colour(game.winner))
     return turn_header(game) if game.phase is Phase.BEFORE_ROLL else ""
 
 

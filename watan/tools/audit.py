@@ -52,9 +52,9 @@ from watan.engine.events import (
 from watan.engine.evolve import apply, start
 from watan.engine.invariants import broken_invariants
 from watan.engine.layout import is_board
-from watan.engine.resources import HELD, Resource, Resources
+from watan.engine.resources import HELD, Resource, Resources, total
 from watan.engine.snapshot import SavedGame
-from watan.engine.state import COLOURS, Game, new_game
+from watan.engine.state import COLOURS, Completion, Game, new_game
 from watan.files.savefile import BadFile, format_save, parse_save
 from watan.text.describe import describe
 
@@ -110,23 +110,31 @@ class _Impossible(Exception):
 
 
 class RecordedChance:
-    """The random outcomes one command's events recorded, handed back in order."""
+    """The random outcomes one command's events recorded, handed back in order.
 
-    def __init__(self, events: Iterable[AnyEvent]) -> None:
+    Each is checked to be one the rules could have drawn, so that an outcome altered by
+    hand is caught where it is; judging takes a time that does not grow with the amounts.
+    """
+
+    def __init__(self, events: Iterable[AnyEvent], names: Sequence[str] | None = None) -> None:
         self._dice: list[tuple[int, int]] = []
+        self._losses: list[tuple[Resources, int]] = []
         self._units: list[tuple[Resource, int]] = []
-        """Each unit taken, with the index of the event in the command that took it."""
+        """Each loss and each unit stolen, with the index of the event in the command."""
+        self._names = [r.name for r in Resource] if names is None else list(names)
+        self._last = 0
         for index, event in enumerate(events):
             match event:
                 case DiceRolled(dice=dice) if dice is not None:
                     self._dice.append(dice)
                 case ResourcesLost(lost=lost):
-                    self._units += [(r, index) for r in HELD for _ in range(max(lost[r], 0))]
+                    self._losses.append((lost, index))
+                    self._last = index
                 case ResourceStolen(resource=resource):
                     self._units.append((resource, index))
+                    self._last = index
                 case _:
                     pass
-        self._last = len(self._units) and self._units[-1][1]
 
     def dice(self) -> tuple[int, int]:
         if not self._dice:
@@ -141,8 +149,27 @@ class RecordedChance:
             raise _Impossible("fewer units taken than the rules take", self._last)
         unit, index = self._units.pop(0)
         if unit not in HELD or held[unit] <= 0:
-            raise _Impossible(f"one {unit.name} taken from a student who had none", index)
+            raise _Impossible(f"one {self._names[unit]} taken from a student who had none", index)
         return unit
+
+    def losses(self, held: Resources, count: int) -> Resources:
+        if not self._losses:
+            raise _Impossible("fewer losses to the geese than the rules take", self._last)
+        lost, index = self._losses.pop(0)
+        for resource in HELD:
+            if not 0 <= lost[resource] <= held[resource]:
+                raise _Impossible(
+                    f"{lost[resource]} {self._names[resource]} taken from a student "
+                    f"who held {held[resource]}",
+                    index,
+                )
+        if total(lost) != count:
+            raise _Impossible(
+                f"{total(lost)} units taken where the rules take {count} "
+                f"(half of {total(held)}, rounded down)",
+                index,
+            )
+        return lost
 
 
 def command_of(events: tuple[AnyEvent, ...]) -> AnyCommand | None:
@@ -178,23 +205,40 @@ def command_of(events: tuple[AnyEvent, ...]) -> AnyCommand | None:
 
 _FOLLOWER_TYPES = tuple({t for followers in _FOLLOWERS.values() for t in followers})
 
+MOST_EVENTS_PER_COMMAND = 1 + len(COLOURS)
+"""No command records more events: a roll, then what each of the four students gains or
+loses.  A longer run is refused at its first extra event, so neither grouping events into
+commands nor judging one ever looks at more than this many together."""
+
 
 def continues(events: Sequence[AnyEvent], event: AnyEvent) -> bool:
-    """Return whether `event` belongs to the same command as the last of `events`."""
-    lead = next((e for e in reversed(events) if not isinstance(e, _FOLLOWER_TYPES)), None)
-    return lead is not None and isinstance(event, _FOLLOWERS.get(type(lead), ()))
+    """Return whether `event` belongs to the same command as the last of `events`.
+
+    Only the last `MOST_EVENTS_PER_COMMAND` events are looked at: a command's first event
+    is never further back.
+    """
+    for earlier in reversed(events[-MOST_EVENTS_PER_COMMAND:]):
+        if not isinstance(earlier, _FOLLOWER_TYPES):
+            return isinstance(event, _FOLLOWERS.get(type(earlier), ()))
+    return False
 
 
 def commands(events: Iterable[AnyEvent]) -> Iterator[tuple[AnyEvent, ...]]:
-    """Yield the events in runs, one run per command (a resumption is a run of its own)."""
+    """Yield the events in runs, one run per command (a resumption is a run of its own).
+
+    A run is cut after one event more than any command records, so that the audit can
+    refuse it there (`MOST_EVENTS_PER_COMMAND`).
+    """
     run: list[AnyEvent] = []
+    followers: tuple[type, ...] = ()
     for event in events:
-        if run and continues(run, event):
+        if run and len(run) <= MOST_EVENTS_PER_COMMAND and isinstance(event, followers):
             run.append(event)
             continue
         if run:
             yield tuple(run)
         run = [event]
+        followers = _FOLLOWERS.get(type(event), ())
     if run:
         yield tuple(run)
 
@@ -202,8 +246,10 @@ def commands(events: Iterable[AnyEvent]) -> Iterator[tuple[AnyEvent, ...]]:
 def header_problem(header: GameStarted) -> str | None:
     """Return what is wrong with a header's board or loaded position, or None.
 
-    A loaded position must be one a save file can hold, and keep the
-    bookkeeping every game keeps (no two adjacent criteria, say).
+    A loaded position must be one a save file can hold (no criterion owned
+    twice, levels 1-3, no negative amount).  It is otherwise taken as written,
+    two criteria side by side included (spec §5), and the audit judges only
+    what follows it.
     """
     if header.rules not in names():
         return f"plays the {header.rules!r} rules, which this version does not know"
@@ -214,12 +260,26 @@ def header_problem(header: GameStarted) -> str | None:
         if len(header.loaded.students) != len(COLOURS):
             held = len(header.loaded.students)
             return f"the loaded position holds {held} {played.vocabulary.player}s, not 4"
+        levels = [
+            (criterion, level)
+            for student in header.loaded.students
+            for criterion, level in student.criteria
+            if level not in tuple(Completion)
+        ]
+        if levels:  # a save file cannot even write such a level
+            criterion, level = levels[0]
+            words = played.vocabulary
+            return (
+                f"the loaded position: {words.criterion} {criterion} has {words.level} "
+                f"level {level}, not 1-3"
+            )
         saved = SavedGame(position=header.loaded, board=header.board)
         try:
             parse_save(format_save(saved, played), "the loaded game", played)
         except BadFile as error:
             return f"the loaded position: {error.problem}"
-    broken = broken_invariants(start(header))
+    game = start(header)
+    broken = broken_invariants(game, previous=game)  # its amounts; ownership was checked above
     return broken[0] if broken else None
 
 
@@ -228,13 +288,19 @@ def _judge(game: Game, run: tuple[AnyEvent, ...]) -> tuple[int, str] | None:
     def said(event: AnyEvent) -> str:
         return describe(event, game.edition)
 
+    if len(run) > MOST_EVENTS_PER_COMMAND:
+        extra = run[MOST_EVENTS_PER_COMMAND]
+        return MOST_EVENTS_PER_COMMAND, (
+            f"{said(extra)!r} is not part of this command: "
+            f"no command records more than {MOST_EVENTS_PER_COMMAND} events"
+        )
     command = command_of(run)
     if command is None:
         if isinstance(run[0], GameResumed):
             return None
         return 0, f"{said(run[0])} does not follow the command it belongs to"
     try:
-        expected = decide_with(game, command, RecordedChance(run))
+        expected = decide_with(game, command, RecordedChance(run, game.edition.resources))
     except Refused as refused:
         return 0, f"{said(run[0])}: {_REASONS[refused.refusal]}"
     except _Impossible as impossible:

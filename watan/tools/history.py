@@ -7,14 +7,16 @@ the rules first (`audit`), so a damaged journal is reported, never shown.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
+import os
 import sys
 from collections.abc import Iterator
 from typing import Any
 
 import msgspec
 
-from replay import JournalError, write_journal
+from replay import JournalError, JournalLock, write_journal
 from watan.editions import edition
 from watan.engine.events import AnyEvent, GameStarted, SeatTaken
 from watan.engine.state import COLOURS, HUMAN, SETUP_ORDER, Game, Phase, saved_game
@@ -94,22 +96,32 @@ def rewind(path: str, to: int, out: str, *, replace: bool = False) -> Moment:
     before the damage.  A step inside a command (between a roll and its
     production, say) would leave a game the rules never produce, so it is
     refused, naming the steps on either side.  `out` is never replaced unless
-    `replace` is given.  Returns the journal as kept.
+    `replace` is given; then its lock is taken before anything is read and
+    held until it is replaced, so that a game resumed from it meanwhile is
+    refused rather than losing what it appends (JournalLocked when one is
+    being played).  Returns the journal as kept.
     """
-    header, events, _ = _read(path, to)
-    game = _sound(path, header, events, to)
-    end = 0
-    for run in commands(events):
-        start, end = end, end + len(run)
-        if start < to < end:
-            raise JournalError(
-                path,
-                to + 1,
-                f"step {to} is inside one command (events {start + 1}-{end}); "
-                f"rewind to {start} or {end}",
-            )
-    kept = Moment(header=header, events=events[:to], game=game)
-    write_journal(out, header, kept.events, replace=replace)
+    with contextlib.ExitStack() as held:
+        lock = None
+        if replace and os.path.exists(out):
+            lock = held.enter_context(JournalLock.take(out))
+        header, events, _ = _read(path, to)
+        game = _sound(path, header, events, to)
+        end = 0
+        for run in commands(events):
+            start, end = end, end + len(run)
+            if start < to < end:
+                raise JournalError(
+                    path,
+                    to + 1,
+                    f"step {to} is inside one command (events {start + 1}-{end}); "
+                    f"rewind to {start} or {end}",
+                )
+        kept = Moment(header=header, events=events[:to], game=game)
+        if lock is not None:
+            lock.replace(header, kept.events)
+        else:
+            write_journal(out, header, kept.events, replace=replace)
     return kept
 
 
