@@ -382,8 +382,9 @@ def test_verify_a_bad_journal_prints_its_first_problem_with_the_line(
         ["rewind", "bad.jsonl", "--to", "9"],
         ["diff", "game.jsonl", "bad.jsonl"],
         ["play", "--resume", "bad.jsonl"],
+        ["replay", "bad.jsonl", "--to", "9", "--format", "svg"],
     ],
-    ids=["replay", "replay-json", "export", "rewind", "diff", "resume"],
+    ids=["replay", "replay-json", "export", "rewind", "diff", "resume", "replay-svg"],
 )
 @pytest.mark.parametrize(("case", "change", "problem"), BAD_JOURNALS, ids=CASES)
 def test_a_bad_journal_is_one_line_naming_file_and_line_and_is_left_untouched(

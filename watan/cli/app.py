@@ -130,7 +130,15 @@ def play(
 @main.command()
 @click.argument("file", metavar="FILE")
 @_edition_option
-def show(file: str, edition: str | None) -> None:
+@click.option(
+    "--format",
+    "shape",
+    type=click.Choice(["text", "svg"]),
+    default="text",
+    show_default=True,
+    help="text: as the game prints it; svg: a picture of the board.",
+)
+def show(file: str, edition: str | None, shape: str) -> None:
     """Print the board of a board file, or a save file's board and status lines."""
     from watan.engine.state import loaded_game, new_game
     from watan.files.disk import read_text
@@ -144,8 +152,11 @@ def show(file: str, edition: str | None) -> None:
         if looks_like_save(text):
             saved = parse_save(text, file, played)
             game = loaded_game(saved.board, saved.position, played)
+            if shape == "svg":
+                return _picture(game)
             return render.board(game) + render.status(game)
-        return render.board(new_game(parse_board(text, file), played))
+        game = new_game(parse_board(text, file), played)
+        return _picture(game) if shape == "svg" else render.board(game)
 
     click.echo(_checked(shown), nl=False)
 
@@ -162,15 +173,18 @@ STEPS = (
 @click.option(
     "--format",
     "shape",
-    type=click.Choice(["text", "sv", "json"]),
+    type=click.Choice(["text", "sv", "json", "svg"]),
     default="text",
     show_default=True,
-    help="How to show the game: board and status, the spec's save file, or the full state.",
+    help=(
+        "How to show the game: board and status, the spec's save file, the full state, "
+        "or a picture of the board."
+    ),
 )
 def replay(journal: str, to: int | None, shape: str) -> None:
     """List a journal's events, one numbered line each, or show the game at step N.
 
-    Without --to, text lists the events and sv or json shows the game at the end.
+    Without --to, text lists the events; sv, json and svg show the game at the end.
     """
     from watan.tools import history
 
@@ -213,15 +227,23 @@ def rewind(journal: str, to: int, output: str | None, in_place: bool) -> None:
 @main.command(epilog=STEPS)
 @click.argument("journal")
 @click.option("--to", "to", type=int, metavar="N", help="After event N (default: the end).")
-@click.option("-o", "--output", "output", metavar="FILE.sv", help="Write here instead of printing.")
-def export(journal: str, to: int | None, output: str | None) -> None:
-    """Write the spec's save file (.sv) for a moment of a journal."""
+@click.option("-o", "--output", "output", metavar="FILE", help="Write here instead of printing.")
+@click.option(
+    "--format",
+    "shape",
+    type=click.Choice(["sv", "svg"]),
+    default="sv",
+    show_default=True,
+    help="sv: the spec's save file; svg: a picture of the board.",
+)
+def export(journal: str, to: int | None, output: str | None, shape: str) -> None:
+    """Write the spec's save file (.sv), or a picture of the board, for a moment of a journal."""
     from watan.files.disk import write_atomically
     from watan.tools import history
 
     moment = _checked(lambda: history.load(journal, to))
     _warn_torn(journal, moment.torn_line)
-    text = _shown(moment.game, "sv", journal, to)
+    text = _shown(moment.game, shape, journal, to)
     if output is None:
         click.echo(text, nl=False)
         return
@@ -415,10 +437,19 @@ def _checked(action: Callable[[], T]) -> T:
         _fail(str(error))
 
 
+def _picture(game: Game) -> str:
+    """Return the board of `game` as an SVG document."""
+    from watan.pictures import svg
+
+    return svg.picture(game)
+
+
 def _shown(game: Game, shape: str, journal: str, to: int | None) -> str:
-    """Return the game as text, a save file or JSON."""
+    """Return the game as text, a save file, JSON or a picture of the board."""
     from watan.tools import history
 
+    if shape == "svg":
+        return _picture(game)
     if shape == "json":
         return history.as_json(game)
     if shape == "sv":
