@@ -28,6 +28,8 @@ NOT_FOR_PLAYING = {
     "replay.folding",
     "watan.pictures",
     "watan.pictures.svg",
+    "watan.pictures.steps",
+    "watan.pictures.viewer",
 }
 """Modules a game never needs: the CLI framework, the replay tooling, the pictures, the test
 tools."""

@@ -1,13 +1,17 @@
-"""The commands that draw: `--format svg` of show, replay and export."""
+"""The commands that draw: `--format svg` of show, replay and export, and `watan view`."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import msgspec
 
-from tests.cli.test_tools import journal, outcome, run
+from tests.cli.test_show import assert_one_line_error
+from tests.cli.test_tools import journal, one_line_error, outcome, run
 from tests.conftest import ROOT
 from tests.pictures.test_svg import elements
 from tests.recording import JOURNALS
@@ -66,6 +70,72 @@ def test_show_draws_a_board_file_and_refuses_a_bad_one_in_one_line(tmp_path: Pat
     result = run("show", str(bad), "--format", "svg")
     assert result.exit_code == 2 and result.stdout == "" and result.stderr.count("\n") == 1
     assert result.stderr.startswith(f"watan: {bad}")
+
+
+# view ------------------------------------------------------------------------------------------
+
+
+def test_view_writes_the_page_beside_the_journal(journal: str) -> None:
+    assert outcome(run("view", journal)) == (0, "wrote game.html (11 events)\n", "")
+    page = Path("game.html").read_text()
+    assert page.startswith("<!DOCTYPE html>") and "game.jsonl: game 1" in page
+
+
+def test_view_writes_the_page_where_it_is_told(journal: str) -> None:
+    assert outcome(run("view", journal, "-o", "pages.html")) == (
+        0,
+        "wrote pages.html (11 events)\n",
+        "",
+    )
+    assert Path("pages.html").exists() and not Path("game.html").exists()
+
+
+def test_view_into_a_missing_folder_is_one_line(journal: str) -> None:
+    assert outcome(run("view", journal, "-o", "missing/page.html")) == one_line_error(
+        "missing/page.html: cannot write it (No such file or directory)"
+    )
+
+
+def test_view_never_writes_over_the_journal_itself(journal: str) -> None:
+    Path("game.jsonl").rename("game.html")
+    data = Path("game.html").read_bytes()
+    assert_one_line_error(
+        run("view", "game.html"),
+        "game.html: that is the journal itself; choose another name with -o",
+    )
+    assert Path("game.html").read_bytes() == data
+
+
+def watan_view(args: list[str], browser: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """Run `watan view` in a process of its own, with `browser` as the default browser."""
+    return subprocess.run(
+        [sys.executable, "-m", "watan", "view", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "BROWSER": browser, "PATH": "", "DISPLAY": "", "WAYLAND_DISPLAY": ""},
+        check=False,
+    )
+
+
+def test_view_open_opens_the_page_in_the_default_browser(journal: str, tmp_path: Path) -> None:
+    opener = tmp_path / "browser"
+    opener.write_text(f'#!/bin/sh\necho "$1" > {tmp_path / "opened"}\n')
+    opener.chmod(0o755)
+    result = watan_view([journal, "--open"], str(opener), tmp_path)
+    assert (result.returncode, result.stdout, result.stderr) == (
+        0, "wrote game.html (11 events)\n", ""
+    )
+    assert (tmp_path / "opened").read_text() == f"{(tmp_path / 'game.html').as_uri()}\n"
+
+
+def test_view_open_without_a_browser_says_where_the_page_is(journal: str, tmp_path: Path) -> None:
+    result = watan_view([journal, "--open"], "/bin/false", tmp_path)
+    assert (result.returncode, result.stdout, result.stderr) == (
+        0,
+        "wrote game.html (11 events)\n",
+        "watan: no browser to open; the page is game.html\n",
+    )
 
 
 def test_svg_is_offered_by_the_help_of_show_replay_and_export() -> None:

@@ -253,6 +253,44 @@ def export(journal: str, to: int | None, output: str | None, shape: str) -> None
         _fail(f"{output}: cannot write it ({error.strerror or error})")
 
 
+@main.command()
+@click.argument("journal")
+@click.option(
+    "-o", "--output", "output", metavar="FILE.html",
+    help="Where to write the page (default: beside JOURNAL, named like it, ending .html).",
+)
+@click.option("--open", "open_it", is_flag=True, help="Open the page in the default browser.")
+def view(journal: str, output: str | None, open_it: bool) -> None:
+    """Write one web page to step through a journal's game: the board at every step.
+
+    The page needs no network and no server: open it from the disk in any
+    browser.  Step with the buttons, the slider, the arrow keys, Home and End,
+    or click an event in the list.
+    """
+    from pathlib import Path
+
+    from watan.files.disk import write_atomically
+    from watan.pictures import viewer
+    from watan.tools import history
+
+    moment = _checked(lambda: history.load(journal))
+    _warn_torn(journal, moment.torn_line)
+    target = Path(output or Path(journal).with_suffix(".html"))
+    if target.exists() and target.resolve() == Path(journal).resolve():
+        _fail(f"{target}: that is the journal itself; choose another name with -o")
+    page = viewer.page(moment.header, moment.events, Path(journal).name)
+    try:
+        write_atomically(str(target), page)
+    except OSError as error:
+        _fail(f"{target}: cannot write it ({error.strerror or error})")
+    click.echo(f"wrote {target} ({len(moment.events)} events)")
+    if open_it:
+        import webbrowser
+
+        if not webbrowser.open(target.resolve().as_uri()):
+            click.echo(f"watan: no browser to open; the page is {target}", err=True)
+
+
 @main.command(epilog=STEPS)
 @click.argument("first", metavar="A")
 @click.argument("second", metavar="B")

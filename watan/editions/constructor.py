@@ -72,5 +72,6 @@ EDITION = Edition(
         levels=("Basement", "House", "Tower"),
         claimed_criterion="built",
         claimed_goal="built a road on",
+        points="building points",
     ),
 )

@@ -102,6 +102,8 @@ class Vocabulary(msgspec.Struct, frozen=True, kw_only=True):
     """The verb for claiming a criterion, in the past tense: `completed`."""
     claimed_goal: str
     """The verb for claiming a goal, in the past tense: `achieved`."""
+    points: str
+    """What a player's score counts, as the status line names it: `course criteria`."""
 
 
 class Edition(msgspec.Struct, frozen=True, kw_only=True):

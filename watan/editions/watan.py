@@ -65,5 +65,6 @@ EDITION = Edition(
         levels=("Assignment", "Midterm", "Exam"),
         claimed_criterion="completed",
         claimed_goal="achieved",
+        points="course criteria",
     ),
 )
