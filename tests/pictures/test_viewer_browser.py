@@ -226,11 +226,13 @@ def test_every_step_of_a_constructor_game_in_its_own_words(
         game.check(browser, step)
 
 
-def test_a_link_to_a_step_opens_the_page_at_that_step(
+def test_a_link_to_a_step_opens_the_page_at_that_step_and_follows_it(
     browser: webdriver.Chrome, tmp_path: Path
 ) -> None:
     open_page(browser, SEVENS, tmp_path, at="#step=40")
     Expected(SEVENS).check(browser, 40)
+    press(browser, Keys.ARROW_RIGHT)
+    assert browser.execute_script("return location.hash") == "#step=41"
 
 
 def test_the_page_fetches_nothing_and_logs_no_errors(
