@@ -98,6 +98,22 @@ def _edition(name: str | None) -> Edition:
         _fail(str(unknown))
 
 
+PICTURE = "a picture of the board"
+SAVE_FILE = "the spec's save file"
+
+
+def _format_option(**shapes: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """Give a command `--format`: each shape by name with what it shows, the first by default."""
+    return click.option(
+        "--format",
+        "shape",
+        type=click.Choice(list(shapes)),
+        default=next(iter(shapes)),
+        show_default=True,
+        help="; ".join(f"{name}: {what}" for name, what in shapes.items()) + ".",
+    )
+
+
 @main.command()
 @_play_options
 def play(
@@ -130,14 +146,7 @@ def play(
 @main.command()
 @click.argument("file", metavar="FILE")
 @_edition_option
-@click.option(
-    "--format",
-    "shape",
-    type=click.Choice(["text", "svg"]),
-    default="text",
-    show_default=True,
-    help="text: as the game prints it; svg: a picture of the board.",
-)
+@_format_option(text="as the game prints it", svg=PICTURE)
 def show(file: str, edition: str | None, shape: str) -> None:
     """Print the board of a board file, or a save file's board and status lines."""
     from watan.engine.state import loaded_game, new_game
@@ -170,16 +179,8 @@ STEPS = (
 @main.command(epilog=STEPS)
 @click.argument("journal")
 @click.option("--to", "to", type=int, metavar="N", help="Show the game after event N.")
-@click.option(
-    "--format",
-    "shape",
-    type=click.Choice(["text", "sv", "json", "svg"]),
-    default="text",
-    show_default=True,
-    help=(
-        "How to show the game: board and status, the spec's save file, the full state, "
-        "or a picture of the board."
-    ),
+@_format_option(
+    text="board, status lines and standing", sv=SAVE_FILE, json="the full state", svg=PICTURE
 )
 def replay(journal: str, to: int | None, shape: str) -> None:
     """List a journal's events, one numbered line each, or show the game at step N.
@@ -228,17 +229,9 @@ def rewind(journal: str, to: int, output: str | None, in_place: bool) -> None:
 @click.argument("journal")
 @click.option("--to", "to", type=int, metavar="N", help="After event N (default: the end).")
 @click.option("-o", "--output", "output", metavar="FILE", help="Write here instead of printing.")
-@click.option(
-    "--format",
-    "shape",
-    type=click.Choice(["sv", "svg"]),
-    default="sv",
-    show_default=True,
-    help="sv: the spec's save file; svg: a picture of the board.",
-)
+@_format_option(sv=SAVE_FILE, svg=PICTURE)
 def export(journal: str, to: int | None, output: str | None, shape: str) -> None:
     """Write the spec's save file (.sv), or a picture of the board, for a moment of a journal."""
-    from watan.files.disk import write_atomically
     from watan.tools import history
 
     moment = _checked(lambda: history.load(journal, to))
@@ -247,10 +240,7 @@ def export(journal: str, to: int | None, output: str | None, shape: str) -> None
     if output is None:
         click.echo(text, nl=False)
         return
-    try:
-        write_atomically(output, text)
-    except OSError as error:
-        _fail(f"{output}: cannot write it ({error.strerror or error})")
+    _write(output, text)
 
 
 @main.command()
@@ -269,7 +259,6 @@ def view(journal: str, output: str | None, open_it: bool) -> None:
     """
     from pathlib import Path
 
-    from watan.files.disk import write_atomically
     from watan.pictures import viewer
     from watan.tools import history
 
@@ -278,11 +267,7 @@ def view(journal: str, output: str | None, open_it: bool) -> None:
     target = Path(output or Path(journal).with_suffix(".html"))
     if target.exists() and target.resolve() == Path(journal).resolve():
         _fail(f"{target}: that is the journal itself; choose another name with -o")
-    page = viewer.page(moment.header, moment.events, Path(journal).name)
-    try:
-        write_atomically(str(target), page)
-    except OSError as error:
-        _fail(f"{target}: cannot write it ({error.strerror or error})")
+    _write(str(target), viewer.page(moment.header, moment.events, Path(journal).name))
     click.echo(f"wrote {target} ({len(moment.events)} events)")
     if open_it:
         import webbrowser
@@ -473,6 +458,16 @@ def _checked(action: Callable[[], T]) -> T:
         return action()
     except (JournalError, BadFile) as error:
         _fail(str(error))
+
+
+def _write(path: str, text: str) -> None:
+    """Write `text` into the file at `path` atomically, or fail in one line."""
+    from watan.files.disk import write_atomically
+
+    try:
+        write_atomically(path, text)
+    except OSError as error:
+        _fail(f"{path}: cannot write it ({error.strerror or error})")
 
 
 def _picture(game: Game) -> str:

@@ -100,8 +100,8 @@ def beginning(header: GameStarted, game: Game) -> Beginning:
 
 def changes(header: GameStarted, events: Sequence[AnyEvent]) -> Iterator[Change]:
     """Yield what each event changed, in order: one change per step after step 0."""
-    edition = start(header).edition
     before = start(header)
+    edition = before.edition
     turn_number = 0 if before.phase is Phase.SETUP else 1
     for event, after in zip(events, scan(apply, before, events), strict=True):
         new_number = turn_number + 1 if isinstance(event, TurnEnded) else turn_number

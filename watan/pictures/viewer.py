@@ -91,7 +91,8 @@ def fragments(edition: Edition, header: GameStarted) -> Fragments:
 
 def page_data(header: GameStarted, events: tuple[AnyEvent, ...]) -> PageData:
     """Return the page's data for a journal: step 0 whole, then each event's changes."""
-    edition = start(header).edition
+    first = start(header)
+    edition = first.edition
     words = edition.vocabulary
     return PageData(
         players=tuple(
@@ -109,7 +110,7 @@ def page_data(header: GameStarted, events: tuple[AnyEvent, ...]) -> PageData:
         ),
         fragments=fragments(edition, header),
         goal_angles=svg.GOAL_ANGLES,
-        beginning=beginning(header, start(header)),
+        beginning=beginning(header, first),
         changes=tuple(changes(header, events)),
     )
 
