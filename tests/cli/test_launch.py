@@ -26,8 +26,13 @@ NOT_FOR_PLAYING = {
     "replay.differences",
     "replay.timeline",
     "replay.folding",
+    "watan.pictures",
+    "watan.pictures.svg",
+    "watan.pictures.steps",
+    "watan.pictures.viewer",
 }
-"""Modules a game never needs: the CLI framework, the replay tooling, the test tools."""
+"""Modules a game never needs: the CLI framework, the replay tooling, the pictures, the test
+tools."""
 
 
 def modules_loaded(args: list[str], tmp_path: Path) -> set[str]:

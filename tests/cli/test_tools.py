@@ -411,8 +411,10 @@ def test_verify_a_bad_journal_prints_its_first_problem_with_the_line(
         ["rewind", "bad.jsonl", "--to", "9"],
         ["diff", "game.jsonl", "bad.jsonl"],
         ["play", "--resume", "bad.jsonl"],
+        ["replay", "bad.jsonl", "--to", "9", "--format", "svg"],
+        ["view", "bad.jsonl"],
     ],
-    ids=["replay", "replay-json", "export", "rewind", "diff", "resume"],
+    ids=["replay", "replay-json", "export", "rewind", "diff", "resume", "replay-svg", "view"],
 )
 @pytest.mark.parametrize(("case", "change", "problem"), BAD_JOURNALS, ids=CASES)
 def test_a_bad_journal_is_one_line_naming_file_and_line_and_is_left_untouched(
@@ -435,7 +437,9 @@ def test_a_bad_journal_is_one_line_naming_file_and_line_and_is_left_untouched(
 
 def test_a_missing_journal_is_one_line_for_every_command(tmp_path: Path) -> None:
     path = str(tmp_path / "none.jsonl")
-    for command in (["replay", path], ["export", path], ["rewind", path, "--to", "0"]):
+    for command in (
+        ["replay", path], ["export", path], ["rewind", path, "--to", "0"], ["view", path]
+    ):
         assert outcome(run(*command)) == one_line_error(f"{path}: no such file"), command
     assert outcome(run("verify", path)) == (1, f"{path}: no such file\n", "")
 

@@ -130,6 +130,22 @@ def _edition(name: str | None) -> Edition:
         _fail(str(unknown))
 
 
+PICTURE = "a picture of the board"
+SAVE_FILE = "the spec's save file"
+
+
+def _format_option(**shapes: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """Give a command `--format`: each shape by name with what it shows, the first by default."""
+    return click.option(
+        "--format",
+        "shape",
+        type=click.Choice(list(shapes)),
+        default=next(iter(shapes)),
+        show_default=True,
+        help="; ".join(f"{name}: {what}" for name, what in shapes.items()) + ".",
+    )
+
+
 @main.command()
 @_play_options
 def play(
@@ -172,7 +188,8 @@ def play(
 @main.command()
 @click.argument("file", metavar="FILE")
 @_edition_option
-def show(file: str, edition: str | None) -> None:
+@_format_option(text="as the game prints it", svg=PICTURE)
+def show(file: str, edition: str | None, shape: str) -> None:
     """Print the board of a board file, or a save file's board and status lines."""
     from watan.engine.state import loaded_game, new_game
     from watan.files.disk import read_text
@@ -186,8 +203,11 @@ def show(file: str, edition: str | None) -> None:
         if looks_like_save(text):
             saved = _noting(read_save(text, file, played))
             game = loaded_game(saved.board, saved.position, played)
+            if shape == "svg":
+                return _picture(game)
             return render.board(game) + render.status(game)
-        return render.board(new_game(_noting(read_board(text, file, played)), played))
+        game = new_game(_noting(read_board(text, file, played)), played)
+        return _picture(game) if shape == "svg" else render.board(game)
 
     click.echo(_checked(shown), nl=False)
 
@@ -201,18 +221,13 @@ STEPS = (
 @main.command(epilog=STEPS)
 @click.argument("journal")
 @click.option("--to", "to", type=int, metavar="N", help="Show the game after event N.")
-@click.option(
-    "--format",
-    "shape",
-    type=click.Choice(["text", "sv", "json"]),
-    default="text",
-    show_default=True,
-    help="How to show the game: board and status, the spec's save file, or the full state.",
+@_format_option(
+    text="board, status lines and standing", sv=SAVE_FILE, json="the full state", svg=PICTURE
 )
 def replay(journal: str, to: int | None, shape: str) -> None:
     """List a journal's events, one numbered line each, or show the game at step N.
 
-    Without --to, text lists the events and sv or json shows the game at the end.
+    Without --to, text lists the events; sv, json and svg show the game at the end.
     """
     from watan.tools import history
 
@@ -258,22 +273,52 @@ def rewind(journal: str, to: int, output: str | None, in_place: bool) -> None:
 @main.command(epilog=STEPS)
 @click.argument("journal")
 @click.option("--to", "to", type=int, metavar="N", help="After event N (default: the end).")
-@click.option("-o", "--output", "output", metavar="FILE.sv", help="Write here instead of printing.")
-def export(journal: str, to: int | None, output: str | None) -> None:
-    """Write the spec's save file (.sv) for a moment of a journal."""
-    from watan.files.disk import write_atomically
+@click.option("-o", "--output", "output", metavar="FILE", help="Write here instead of printing.")
+@_format_option(sv=SAVE_FILE, svg=PICTURE)
+def export(journal: str, to: int | None, output: str | None, shape: str) -> None:
+    """Write the spec's save file (.sv), or a picture of the board, for a moment of a journal."""
     from watan.tools import history
 
     moment = _checked(lambda: history.load(journal, to))
-    text = _shown(moment.game, "sv", journal, to)
+    text = _shown(moment.game, shape, journal, to)
     if output is not None:
-        try:
-            write_atomically(output, text)
-        except OSError as error:
-            _fail(f"{output}: cannot write it ({error.strerror or error})")
+        _write(output, text)
     _warn_torn(journal, moment.torn_line)  # once nothing else can fail: a refusal is one line
     if output is None:
         click.echo(text, nl=False)
+
+
+@main.command()
+@click.argument("journal")
+@click.option(
+    "-o", "--output", "output", metavar="FILE.html",
+    help="Where to write the page (default: beside JOURNAL, named like it, ending .html).",
+)
+@click.option("--open", "open_it", is_flag=True, help="Open the page in the default browser.")
+def view(journal: str, output: str | None, open_it: bool) -> None:
+    """Write one web page to step through a journal's game: the board at every step.
+
+    The page needs no network and no server: open it from the disk in any
+    browser.  Step with the buttons, the slider, the arrow keys, Home and End,
+    or click an event in the list.
+    """
+    from pathlib import Path
+
+    from watan.pictures import viewer
+    from watan.tools import history
+
+    moment = _checked(lambda: history.load(journal))
+    target = Path(output or Path(journal).with_suffix(".html"))
+    if target.exists() and target.resolve() == Path(journal).resolve():
+        _fail(f"{target}: that is the journal itself; choose another name with -o")
+    _write(str(target), viewer.page(moment.header, moment.events, Path(journal).name))
+    _warn_torn(journal, moment.torn_line)  # once nothing else can fail: a refusal is one line
+    click.echo(printable(f"wrote {target} ({len(moment.events)} events)"))
+    if open_it:
+        import webbrowser
+
+        if not webbrowser.open(target.resolve().as_uri()):
+            click.echo(printable(f"watan: no browser to open; the page is {target}"), err=True)
 
 
 @main.command(epilog=STEPS)
@@ -492,10 +537,29 @@ def _checked(action: Callable[[], T]) -> T:
         _fail(str(error))
 
 
+def _write(path: str, text: str) -> None:
+    """Write `text` into the file at `path` atomically, or fail in one line."""
+    from watan.files.disk import write_atomically
+
+    try:
+        write_atomically(path, text)
+    except OSError as error:
+        _fail(f"{path}: cannot write it ({error.strerror or error})")
+
+
+def _picture(game: Game) -> str:
+    """Return the board of `game` as an SVG document."""
+    from watan.pictures import svg
+
+    return svg.picture(game)
+
+
 def _shown(game: Game, shape: str, journal: str, to: int | None) -> str:
-    """Return the game as text, a save file or JSON."""
+    """Return the game as text, a save file, JSON or a picture of the board."""
     from watan.tools import history
 
+    if shape == "svg":
+        return _picture(game)
     if shape == "json":
         return history.as_json(game)
     if shape == "sv":

@@ -13,7 +13,10 @@ from watan.editions.model import Edition, Text, Vocabulary, Words
 
 EDITION = Edition(
     name="constructor",
+    title="Constructor",
     resources=("BRICK", "ENERGY", "GLASS", "HEAT", "WIFI", "PARK"),  # RULINGS-constructor 1
+    # Brick, pale energy yellow, glass blue, heat peach, WiFi lilac; the park green.
+    tile_colours=("#d9a08c", "#efe3a0", "#c4e1ee", "#f2c7a8", "#d2c6ea", "#86bf7c"),
     level_codes=("B", "H", "T"),  # spec §2.7, §3.7
     level_initials=("B", "H", "T"),  # basement, house, tower (spec §2.4.1)
     goal_initial="R",  # road (spec §2.6)
@@ -69,5 +72,6 @@ EDITION = Edition(
         levels=("Basement", "House", "Tower"),
         claimed_criterion="built",
         claimed_goal="built a road on",
+        points="building points",
     ),
 )

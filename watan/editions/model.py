@@ -102,6 +102,8 @@ class Vocabulary(msgspec.Struct, frozen=True, kw_only=True):
     """The verb for claiming a criterion, in the past tense: `completed`."""
     claimed_goal: str
     """The verb for claiming a goal, in the past tense: `achieved`."""
+    points: str
+    """What a player's score counts, as the status line names it: `course criteria`."""
 
 
 class Edition(msgspec.Struct, frozen=True, kw_only=True):
@@ -110,8 +112,13 @@ class Edition(msgspec.Struct, frozen=True, kw_only=True):
     name: str
     """The edition's name on the command line, in journal headers and as its module's name in
     `watan.editions` (checked when it is loaded); journals keep it, so never change it."""
+    title: str
+    """The game's name as its players know it (`Students of Watan`), for pictures' titles."""
     resources: tuple[str, str, str, str, str, str]
     """How each resource prints, by file code 0-5 (the last produces nothing)."""
+    tile_colours: tuple[str, str, str, str, str, str]
+    """How each resource's tiles are painted in pictures of the board (`#rrggbb`), by file
+    code: pale enough that the players' colours stand out on them."""
     level_codes: tuple[str, str, str]
     """Levels 1-3 as the save file and the listing write them."""
     level_initials: tuple[str, str, str]

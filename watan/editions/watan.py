@@ -6,7 +6,10 @@ from watan.editions.model import Edition, Text, Vocabulary, Words
 
 EDITION = Edition(
     name="watan",
+    title="Students of Watan",
     resources=("CAFFEINE", "LAB", "LECTURE", "STUDY", "TUTORIAL", "NETFLIX"),
+    # Coffee, lab green, lecture-hall lilac, library teal, tutorial pink; NETFLIX dark.
+    tile_colours=("#c8a47e", "#a9d8b4", "#cbbde8", "#9ccfd8", "#efc4d6", "#55535c"),
     level_codes=("1", "2", "3"),
     level_initials=("A", "M", "E"),  # Assignment, Midterm, Exam (spec §2.4.1)
     goal_initial="A",  # Achievement (spec §2.6)
@@ -62,5 +65,6 @@ EDITION = Edition(
         levels=("Assignment", "Midterm", "Exam"),
         claimed_criterion="completed",
         claimed_goal="achieved",
+        points="course criteria",
     ),
 )

@@ -1,0 +1,79 @@
+"""The replay page for a long game: how big `watan view` makes it and how long it takes.
+
+Run: python benchmarks/bench_viewer.py [--events 2000] [--runs 7] [--keep FOLDER]
+
+It builds one game's journal of at least --events events from seeded random
+legal play (the journal `bench_replay.py` builds, cut to this length), then
+prints the page's size, the median wall time of the whole `watan view`
+command (a fresh process: start-up, reading and checking the journal,
+writing the page), that of `watan --help` for comparison, and the time spent
+in the library alone (the changes of every step, and the whole page).
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from benchmarks.bench_replay import long_journal
+from benchmarks.timing import median_seconds
+from watan.files.journal import read_journal
+from watan.pictures.steps import changes
+from watan.pictures.viewer import page
+
+PAGE_LIMIT = 2_000_000
+"""Bytes: the page of a 2,000-event journal must stay under 2 MB."""
+TIME_LIMIT = 2.0
+"""Seconds: `watan view` of a 2,000-event journal must finish within 2 s."""
+
+
+def watan(*args: str) -> Callable[[], object]:
+    command = [sys.executable, "-m", "watan", *args]
+    return lambda: subprocess.run(command, capture_output=True, check=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--events", type=int, default=2000)
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--keep", type=Path, help="keep the journal and its page in this folder")
+    options = parser.parse_args()
+    folder = options.keep or Path(tempfile.mkdtemp(prefix="watan-bench-"))
+    folder.mkdir(parents=True, exist_ok=True)
+    journal, html = folder / "long.jsonl", folder / "long.html"
+    count = long_journal(journal, options.events)
+    print(f"journal: {count:,} events, {journal.stat().st_size / 1e3:,.0f} kB ({journal})")
+
+    view = median_seconds(watan("view", str(journal), "-o", str(html)), options.runs)
+    size = html.stat().st_size
+    help_time = median_seconds(watan("--help"), options.runs)
+    verdict = "under" if size < PAGE_LIMIT else "OVER"
+    print(
+        f"page: {size:,} bytes ({size / 1e6:.2f} MB, {size / count:.0f} bytes an event), "
+        f"{verdict} the {PAGE_LIMIT / 1e6:.0f} MB limit ({html})"
+    )
+    verdict = "within" if view <= TIME_LIMIT else "OVER"
+    print(
+        f"watan view LONG: {view * 1000:.0f} ms, median of {options.runs} "
+        f"({(view - help_time) * 1000:+.0f} ms over watan --help at {help_time * 1000:.0f} ms), "
+        f"{verdict} the {TIME_LIMIT:.0f} s limit"
+    )
+
+    recorded = read_journal(str(journal))
+    steps = median_seconds(lambda: list(changes(recorded.header, recorded.events)), options.runs)
+    whole = median_seconds(
+        lambda: page(recorded.header, recorded.events, journal.name), options.runs
+    )
+    print(
+        f"in the library: every step's changes {steps * 1000:.0f} ms, "
+        f"the whole page {whole * 1000:.0f} ms"
+    )
+    print(f"command: python benchmarks/bench_viewer.py --events {options.events}")
+
+
+if __name__ == "__main__":
+    main()

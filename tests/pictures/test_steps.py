@@ -1,0 +1,128 @@
+"""A journal as step 0 and each event's changes: put back together, they are every step."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from replay import scan
+from tests.recording import JOURNALS
+from watan.engine.events import TurnEnded
+from watan.engine.evolve import apply, start
+from watan.engine.state import COLOURS, Game, Phase
+from watan.files.journal import read_journal
+from watan.pictures.steps import Beginning, Change, Holding, beginning, changes
+from watan.tools.history import standing
+
+GAMES = sorted(JOURNALS.glob("*/journal.jsonl"))
+
+
+class Step(msgspec.Struct):
+    """One step put back together, as the page's script does it."""
+
+    criterion_owner: list[int]
+    criterion_level: list[int]
+    goal_owner: list[int]
+    geese: int
+    students: list[Holding]
+    turn: int
+    turn_number: int
+    words: str
+
+    @classmethod
+    def first(cls, whole: Beginning) -> Step:
+        assert whole.standing.turn is not None and whole.standing.turn_number is not None
+        assert whole.standing.words is not None
+        return cls(
+            list(whole.criterion_owner), list(whole.criterion_level), list(whole.goal_owner),
+            whole.geese, list(whole.students), whole.standing.turn,
+            whole.standing.turn_number, whole.standing.words,
+        )
+
+    def then(self, change: Change) -> Step:
+        step = msgspec.structs.replace(
+            self,
+            criterion_owner=list(self.criterion_owner),
+            criterion_level=list(self.criterion_level),
+            goal_owner=list(self.goal_owner),
+            students=list(self.students),
+        )
+        for criterion, owner, level in change.criteria:
+            step.criterion_owner[criterion], step.criterion_level[criterion] = owner, level
+        for goal, owner in change.goals:
+            step.goal_owner[goal] = owner
+        if change.geese is not None:
+            step.geese = change.geese
+        for held in change.students:
+            parts = {k: v for k, v in msgspec.structs.asdict(held).items() if v is not None}
+            step.students[held.student] = msgspec.structs.replace(
+                step.students[held.student], **parts
+            )
+        if change.standing is not None:
+            said = msgspec.structs.asdict(change.standing)
+            step = msgspec.structs.replace(
+                step, **{k: v for k, v in said.items() if v is not None}
+            )
+        return step
+
+
+def whole(game: Game, turn_number: int) -> Step:
+    """Return a step as the game at it has it, counted independently of `steps`."""
+    return Step(
+        list(game.criterion_owner), list(game.criterion_level), list(game.goal_owner), game.geese,
+        [
+            Holding(
+                student=colour,
+                resources=game.students[colour].resources,
+                points=sum(game.criterion_level[c] for c in game.students[colour].criteria),
+                criteria=tuple(
+                    (c, game.criterion_level[c]) for c in game.students[colour].criteria
+                ),
+                goals=len(game.students[colour].goals),
+            )
+            for colour in COLOURS
+        ],
+        game.turn, turn_number, standing(game),
+    )
+
+
+@pytest.mark.parametrize("journal", GAMES, ids=[g.parent.name for g in GAMES])
+def test_step_0_and_the_changes_put_together_give_every_step_of_a_recorded_game(
+    journal: Path,
+) -> None:
+    recorded = read_journal(str(journal))
+    first = start(recorded.header)
+    step = Step.first(beginning(recorded.header, first))
+    turns = 0 if first.phase is Phase.SETUP else 1
+    assert step == whole(first, turns)
+    found = list(changes(recorded.header, recorded.events))
+    assert len(found) == len(recorded.events)
+    games = scan(apply, first, recorded.events)
+    for event, change, game in zip(recorded.events, found, games, strict=True):
+        # Turn 1 is the first after setup; each turn that ends begins the next.
+        if turns == 0 and game.phase is not Phase.SETUP:
+            turns = 1
+        elif isinstance(event, TurnEnded):
+            turns += 1
+        step = step.then(change)
+        assert step == whole(game, turns)
+
+
+def test_a_step_keeps_only_what_its_event_changed() -> None:
+    recorded = read_journal(str(JOURNALS / "sevens-and-steals" / "journal.jsonl"))
+    found = list(changes(recorded.header, recorded.events))
+    # Event 1 is Blue's first initial Assignment; the roll after setup changes only the phase.
+    assert found[0].event == "Blue completed an Assignment at 38"
+    assert [c[:2] for c in found[0].criteria] == [(38, 0)] and found[0].goals == ()
+    roll = next(c for c in found if "rolled" in c.event)
+    assert (roll.criteria, roll.goals, roll.geese, roll.students) == ((), (), None, ())
+    assert roll.standing is not None and roll.standing.words is not None
+    assert roll.standing.turn is None and roll.standing.turn_number is None
+
+
+def test_a_game_begun_from_a_save_starts_at_turn_1() -> None:
+    recorded = read_journal(str(JOURNALS / "started-with-load" / "journal.jsonl"))
+    assert recorded.header.loaded is not None
+    assert beginning(recorded.header, start(recorded.header)).standing.turn_number == 1

@@ -1,0 +1,107 @@
+"""The replay page as a file: self-contained, its data the journal's, its fragments the
+picture's, and small (the browser tests are in test_viewer_browser.py)."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from benchmarks.bench_replay import long_journal
+from replay import fold
+from tests.recording import JOURNALS
+from watan.engine.evolve import apply, start
+from watan.files.journal import read_journal
+from watan.pictures import svg
+from watan.pictures.viewer import PageData, page, page_data
+
+SEVENS = JOURNALS / "sevens-and-steals" / "journal.jsonl"
+
+
+class Parts(HTMLParser):
+    """The tags and attributes of a page, and the text of its data script."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+        self.data = ""
+        self._in_data = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, dict(attrs)))
+        self._in_data = dict(attrs).get("id") == "watan-data"
+
+    def handle_endtag(self, tag: str) -> None:
+        self._in_data = False
+
+    def handle_data(self, data: str) -> None:
+        if self._in_data:
+            self.data += data
+
+
+def parts(journal: Path) -> Parts:
+    recorded = read_journal(str(journal))
+    found = Parts()
+    found.feed(page(recorded.header, recorded.events, journal.name))
+    return found
+
+
+def test_the_page_fetches_nothing_and_forbids_fetching() -> None:
+    found = parts(SEVENS)
+    fetching = [
+        (tag, name) for tag, attrs in found.tags for name in ("src", "href") if name in attrs
+    ]
+    assert fetching == []
+    assert [tag for tag, _ in found.tags if tag in ("link", "iframe", "img", "object")] == []
+    policy = [
+        a["content"] for _, a in found.tags if a.get("http-equiv") == "Content-Security-Policy"
+    ]
+    assert policy == [
+        "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'"
+    ]
+
+
+def test_the_page_data_is_the_journal_step_0_and_every_change() -> None:
+    recorded = read_journal(str(SEVENS))
+    data = msgspec.json.decode(parts(SEVENS).data, type=PageData)
+    assert data == page_data(recorded.header, recorded.events)
+    assert len(data.changes) == len(recorded.events) > 600
+
+
+def test_the_page_draws_each_place_with_the_fragments_of_the_picture() -> None:
+    recorded = read_journal(str(SEVENS))
+    game = fold(apply, start(recorded.header), recorded.events)
+    fragments = page_data(recorded.header, recorded.events).fragments
+    picture = svg.picture(game)
+    drawn = dict(re.findall(r'<g class="criterion" data-criterion="(\d+)"[^>]*>(.*)</g>', picture))
+    for criterion, inner in drawn.items():
+        n = int(criterion)
+        owner, level = game.criterion_owner[n], game.criterion_level[n]
+        assert fragments.criterion[owner + 1][level].replace("{n}", criterion) == inner
+    drawn = dict(re.findall(r'<g class="goal" data-goal="(\d+)"[^>]*>(.*)</g>', picture))
+    for goal, inner in drawn.items():
+        template = fragments.goal[game.goal_owner[int(goal)] + 1]
+        assert template.replace("{n}", goal).replace("{a}", svg.GOAL_ANGLES[int(goal)]) == inner
+    drawn = dict(re.findall(r'<g class="tile" data-tile="(\d+)"[^>]*>(.*)</g>', picture))
+    for tile, inner in drawn.items():
+        assert fragments.tile[int(tile)][int(tile) == game.geese] == inner
+    assert len(drawn) == 19
+
+
+def test_a_2000_event_journal_gives_a_page_under_2_mb(tmp_path: Path) -> None:
+    path = tmp_path / "long.jsonl"
+    count = long_journal(path, 2000)
+    recorded = read_journal(str(path))
+    assert len(recorded.events) == count >= 2000
+    assert len(page(recorded.header, recorded.events, path.name).encode()) < 2_000_000
+
+
+@pytest.mark.parametrize("name", ["</script><script>alert(1)</script>.jsonl", "a&b.jsonl"])
+def test_a_journal_name_is_shown_as_text(name: str) -> None:
+    recorded = read_journal(str(SEVENS))
+    found = Parts()
+    found.feed(page(recorded.header, recorded.events, name))
+    assert [tag for tag, _ in found.tags].count("script") == 2

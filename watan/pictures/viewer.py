@@ -1,0 +1,143 @@
+"""A journal as one web page to step through (`watan view`): the board at every step.
+
+The page is a single file with its style, script and data inside it, and a
+content security policy that forbids every fetch, so it works the same
+from `file://`, from an e-mail attachment or offline.  It holds the board
+at step 0 as `watan.pictures.svg` draws it, the fragments that draw each
+criterion, goal and tile in every state they can be in, and each step as
+the differences its event made (`watan.pictures.steps`); the script puts a
+step together from those.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from string import Template
+
+import msgspec
+
+from watan.editions.model import Edition
+from watan.engine.events import AnyEvent, GameStarted
+from watan.engine.evolve import start
+from watan.engine.resources import HELD
+from watan.engine.state import COLOURS, NOBODY
+from watan.pictures import palette, svg
+from watan.pictures.steps import Beginning, Change, beginning, changes
+
+LEVELS = (1, 2, 3)
+
+
+class Player(msgspec.Struct, frozen=True):
+    """A student as the page draws them."""
+
+    name: str
+    colour: str
+    ink: str
+
+
+class Fragments(msgspec.Struct, frozen=True):
+    """What each kind of place draws, in every state, as the picture writes it.
+
+    `{n}` stands for a place's number and `{a}` for a goal's angle.
+    `criterion[owner + 1][level]` (level 0 for a free one), `goal[owner + 1]`,
+    and `tile[t]` without and with the geese.
+    """
+
+    criterion: tuple[tuple[str, ...], ...]
+    goal: tuple[str, ...]
+    tile: tuple[tuple[str, str], ...]
+
+
+class Words(msgspec.Struct, frozen=True):
+    """The edition's words the page writes beside the board."""
+
+    criterion: str
+    criteria: str
+    goals: str
+    points: str
+
+
+class PageData(msgspec.Struct, frozen=True, rename="camel"):
+    """Everything the page's script reads."""
+
+    players: tuple[Player, ...]
+    resources: tuple[str, ...]
+    level_initials: tuple[str, ...]
+    levels: tuple[str, ...]
+    words: Words
+    fragments: Fragments
+    goal_angles: tuple[str, ...]
+    beginning: Beginning
+    changes: tuple[Change, ...]
+
+
+def fragments(edition: Edition, header: GameStarted) -> Fragments:
+    """Return every fragment the page may need to draw a place, for this edition and board."""
+    return Fragments(
+        criterion=(
+            (svg.criterion_fragment(edition, "{n}", NOBODY, 0),),
+            *(
+                ("", *(svg.criterion_fragment(edition, "{n}", owner, level) for level in LEVELS))
+                for owner in COLOURS
+            ),
+        ),
+        goal=tuple(svg.goal_fragment(edition, "{n}", "{a}", owner) for owner in (NOBODY, *COLOURS)),
+        tile=tuple(
+            (svg.tile_fragment(edition, n, tile, False), svg.tile_fragment(edition, n, tile, True))
+            for n, tile in enumerate(header.board)
+        ),
+    )
+
+
+def page_data(header: GameStarted, events: tuple[AnyEvent, ...]) -> PageData:
+    """Return the page's data for a journal: step 0 whole, then each event's changes."""
+    first = start(header)
+    edition = first.edition
+    words = edition.vocabulary
+    return PageData(
+        players=tuple(
+            Player(c.title, palette.STUDENT_COLOURS[c], palette.ink(palette.STUDENT_COLOURS[c]))
+            for c in COLOURS
+        ),
+        resources=tuple(edition.resources[r] for r in HELD),
+        level_initials=edition.level_initials,
+        levels=words.levels,
+        words=Words(
+            criterion=words.criterion.capitalize(),
+            criteria=words.criteria.capitalize(),
+            goals=words.goals,
+            points=words.points,
+        ),
+        fragments=fragments(edition, header),
+        goal_angles=svg.GOAL_ANGLES,
+        beginning=beginning(header, first),
+        changes=tuple(changes(header, events)),
+    )
+
+
+def _asset(name: str) -> str:
+    return (resources.files("watan.pictures") / "page" / name).read_text(encoding="utf-8")
+
+
+def page(header: GameStarted, events: tuple[AnyEvent, ...], name: str) -> str:
+    """Return the whole page for a journal called `name` (its file name, shown at the top)."""
+    game = start(header)
+    edition = game.edition
+    data = msgspec.json.encode(page_data(header, events)).decode()
+    # In a script element, only `</` could end it early; `<\/` reads the same in JSON.
+    data = data.replace("</", "<\\/")
+    started = "from a saved game" if header.loaded is not None else "from setup"
+    about = (
+        f"{name}: game {header.game}, seed {header.seed}, {started}; "
+        f"{len(events)} events, {len(events) + 1} steps"
+    )
+    return Template(_asset("viewer.html")).substitute(
+        title=svg.escape(f"{edition.title}: a replay"),
+        about=svg.escape(about),
+        players=svg.escape(f"{edition.vocabulary.player.capitalize()}s"),
+        last=str(len(events)),
+        board=svg.element(game),
+        style=_asset("viewer.css"),
+        script=_asset("viewer.js"),
+        data=data,
+    )
