@@ -36,7 +36,6 @@ from bazaar.engine.events import (
 )
 from bazaar.engine.state import (
     FEE,
-    FULL_FOOD,
     GOODS,
     NO_GOODS,
     RUBIES_TO_WIN,
@@ -171,14 +170,12 @@ def takes(tile: Tile) -> Goods:
 def shortfall(game: Game) -> Shortfall | None:
     """Return why the mover's action cannot be carried out in full, or None (RULINGS-bazaar 3).
 
-    The action's own conditions come first (food to replenish, goods to give, room for
-    what is bought), then the gold: its price and 1 for each other player on the
+    The action's own conditions come first (goods to give, room for what is bought),
+    then the gold: its price and 1 for each other player on the
     square (RULINGS-bazaar 4).
     """
     merchant, tile = game.mover, game.tile
     needed = takes(tile)
-    if tile is Tile.RESTAURANT and merchant.food >= FULL_FOOD:
-        return Shortfall.FULL
     if any(held < need for held, need in zip(merchant.goods, needed, strict=True)):
         return Shortfall.GOODS
     buys = tile in MERCHANTS or tile in (Tile.BLACK_MARKET, Tile.GEM_MERCHANT)

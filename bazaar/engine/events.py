@@ -44,8 +44,6 @@ class Shortfall(enum.Enum):
     """Not the goods a market buys or the palace takes."""
     ROOM = "room"
     """No room left in the cart for what would be bought."""
-    FULL = "full"
-    """Food already full: the restaurant would change nothing."""
 
 
 class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):

@@ -186,8 +186,6 @@ def refused(game: Game, shortfall: Shortfall) -> str:
             why = f"it takes {goods(rules.takes(game.tile))}"
         case Shortfall.ROOM:
             why = "the cart is full"
-        case Shortfall.FULL:
-            why = f"the food is already at {FULL_FOOD}"
     return f"{mover.name} cannot do that: {why}.\n"
 
 
