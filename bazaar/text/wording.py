@@ -119,7 +119,7 @@ def offer(game: Game) -> str:
             good = rules.MERCHANTS[tile]
             what = f"{units(good, rules.MERCHANT_AMOUNT)} for {cost} gold"
         case Tile.CART_MANUFACTURER:
-            what = f"{rules.CART_ADDED} more room in the cart for {cost} gold"
+            what = f"a cart that holds {rules.CART_ADDED} more for {cost} gold"
         case Tile.SMALL_MARKET:
             what = f"sell {goods(rules.SMALL_MARKET_TAKES)} for {rules.SMALL_MARKET_PAYS} gold"
         case Tile.SPICE_MARKET | Tile.JEWELRY_MARKET | Tile.FABRIC_MARKET:
