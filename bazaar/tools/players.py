@@ -4,7 +4,8 @@
   answers yes or no to an action at random.
 - `greedy_player` heads for the tile whose action is worth most to it now, nearer ones
   first, and takes an action whenever it can be carried out and is worth something:
-  rubies above all, then food when it runs low, then selling, then buying goods.
+  rubies above all, then food when it runs low, then selling, then buying goods (and a
+  bigger cart when the cart is full and gold to spare).
 """
 
 from __future__ import annotations
@@ -13,7 +14,14 @@ import random
 from collections.abc import Callable
 
 from bazaar.engine.commands import Act, AnyCommand, Decline, Move
-from bazaar.engine.decide import GEM_PRICE, MARKETS, MERCHANTS, price, shortfall
+from bazaar.engine.decide import (
+    CART_PRICE,
+    GEM_PRICE,
+    MARKETS,
+    MERCHANTS,
+    price,
+    shortfall,
+)
 from bazaar.engine.state import FULL_FOOD, Game, Merchant, Phase
 from bazaar.engine.tiles import Board, Direction, Square, Tile
 
@@ -55,6 +63,8 @@ def worth(tile: Tile, merchant: Merchant, gem_price: int) -> float:
             return 6.0
         case tile if tile in MERCHANTS and merchant.gold >= 2 and merchant.room >= 3:
             return 3.0 + 0.5 * (merchant.goods[MERCHANTS[tile]] % 3)
+        case Tile.CART_MANUFACTURER if merchant.room < 3 and merchant.gold >= CART_PRICE + 2:
+            return 5.0
         case Tile.BLACK_MARKET if merchant.gold >= 1 and merchant.room >= 5:
             return 2.0
         case Tile.CASINO if merchant.gold >= 1:
