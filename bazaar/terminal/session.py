@@ -103,7 +103,9 @@ def respond(game: Game, line: str, rng: random.Random) -> Reply:
         return _say(game, render.statuses(game))
     if command == "help" and len(words) == 1:
         return _say(game, wording.HELP + render.legend())
-    if command == "save" and len(words) > 1:
+    if command == "save":
+        if len(words) == 1:
+            return _say(game, wording.SAVE_WHERE)
         return Reply(output="", events=(), game=game, effect=SaveTo(line.strip()[4:].strip()))
     if game.phase is Phase.ACTION:
         if command == YES and len(words) == 1:

@@ -26,6 +26,7 @@ INCORRECT_KEY = "Incorrect key pressed\n"
 """The seed's answer to a key that is not a move (spec "The main loop")."""
 
 YES_OR_NO = "Please answer yes or no.\n"
+SAVE_WHERE = "Say where to save the game: save FILE\n"
 
 HELP = (
     "When asked which way: up, down, left or right moves one square;\n"

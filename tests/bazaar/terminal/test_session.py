@@ -172,7 +172,7 @@ def test_board_status_and_help_change_nothing_at_either_prompt(waiting: Game) ->
 def test_save_asks_the_console_to_save_to_the_rest_of_the_line() -> None:
     reply = respond(MOVING, "save my game.txt\n", RNG)
     assert (reply.effect, reply.events, reply.game) == (SaveTo("my game.txt"), (), MOVING)
-    assert respond(MOVING, "save", RNG).output == "Incorrect key pressed\n"
+    assert respond(MOVING, "save", RNG).output == "Say where to save the game: save FILE\n"
 
 
 def test_a_game_opens_with_the_players_and_the_legend_then_the_first_move() -> None:
