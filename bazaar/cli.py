@@ -122,16 +122,23 @@ def _stop(number: int, _frame: object) -> None:
 
 
 def _stoppable(game: Callable[[], int]) -> int:
-    """Run the game; Ctrl-C, `kill` or a closed terminal end it saved, without a traceback."""
+    """Run the game; Ctrl-C, `kill`, a closed terminal or a reader gone end it without a traceback.
+
+    The game has saved itself by then (`console`); the exit status is 128 plus the
+    signal's number, as a shell reports it, or 1 when the terminal failed otherwise.
+    """
     previous = {sig: signal.signal(sig, _stop) for sig in (signal.SIGHUP, signal.SIGTERM)}
     try:
         return game()
     except KeyboardInterrupt as stopped:
-        number = stopped.number if isinstance(stopped, _Stopped) else signal.SIGINT
-        _warn("stopped; the game is in its journal and in backup.bazaar")
-        return EXIT_STOPPED + number
-    except BrokenPipeError:
-        return EXIT_STOPPED + signal.SIGPIPE
+        return EXIT_STOPPED + (stopped.number if isinstance(stopped, _Stopped) else signal.SIGINT)
+    except OSError as error:
+        # Whoever read the output has gone, or the terminal failed: nothing more goes there.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        if isinstance(error, BrokenPipeError):
+            return EXIT_STOPPED + signal.SIGPIPE
+        _warn(f"the terminal failed ({error.strerror or error}); the game is in its journal")
+        return 1
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)

@@ -186,7 +186,8 @@ def _loop(
         stdout.flush()
         return 0
     except (KeyboardInterrupt, OSError):
-        _save(game, BACKUP, stderr)
+        if _save(game, BACKUP, stderr):
+            complain(stderr, f"stopped; the game is saved in {BACKUP}")
         raise
 
 
