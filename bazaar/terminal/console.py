@@ -82,8 +82,9 @@ def play(
     rng = random.Random(options.seed)
     if resumed is not None:
         recorder: Recorder[GameStarted, AnyEvent] = Recorder(resumed.writer, _reporter(streams))
-        recorder.record([GameResumed(seed=options.seed)])
         game = resumed.state
+        if game.phase is not Phase.OVER:  # a won game is only shown: nothing follows a win
+            recorder.record([GameResumed(seed=options.seed)])
         complain(
             streams.stderr,
             f"journal: {recorder.path} (resumed after event {len(resumed.journal.events)})",

@@ -142,3 +142,28 @@ def test_a_resumed_journal_records_the_resumption_and_plays_on(
     path = tmp_path / "j.jsonl"
     assert err.startswith(f"bazaar: journal: {path} (resumed after event {len(before.events)})\n")
     assert (tmp_path / BACKUP).read_text() == format_save(saved_game(after.state))
+
+
+NEAR_A_WIN = (
+    "bazaar save 1\nsize 4 4\nRES SPI FAB JWL\nCRT SML SPM JWM\nFBM BLK CAS GEM\nPAL DES DES DES\n"
+    "turn 1 action\n"
+    "player row 3 column 4 gold 16 rubies 4 spice 0 fabric 0 jewels 0 food 4 cart 9 gems 4 "
+    "name Ann\n"
+    "player row 1 column 1 gold 5 rubies 0 spice 1 fabric 1 jewels 1 food 10 cart 9 gems 0 "
+    "name Bob\n"
+)
+"""Ann on a gem merchant, asked whether to buy her fifth ruby (12 + 4 gold)."""
+
+
+def test_resuming_a_won_game_shows_it_and_adds_nothing_to_its_journal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    options = Options(seed=1, loaded=parse_save(NEAR_A_WIN, "x"), journal="j.jsonl")
+    status, out, _ = run("yes\n", options, tmp_path, monkeypatch)
+    assert (status, out.endswith("Ann holds 5 rubies and wins the game!\n")) == (0, True)
+    journal = tmp_path / "j.jsonl"
+    before = journal.read_bytes()
+    reopened = reopen(BAZAAR, journal)
+    status, out, _ = run("", Options(seed=9), tmp_path, monkeypatch, resumed=reopened)
+    assert (status, journal.read_bytes()) == (0, before)
+    assert out.endswith("This game is over: Ann won it.\n")
