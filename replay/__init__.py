@@ -10,6 +10,14 @@
 - `differences`: the structural differences between two states, and where two event
   sequences part.
 
+On these, for any game that supplies a `protocol.Definition` (its codec, its initial
+state from a header, its reducer, optionally its judge and its words):
+
+- `auditing`: checking a journal against the game's rules, command by command;
+- `history`: a journal at any step, listed in words, rewound at command boundaries, verified;
+- `recorder`: a live game's journal, appended to under its lock, and reopened to play on;
+- `compare`: where two journals part and how two states differ, in words.
+
 Events and headers are msgspec Structs chosen by the caller; states are any immutable
 values a caller's reducer produces.
 """
@@ -20,9 +28,14 @@ import importlib
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from replay.auditing import Audit, Problem, audit, commands, compare_runs
+    from replay.compare import changes, parting
     from replay.differences import ABSENT, Absent, Change, diff, first_divergence
     from replay.folding import FoldError, Reducer, fold, fold_checked, scan
+    from replay.history import Moment, listing, load, rewind, verify
     from replay.journal import EventStream, Journal, JournalError, JournalLocked, JournalReader
+    from replay.protocol import Codec, Definition, Judge, Verdict, Words
+    from replay.recorder import Recorder, Reopened, reopen
     from replay.timeline import Timeline
     from replay.writer import (
         JournalLock,
@@ -33,6 +46,26 @@ if TYPE_CHECKING:
     )
 
 _HOMES = {
+    "Audit": "auditing",
+    "Problem": "auditing",
+    "audit": "auditing",
+    "commands": "auditing",
+    "compare_runs": "auditing",
+    "changes": "compare",
+    "parting": "compare",
+    "Moment": "history",
+    "listing": "history",
+    "load": "history",
+    "rewind": "history",
+    "verify": "history",
+    "Codec": "protocol",
+    "Definition": "protocol",
+    "Judge": "protocol",
+    "Verdict": "protocol",
+    "Words": "protocol",
+    "Recorder": "recorder",
+    "Reopened": "recorder",
+    "reopen": "recorder",
     "ABSENT": "differences",
     "Absent": "differences",
     "Change": "differences",
@@ -61,7 +94,10 @@ one is asked for, so a program that needs only the journal reader pays only for 
 __all__ = [
     "ABSENT",
     "Absent",
+    "Audit",
     "Change",
+    "Codec",
+    "Definition",
     "EventStream",
     "FoldError",
     "Journal",
@@ -70,15 +106,32 @@ __all__ = [
     "JournalLocked",
     "JournalReader",
     "JournalWriter",
+    "Judge",
+    "Moment",
+    "Problem",
+    "Recorder",
     "Reducer",
+    "Reopened",
     "Timeline",
+    "Verdict",
+    "Words",
+    "audit",
+    "changes",
+    "commands",
+    "compare_runs",
     "complete_last_line",
     "diff",
     "first_divergence",
     "fold",
     "fold_checked",
+    "listing",
+    "load",
+    "parting",
+    "reopen",
     "repair",
+    "rewind",
     "scan",
+    "verify",
     "write_journal",
 ]
 

@@ -193,9 +193,7 @@ def _journal_base(rng: random.Random) -> bytes:
 def _save_bases() -> list[tuple[str, bytes]]:
     """Save files of both editions: the edition, and the file."""
     found = []
-    for game in sorted((ROOT / "journals").iterdir()):
-        if not game.is_dir():
-            continue
+    for game in sorted(path.parent for path in JOURNALS):  # Watan's recorded games
         edition = "constructor" if game.name.startswith("constructor-") else "watan"
         for save in [game / "final.sv", *game.glob("session-*/expect/backup.sv")]:
             found.append((edition, save.read_bytes()))

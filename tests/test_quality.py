@@ -24,10 +24,22 @@ def test_ruff_finds_no_problems() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_replay_package_never_imports_watan() -> None:
-    offenders = [
+def _importers(package: str, imported: str) -> list[str]:
+    """Return the files of `package` that import `imported`."""
+    return [
         str(path.relative_to(ROOT))
-        for path in (ROOT / "replay").rglob("*.py")
-        if "import watan" in path.read_text() or "from watan" in path.read_text()
+        for path in (ROOT / package).rglob("*.py")
+        if f"import {imported}" in path.read_text() or f"from {imported}" in path.read_text()
     ]
-    assert offenders == []
+
+
+def test_replay_package_never_imports_watan() -> None:
+    assert _importers("replay", "watan") == []
+
+
+def test_replay_package_never_imports_bazaar() -> None:
+    assert _importers("replay", "bazaar") == []
+
+
+def test_the_two_games_never_import_each_other() -> None:
+    assert (_importers("bazaar", "watan"), _importers("watan", "bazaar")) == ([], [])

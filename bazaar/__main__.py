@@ -1,0 +1,3 @@
+from bazaar.cli import main
+
+main(prog_name="bazaar")

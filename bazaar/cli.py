@@ -1,0 +1,332 @@
+"""The `bazaar` commands, in click: thin wrappers that read options and report errors.
+
+The game at a terminal is `bazaar.terminal.console`; the journal tools are the replay
+toolkit's, run on `bazaar.definition.BAZAAR`.  A bad option or file is one line on
+standard error naming it and the problem, exit status 2, and nothing is changed.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import NoReturn, TypeVar
+
+import click
+import msgspec
+
+from bazaar.definition import BAZAAR
+from bazaar.engine.state import Game, saved_game
+from bazaar.files.disk import load_save, write_atomically
+from bazaar.files.savefile import BadFile, format_save
+from bazaar.terminal import console, session
+from bazaar.terminal.console import fresh_seed, printable
+from bazaar.text import render
+from bazaar.tools import simulate as simulator
+from bazaar.tools.players import PLAYERS
+from bazaar.tools.standing import standing
+from replay import history
+from replay.journal import JournalError
+from replay.recorder import reopen
+
+T = TypeVar("T")
+
+EXIT_BAD_INPUT = 2
+EXIT_STOPPED = 128
+"""Plus the signal's number, as a shell reports a program a signal stopped."""
+
+STEPS = (
+    "Events are numbered from 1, after the journal's header line; step N is the game "
+    "after the first N events, and step 0 is the game as the header starts it."
+)
+
+
+@click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="watan")
+@click.pass_context
+def main(context: click.Context) -> None:
+    """Bazaar: merchants race across a grid of tiles; the first to hold 5 rubies wins.
+
+    With no command, plays a game, asking for the players' names and the board's size.
+    """
+    if context.invoked_subcommand is None:
+        context.invoke(play)
+
+
+@main.command()
+@click.option("--players", metavar="NAMES", help="The players' names in turn order: Ann,Bob,Cy.")
+@click.option("--size", metavar="ROWSxCOLUMNS", help="The board's size, 4x4 to 30x30: 6x6.")
+@click.option("-seed", "--seed", type=int, metavar="N", help="Seed the random generator.")
+@click.option("-load", "--load", metavar="FILE", help="Continue the game saved in FILE.")
+@click.option(
+    "--journal", metavar="PATH", help="Write the journal to PATH (default: under ./journals/)."
+)
+@click.option("--resume", metavar="JOURNAL", help="Continue the game in JOURNAL where it stands.")
+def play(
+    *,
+    players: str | None = None,
+    size: str | None = None,
+    seed: int | None = None,
+    load: str | None = None,
+    journal: str | None = None,
+    resume: str | None = None,
+) -> None:
+    """Play a game at the terminal; names and size are asked for when not given.
+
+    End of input saves the game to backup.bazaar; `save FILE` at a prompt saves it to
+    FILE and stops.  Continue either with -load FILE.
+    """
+
+    if load is not None and (players, size) != (None, None):
+        _fail("-load continues a saved game with its own players and board; drop --players, --size")
+    if resume is not None and (players, size, load, journal) != (None, None, None, None):
+        _fail("--resume continues a journal; drop --players, --size, -load and --journal")
+    names = None if players is None else _read(session.read_names(players), "--players")
+    rows_columns = None if size is None else _read(session.read_size(size), "--size")
+    saved = None if load is None else _checked(lambda: load_save(load))
+    resumed = None if resume is None else _checked(lambda: reopen(BAZAAR, resume))
+    if resumed is not None and resumed.set_aside is not None:
+        side = resumed.set_aside
+        _warn(f"{resume}: its last line was cut off mid-write; it was set aside in {side}")
+    options = console.Options(
+        seed=console.fresh_seed() if seed is None else seed,
+        names=names,
+        size=rows_columns,
+        loaded=saved,
+        journal=journal,
+    )
+    streams = console.Streams(sys.stdin.buffer, sys.stdout, sys.stderr)
+    sys.exit(_stoppable(lambda: console.play(options, streams, resumed)))
+
+
+def _read(value: T | str, option: str) -> T:
+    """Return a parsed option, or fail saying what is wrong with it."""
+    if isinstance(value, str):
+        _fail(f"{option}: {value}")
+    return value
+
+
+class _Stopped(KeyboardInterrupt):
+    """A signal asked the program to stop (the terminal closed, or `kill`)."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(number)
+        self.number = number
+
+
+def _stop(number: int, _frame: object) -> None:
+    raise _Stopped(number)
+
+
+def _stoppable(game: Callable[[], int]) -> int:
+    """Run the game; Ctrl-C, `kill`, a closed terminal or a reader gone end it without a traceback.
+
+    The game has saved itself by then (`console`); the exit status is 128 plus the
+    signal's number, as a shell reports it, or 1 when the terminal failed otherwise.
+    """
+    previous = {sig: signal.signal(sig, _stop) for sig in (signal.SIGHUP, signal.SIGTERM)}
+    try:
+        return game()
+    except KeyboardInterrupt as stopped:
+        return EXIT_STOPPED + (stopped.number if isinstance(stopped, _Stopped) else signal.SIGINT)
+    except OSError as error:
+        # Whoever read the output has gone, or the terminal failed: nothing more goes there.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        if isinstance(error, BrokenPipeError):
+            return EXIT_STOPPED + signal.SIGPIPE
+        _warn(f"the terminal failed ({error.strerror or error}); the game is in its journal")
+        return 1
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+@main.command(epilog=STEPS)
+@click.argument("journal")
+@click.option("--to", "to", type=int, metavar="N", help="Show the game after event N.")
+@click.option(
+    "--format",
+    "shape",
+    type=click.Choice(["text", "save", "json"]),
+    default="text",
+    show_default=True,
+    help="How to show the game: board and status lines, the save file, or the full state.",
+)
+def replay(journal: str, to: int | None, shape: str) -> None:
+    """List a journal's events, one numbered line each, or show the game at step N.
+
+    Without --to, text lists the events, and save or json shows the game at the end.
+    """
+
+    moment = _checked(lambda: history.load(BAZAAR, journal, to))
+    _warn_torn(journal, moment.torn_line)
+    if to is None and shape == "text":
+        click.echo("".join(history.listing(BAZAAR, moment.header, moment.events)), nl=False)
+        return
+    click.echo(_shown(moment.state, shape), nl=False)
+
+
+@main.command(epilog=STEPS)
+@click.argument("journal")
+@click.option("--to", "to", type=int, metavar="N", required=True, help="Keep the first N events.")
+@click.option("-o", "--output", "output", metavar="OUT", help="Where to write the shorter journal.")
+@click.option("--in-place", is_flag=True, help="Replace JOURNAL itself (atomically).")
+def rewind(journal: str, to: int, output: str | None, in_place: bool) -> None:
+    """Write a journal holding only the first N events of JOURNAL, to play on with --resume.
+
+    By default the new journal goes beside the original as NAME-to-N.jsonl; the original
+    is never changed unless --in-place is given.
+    """
+
+    if in_place and output is not None:
+        _fail("give either -o or --in-place, not both")
+    source = Path(journal)
+    target = journal if in_place else output or str(
+        source.with_name(f"{source.stem}-to-{to}{source.suffix or '.jsonl'}")
+    )
+    if not in_place and Path(target).exists():
+        _fail(f"{target}: already exists; choose another name with -o")
+    moment = _checked(lambda: history.rewind(BAZAAR, journal, to, target, replace=in_place))
+    _warn_torn(journal, moment.torn_line)
+    click.echo(f"wrote {target} ({to} events); play on with: bazaar play --resume {target}")
+
+
+@main.command(epilog=STEPS)
+@click.argument("journal")
+@click.option("--to", "to", type=int, metavar="N", help="After event N (default: the end).")
+@click.option("-o", "--output", "output", metavar="FILE", help="Write here instead of printing.")
+def export(journal: str, to: int | None, output: str | None) -> None:
+    """Write the save file for a moment of a journal, to continue with -load."""
+
+    moment = _checked(lambda: history.load(BAZAAR, journal, to))
+    _warn_torn(journal, moment.torn_line)
+    text = _shown(moment.state, "save")
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    try:
+        write_atomically(output, text)
+    except OSError as error:
+        _fail(f"{output}: cannot write it ({error.strerror or error})")
+
+
+@main.command()
+@click.argument("journal")
+def verify(journal: str) -> None:
+    """Check a journal: every line, its header, and every event against the rules.
+
+    Prints `ok` and the number of events, or the first problem with its line number;
+    exit status 0 or 1.
+    """
+
+    try:
+        moment = history.verify(BAZAAR, journal)
+    except JournalError as error:
+        click.echo(printable(str(error)))
+        sys.exit(1)
+    click.echo(f"ok: {len(moment.events)} events")
+
+
+@main.command()
+@click.option(
+    "--players",
+    default="greedy,greedy,random",
+    show_default=True,
+    metavar="KINDS",
+    help="One computer player per seat, in turn order: random or greedy.",
+)
+@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True)
+@click.option("--size", default="6x6", show_default=True, metavar="ROWSxCOLUMNS")
+@click.option("--seed", type=int, help="The run's seed (default: from the operating system).")
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option(
+    "--turn-cap",
+    type=click.IntRange(min=1),
+    default=2_000,
+    show_default=True,
+    help="Stop a game after this many moves of each player and count it unfinished.",
+)
+@click.option("--journals", metavar="DIR", help="Write each game's journal into DIR.")
+def simulate(
+    *,
+    players: str,
+    games: int,
+    size: str,
+    seed: int | None,
+    workers: int,
+    turn_cap: int,
+    journals: str | None,
+) -> None:
+    """Play whole games between computer players, without a terminal, and report on them.
+
+    The same --seed gives the same games whatever --workers is.
+    """
+
+
+    kinds = tuple(kind.strip() for kind in players.split(","))
+    unknown = [kind for kind in kinds if kind not in PLAYERS]
+    if unknown or not 2 <= len(kinds) <= 6:
+        _fail(f"--players: 2 to 6 of {', '.join(PLAYERS)}, separated by commas")
+    rows, columns = _read(session.read_size(size), "--size")
+    run_seed = fresh_seed() if seed is None else seed
+    if journals is not None:
+        try:
+            os.makedirs(journals, exist_ok=True)
+        except OSError as error:
+            _fail(f"{journals}: cannot make the folder ({error.strerror or error})")
+    click.echo(f"bazaar: simulating {games} games with seed {run_seed}", err=True)
+    began = time.perf_counter()
+    try:
+        results = simulator.simulate(
+            run_seed, games, kinds, (rows, columns),
+            workers=workers, turn_cap=turn_cap, journals=journals,
+        )
+    except JournalError as error:
+        _fail(str(error))
+    seconds = time.perf_counter() - began
+    click.echo(simulator.report(results, kinds, seconds, workers, turn_cap), nl=False)
+
+
+def _shown(game: Game, shape: str) -> str:
+    """Return the game as text, a save file or JSON."""
+
+
+    if shape == "json":
+        return msgspec.json.format(msgspec.json.encode(game), indent=2).decode() + "\n"
+    if shape == "save":
+        return format_save(saved_game(game))
+    return render.board(game) + render.statuses(game) + standing(game)
+
+
+TORN = (
+    "the last line is incomplete (cut off mid-write); "
+    "`bazaar play --resume` sets it aside and plays on"
+)
+
+
+def _warn_torn(journal: str, line: int | None) -> None:
+    if line is not None:
+        _warn(f"{journal}: line {line}: {TORN}; left out here")
+
+
+def _checked(action: Callable[[], T]) -> T:
+    """Return what `action` gives, or fail with its one-line error (a bad journal or file)."""
+
+    try:
+        return action()
+    except (JournalError, BadFile) as error:
+        _fail(str(error))
+
+
+def _warn(message: str) -> None:
+
+    click.echo(printable(f"bazaar: {message}"), err=True)
+
+
+def _fail(message: str) -> NoReturn:
+    """Print a one-line error on standard error and exit with status 2."""
+    _warn(message)
+    sys.exit(EXIT_BAD_INPUT)

@@ -1,0 +1,1 @@
+"""What Bazaar reads and writes: its save files and its journals."""

@@ -1,0 +1,202 @@
+"""The game at a terminal: read lines, print replies, keep the journal and the save files.
+
+This is the program's edge.  The conversation itself is `session`; here each accepted
+command's events are appended to the journal before the next prompt, and the live game
+is only ever changed by applying those same events, so it is the fold of its journal;
+save files are formatted from it.  End of input saves the game (RULINGS-bazaar 9);
+`save FILE` saves it and stops.  Every file problem is one line on standard error
+while the game goes on.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Callable
+from typing import BinaryIO, TextIO, TypeVar
+
+import msgspec
+
+from bazaar.engine.events import AnyEvent, GameResumed, GameStarted
+from bazaar.engine.evolve import start
+from bazaar.engine.state import Game, Phase, SavedGame, saved_game
+from bazaar.engine.tiles import deal
+from bazaar.files.disk import write_atomically
+from bazaar.files.journal import default_journal_path
+from bazaar.files.savefile import format_save
+from bazaar.terminal import session as talk
+from bazaar.text import wording
+from replay.journal import JournalError
+from replay.recorder import Recorder, Reopened, create
+from replay.writer import JournalWriter
+
+T = TypeVar("T")
+
+BACKUP = "backup.bazaar"
+"""Where end of input saves the game (RULINGS-bazaar 9)."""
+
+
+class Options(msgspec.Struct, frozen=True, kw_only=True):
+    """What `bazaar play` was asked for, its files already read."""
+
+    seed: int
+    names: tuple[str, ...] | None = None
+    size: tuple[int, int] | None = None
+    loaded: SavedGame | None = None
+    journal: str | None = None
+
+
+class Streams(msgspec.Struct, frozen=True):
+    """Where the game reads lines (as bytes: any bytes are a line) and writes."""
+
+    stdin: BinaryIO
+    stdout: TextIO
+    stderr: TextIO
+
+
+def fresh_seed() -> int:
+    """Return a seed from the operating system, for a game started without -seed."""
+    return int.from_bytes(os.urandom(8), "big") >> 1
+
+
+def printable(text: str) -> str:
+    """Return `text` with control characters shown as escapes, safe to print in a message."""
+    return "".join(c if c.isprintable() or c == " " else repr(c)[1:-1] for c in text)
+
+
+def complain(stream: TextIO, message: str) -> None:
+    """Write one line `bazaar: MESSAGE` on `stream` (standard error), names shown safely."""
+    stream.write(printable(f"bazaar: {message}") + "\n")
+
+
+class _Ended(Exception):
+    """Input ended during set-up, before there was a game to save."""
+
+
+def play(
+    options: Options,
+    streams: Streams,
+    resumed: Reopened[GameStarted, AnyEvent, Game] | None = None,
+) -> int:
+    """Play one game until it is won, paused or input ends; return the exit status."""
+    rng = random.Random(options.seed)
+    if resumed is not None:
+        recorder: Recorder[GameStarted, AnyEvent] = Recorder(resumed.writer, _reporter(streams))
+        game = resumed.state
+        if game.phase is not Phase.OVER:  # a won game is only shown: nothing follows a win
+            recorder.record([GameResumed(seed=options.seed)])
+        complain(
+            streams.stderr,
+            f"journal: {recorder.path} (resumed after event {len(resumed.journal.events)})",
+        )
+        text = talk.reminder(game)
+    else:
+        try:
+            header = _header(options, rng, streams)
+        except _Ended:
+            complain(streams.stderr, "input ended before the game began; there is nothing to save")
+            return 0
+        game = start(header)
+        recorder = _new_recorder(options.journal, header, streams)
+        text = talk.opening(game)
+    try:
+        return _loop(game, text, recorder, rng, streams)
+    finally:
+        recorder.close()
+
+
+def _header(options: Options, rng: random.Random, streams: Streams) -> GameStarted:
+    """Return the new game's header: the loaded game, or names and size and a fresh board."""
+    if options.loaded is not None:
+        loaded = options.loaded
+        names = tuple(m.name for m in loaded.position.merchants)
+        return GameStarted(
+            seed=options.seed, board=loaded.board, names=names, loaded=loaded.position
+        )
+    names = options.names or _ask(talk.NAMES_QUESTION, talk.read_names, streams)
+    rows, columns = options.size or _ask(talk.SIZE_QUESTION, talk.read_size, streams)
+    return GameStarted(seed=options.seed, board=deal(rows, columns, rng), names=names)
+
+
+def _ask(question: str, read: Callable[[str], T | str], streams: Streams) -> T:
+    """Ask `question` until `read` takes the answer; a problem is said and it is asked again."""
+    while True:
+        streams.stdout.write(question)
+        streams.stdout.flush()
+        raw = streams.stdin.readline()
+        if not raw:
+            streams.stdout.write("\n")
+            raise _Ended
+        answer = read(raw.decode("utf-8", errors="replace"))
+        if not isinstance(answer, str):
+            return answer
+        streams.stdout.write(f"{printable(answer[0].upper() + answer[1:])}.\n")
+
+
+def _new_recorder(
+    path: str | None, header: GameStarted, streams: Streams
+) -> Recorder[GameStarted, AnyEvent]:
+    """Create the game's journal (--journal, or a new file under ./journals/) and say where."""
+    journal = path or default_journal_path()
+    report = _reporter(streams)
+    try:
+        writer: JournalWriter[GameStarted, AnyEvent] = create(journal, header)
+    except JournalError as error:
+        complain(streams.stderr, f"cannot write the journal {journal}: {error.problem}")
+        return Recorder(None, report)
+    complain(streams.stderr, f"journal: {journal}")
+    return Recorder(writer, report)
+
+
+def _reporter(streams: Streams) -> Callable[[JournalError], None]:
+    """Return how a journal that stops taking events is told: once, and the game goes on."""
+
+    def report(error: JournalError) -> None:
+        complain(streams.stderr, f"{error}; the game goes on without its journal")
+
+    return report
+
+
+def _loop(
+    game: Game,
+    text: str,
+    recorder: Recorder[GameStarted, AnyEvent],
+    rng: random.Random,
+    streams: Streams,
+) -> int:
+    """Play from `game` on; return the exit status (0: won, paused or input ended)."""
+    stdin, stdout, stderr = streams.stdin, streams.stdout, streams.stderr
+    try:
+        stdout.write(text)
+        while game.phase is not Phase.OVER:
+            stdout.write(talk.prompt(game))
+            stdout.flush()
+            raw = stdin.readline()
+            if not raw:
+                stdout.write("\n")
+                if _save(game, BACKUP, stderr):
+                    complain(stderr, f"input ended; the game is saved in {BACKUP}")
+                return 0
+            reply = talk.respond(game, raw.decode("utf-8", errors="replace"), rng)
+            recorder.record(reply.events)
+            game = reply.game
+            stdout.write(reply.output)
+            if reply.effect is not None and _save(game, reply.effect.path, stderr):
+                stdout.write(wording.saved(printable(reply.effect.path)))
+                return 0
+        stdout.flush()
+        return 0
+    except (KeyboardInterrupt, OSError):
+        if _save(game, BACKUP, stderr):
+            complain(stderr, f"stopped; the game is saved in {BACKUP}")
+        raise
+
+
+def _save(game: Game, path: str, stderr: TextIO) -> bool:
+    """Write the game's save file; a failure is one line on standard error."""
+    try:
+        write_atomically(path, format_save(saved_game(game)))
+    except OSError as error:
+        complain(stderr, f"cannot save to {path}: {error.strerror or error}")
+        return False
+    return True

@@ -1,0 +1,1 @@
+"""How Bazaar speaks: the board, the status lines and every other line it prints."""

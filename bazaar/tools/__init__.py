@@ -1,0 +1,1 @@
+"""Looking back at Bazaar journals, and games without a terminal."""

@@ -1,0 +1,141 @@
+"""A journal at any step, checked: loading, listing and rewinding at command boundaries.
+
+Step N is the state after the first N events following the header; step 0 is the state
+the header starts.  Every step shown is checked against the game's rules first
+(`replay.auditing`), so a damaged journal is reported with its line, never shown.
+"""
+
+from __future__ import annotations
+
+import itertools
+import sys
+from collections.abc import Iterator, Sequence
+from typing import Generic, TypeVar
+
+import msgspec
+
+from replay.auditing import audit, boundaries
+from replay.journal import JournalError, StrPath
+from replay.protocol import Definition
+from replay.writer import write_journal
+
+H = TypeVar("H")
+E = TypeVar("E")
+S = TypeVar("S")
+
+
+class Moment(msgspec.Struct, Generic[H, E, S], frozen=True):
+    """A journal read up to a step: its header, those events and the state they give."""
+
+    header: H
+    events: tuple[E, ...]
+    state: S
+    torn_line: int | None = None
+    """The line of an incomplete last line (a process killed mid-write) left out, if any."""
+
+
+def load(definition: Definition[H, E, S], path: StrPath, to: int | None = None) -> Moment[H, E, S]:
+    """Return the journal at `path` up to step `to` (its end when None), checked.
+
+    Only the lines up to the end of the command that step `to` falls in are read and
+    checked, so an early step of a long journal is quick, and a journal damaged further
+    on can still be looked at (and rewound) before the damage.  Raises JournalError
+    naming the line of the first problem, or saying the step is past the end.  An
+    incomplete last line is left out and its line reported in `torn_line`.
+    """
+    header, events, torn = _read(definition, path, to)
+    state = _sound(definition, path, header, events, to)
+    return Moment(header=header, events=events[:to], state=state, torn_line=torn)
+
+
+def _sound(
+    definition: Definition[H, E, S], path: StrPath, header: H, events: Sequence[E], to: int | None
+) -> S:
+    checked = audit(definition, header, events, keep=to)
+    if checked.problem is not None or checked.state is None:
+        problem = checked.problem
+        line = None if problem is None else problem.line
+        raise JournalError(str(path), line, "no state" if problem is None else problem.problem)
+    return checked.state
+
+
+def _read(
+    definition: Definition[H, E, S], path: StrPath, to: int | None
+) -> tuple[H, tuple[E, ...], int | None]:
+    """Return the header, the events up to the end of step `to`'s command, and a torn line."""
+    reader = definition.reader()
+    name = str(path)
+    if to is None:
+        journal = reader.read(path)
+        torn = None if journal.torn_tail is None else len(journal.events) + 2
+        return journal.header, journal.events, torn
+    if to < 0:
+        raise JournalError(name, None, f"there is no step {to}: steps start at 0")
+    judge = definition.judge
+    header, stream = reader.iter_events(path)
+    with stream:
+        read = list(itertools.islice(stream, min(to, sys.maxsize)))
+        if len(read) < to:
+            raise JournalError(name, None, f"there is no step {to}: the last event is {len(read)}")
+        if judge is not None and read:
+            for event in stream:
+                if not judge.continues(read, event):
+                    break
+                read.append(event)
+        torn = None if stream.torn_tail is None else len(read) + 2
+    return header, tuple(read), torn
+
+
+def rewind(
+    definition: Definition[H, E, S],
+    path: StrPath,
+    to: int,
+    out: StrPath,
+    *,
+    replace: bool = False,
+) -> Moment[H, E, S]:
+    """Write to `out` a journal of the first `to` events of the one at `path`.
+
+    Only those events (and the rest of the command step `to` falls in) are checked, so a
+    journal damaged further on can be rewound to before the damage.  A step inside a
+    command would leave a state the rules never produce, so it is refused, naming the
+    steps on either side.  `out` is never replaced unless `replace` is given.  Returns the
+    journal as kept.
+    """
+    header, events, _ = _read(definition, path, to)
+    state = _sound(definition, path, header, events, to)
+    for first, last in boundaries(definition, events):
+        if first - 1 < to < last:
+            raise JournalError(
+                str(path),
+                to + 1,
+                f"step {to} is inside one command (events {first}-{last}); "
+                f"rewind to {first - 1} or {last}",
+            )
+    kept = Moment(header=header, events=events[:to], state=state)
+    write_journal(out, header, kept.events, replace=replace)
+    return kept
+
+
+def listing(definition: Definition[H, E, S], header: H, events: Sequence[E]) -> Iterator[str]:
+    """Yield one numbered line per event in the game's words, the header as step 0."""
+    width = len(str(len(events)))
+    yield f"{0:>{width}}  {definition.describe_start(header)}\n"
+    for number, event in enumerate(events, start=1):
+        yield f"{number:>{width}}  {definition.describe(header, event)}\n"
+
+
+def verify(definition: Definition[H, E, S], path: StrPath) -> Moment[H, E, S]:
+    """Return the whole journal checked, or raise JournalError for its first problem.
+
+    An incomplete last line is a problem here: the journal is not whole.
+    """
+    moment = load(definition, path)
+    if moment.torn_line is not None:
+        raise JournalError(
+            str(path),
+            moment.torn_line,
+            f"the last line is incomplete (cut off mid-write); "
+            f"`{definition.name} play --resume` sets it aside and plays on",
+        )
+    return moment

@@ -1,0 +1,141 @@
+"""What a game supplies to the toolkit, and nothing more.
+
+An event-sourced game is, to `replay`, a `Definition`: how its journal lines decode (a
+`Codec`: the header type and the event type, a header check, an upcaster for old
+formats), the state a header starts, and the reducer.  Two parts are optional:
+
+- a `Judge`, which lets the toolkit check a journal against the game's rules: which
+  events belong to one command (`continues`), whether a command's run of events is what
+  the rules give in a given state (`verdict`), what is wrong with a header, and which
+  bookkeeping a state breaks;
+- `Words`, which say a header and an event in the game's language, for listings.
+
+Everything else (reading and appending under a lock, folding, seeking, rewinding at
+command boundaries, verifying, differences) is the toolkit's: `replay.auditing`,
+`replay.history`, `replay.recorder`, `replay.compare`.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from typing import Generic, TypeVar
+
+import msgspec
+
+from replay.folding import fold
+from replay.journal import HeaderCheck, JournalReader, Upcast
+from replay.timeline import Timeline
+
+H = TypeVar("H")
+E = TypeVar("E")
+S = TypeVar("S")
+
+
+class Codec(msgspec.Struct, Generic[H, E], frozen=True):
+    """How a game's journal lines decode: the header type and the event type (a tagged union).
+
+    `check_header` returns a problem with a header that decodes (a format too new, say);
+    `upcast` brings a journal of an older format to today's (see `replay.journal.Upcast`).
+    """
+
+    header_type: type[H]
+    event_type: object
+    check_header: HeaderCheck[H] | None = None
+    upcast: Upcast | None = None
+
+    def reader(self) -> JournalReader[H, E]:
+        """Return the reader of this codec's journals, made once and shared."""
+        return _reader(self)  # type: ignore[return-value]
+
+
+@functools.cache
+def _reader(codec: Codec[object, object]) -> JournalReader[object, object]:
+    return JournalReader(
+        codec.header_type,
+        codec.event_type,
+        check_header=codec.check_header,
+        upcast=codec.upcast,
+    )
+
+
+class Verdict(msgspec.Struct, frozen=True):
+    """Why a command's run of events is not what the rules give: which event of it (from 0)."""
+
+    index: int
+    problem: str
+
+
+def _no_problem(_: object) -> str | None:
+    return None
+
+
+def _nothing_broken(_: object, __: object) -> str | None:
+    return None
+
+
+class Judge(msgspec.Struct, Generic[H, E, S], frozen=True):
+    """How the toolkit checks a game's journal against its rules.
+
+    - `continues(run, event)`: whether `event` belongs to the same command as the events
+      of `run` (its first is the event that began the command);
+    - `verdict(state, run)`: None when the rules, in `state`, give exactly the events of
+      `run` for the command they record (random outcomes taken from the run itself);
+      otherwise which event is wrong and why;
+    - `header_problem(header)`: what is wrong with a header the reader accepted (a loaded
+      position no game could reach, say), or None;
+    - `broken(state, previous)`: the first piece of bookkeeping `state` breaks, having
+      come from `previous` by one event, or None.
+    """
+
+    continues: Callable[[Sequence[E], E], bool]
+    verdict: Callable[[S, tuple[E, ...]], Verdict | None]
+    header_problem: Callable[[H], str | None] = _no_problem
+    broken: Callable[[S, S], str | None] = _nothing_broken
+
+
+class Words(msgspec.Struct, Generic[H, E], frozen=True):
+    """A game's words for its journal: the header as the game's beginning, and each event."""
+
+    start: Callable[[H], str]
+    event: Callable[[H, E], str]
+
+
+class Definition(msgspec.Struct, Generic[H, E, S], frozen=True):
+    """An event-sourced game, as the toolkit needs to know it.
+
+    `name` is the program's name, used in the advice the toolkit gives
+    (`NAME rewind JOURNAL --to N`); `start(header)` is the state before any event;
+    `apply(state, event)` is the reducer, pure and trusting its events.
+    """
+
+    name: str
+    codec: Codec[H, E]
+    start: Callable[[H], S]
+    apply: Callable[[S, E], S]
+    judge: Judge[H, E, S] | None = None
+    words: Words[H, E] | None = None
+
+    def reader(self) -> JournalReader[H, E]:
+        """Return the reader of this game's journals."""
+        return self.codec.reader()
+
+    def fold(self, header: H, events: Sequence[E]) -> S:
+        """Return the state the header starts, after every event."""
+        return fold(self.apply, self.start(header), events)
+
+    def timeline(self, header: H, events: Sequence[E], every: int = 256) -> Timeline[S, E]:
+        """Return a timeline of the game's states, to seek to any step from cached ones."""
+        return Timeline(self.apply, self.start(header), events, every)
+
+    def describe(self, header: H, event: E) -> str:
+        """Return the event in the game's words, or as its JSON line when it has none."""
+        if self.words is None:
+            return msgspec.json.encode(event).decode()
+        return self.words.event(header, event)
+
+    def describe_start(self, header: H) -> str:
+        """Return the header in the game's words, or as its JSON line when it has none."""
+        if self.words is None:
+            return msgspec.json.encode(header).decode()
+        return self.words.start(header)

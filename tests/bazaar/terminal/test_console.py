@@ -1,0 +1,169 @@
+"""The game at a terminal: set-up questions, the journal kept, saving on request and at the end."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from bazaar.definition import BAZAAR
+from bazaar.engine.events import GameResumed, GameStarted
+from bazaar.engine.state import saved_game
+from bazaar.files.savefile import format_save, parse_save
+from bazaar.terminal.console import BACKUP, Options, Streams, play
+from bazaar.terminal.session import NAMES_QUESTION, SIZE_QUESTION
+from replay.history import load
+from replay.recorder import reopen
+from tests.bazaar.files.test_savefile import SAVED, TEXT
+
+
+def run(
+    lines: str, options: Options, work: Path, monkeypatch: pytest.MonkeyPatch, **extra: object
+) -> tuple[int, str, str]:
+    """Play with `lines` as input in `work`; return the status, standard output and error."""
+    monkeypatch.chdir(work)
+    out, err = io.StringIO(), io.StringIO()
+    streams = Streams(io.BytesIO(lines.encode()), out, err)
+    status = play(options, streams, **extra)  # type: ignore[arg-type]
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_names_and_size_are_asked_until_good_then_the_game_begins(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    status, out, err = run(
+        "Ann\nAnn,Bob\nbig\n2x2\n4x5\n", Options(seed=3, journal="j.jsonl"), tmp_path, monkeypatch
+    )
+    assert status == 0
+    assert out.startswith(
+        f"{NAMES_QUESTION}2 to 6 players play, not 1.\n{NAMES_QUESTION}"
+        f"{SIZE_QUESTION}A size is two numbers, rows x columns, such as 6x6.\n"
+        f"{SIZE_QUESTION}A board is 4x4 to 30x30, not 2x2.\n{SIZE_QUESTION}"
+        "Bazaar: Ann and Bob on a 4x5 board."
+    )
+    header = load(BAZAAR, tmp_path / "j.jsonl").header
+    assert (header.names, header.board.rows, header.board.columns, header.seed) == (
+        ("Ann", "Bob"), 4, 5, 3,
+    )
+    assert err == (
+        "bazaar: journal: j.jsonl\nbazaar: input ended; the game is saved in backup.bazaar\n"
+    )
+
+
+def test_end_of_input_in_set_up_saves_nothing_and_writes_no_journal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    status, out, err = run("Ann,Bob\n", Options(seed=3), tmp_path, monkeypatch)
+    assert (status, out) == (0, f"{NAMES_QUESTION}{SIZE_QUESTION}\n")
+    assert err == "bazaar: input ended before the game began; there is nothing to save\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_end_of_input_saves_the_game_the_journal_folds_to(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    options = Options(seed=8, names=("Ann", "Bob", "Cy"), size=(5, 5), journal="j.jsonl")
+    moves = "up\ndown\nyes\nleft\nno\nright\nyes\nup\nboard\nstatus\nsave\nyes\n" * 4
+    status, _, _ = run(moves, options, tmp_path, monkeypatch)
+    folded = load(BAZAAR, tmp_path / "j.jsonl").state
+    assert status == 0
+    assert (tmp_path / BACKUP).read_text() == format_save(saved_game(folded))
+
+
+def test_save_writes_the_file_and_stops_and_load_goes_on_from_there(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    options = Options(seed=1, names=("Ann", "Bob"), size=(4, 4), journal="j.jsonl")
+    status, out, _ = run("right\nsave paused.txt\nup\n", options, tmp_path, monkeypatch)
+    assert status == 0
+    assert out.endswith(
+        "The game is saved in paused.txt; play on with: bazaar play -load paused.txt\n"
+    )
+    paused = parse_save((tmp_path / "paused.txt").read_text(), "paused.txt")
+    assert paused == saved_game(load(BAZAAR, tmp_path / "j.jsonl").state)
+    assert not (tmp_path / BACKUP).exists()
+    loading = Options(seed=2, loaded=paused, journal="k.jsonl")
+    status, out, _ = run("", loading, tmp_path, monkeypatch)
+    header = load(BAZAAR, tmp_path / "k.jsonl").header
+    assert header == GameStarted(
+        seed=2, board=paused.board, names=("Ann", "Bob"), loaded=paused.position
+    )
+
+
+def test_a_save_that_fails_is_one_line_and_the_game_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    options = Options(seed=1, names=("Ann", "Bob"), size=(4, 4), journal="j.jsonl")
+    status, out, err = run("save no/such/folder.txt\nright\n", options, tmp_path, monkeypatch)
+    assert status == 0
+    assert "bazaar: cannot save to no/such/folder.txt: No such file or directory\n" in err
+    assert "moves right" in out or "cannot move right" in out
+
+
+def test_a_journal_that_cannot_be_made_is_one_line_and_the_game_is_played(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "taken").write_text("not a folder")
+    options = Options(seed=1, names=("Ann", "Bob"), size=(4, 4), journal="taken/j.jsonl")
+    status, _, err = run("", options, tmp_path, monkeypatch)
+    assert status == 0
+    assert err.splitlines()[0] == (
+        "bazaar: cannot write the journal taken/j.jsonl: "
+        "cannot create the file: taken is not a folder"
+    )
+    assert (tmp_path / BACKUP).exists() and (tmp_path / "taken").read_text() == "not a folder"
+
+
+def test_a_loaded_game_that_is_over_shows_its_winner_and_ends(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    over = TEXT.replace("turn 2 action", "turn 2 over").replace(
+        "gold 13 rubies 0 spice 1 fabric 1 jewels 1", "gold 13 rubies 5 spice 0 fabric 0 jewels 0"
+    )
+    options = Options(seed=1, loaded=parse_save(over, "x"), journal="j.jsonl")
+    status, out, _ = run("up\n", options, tmp_path, monkeypatch)
+    assert status == 0
+    assert out.endswith("This game is over: Bob Smith won it.\n")
+    assert not (tmp_path / BACKUP).exists()
+
+
+def test_a_resumed_journal_records_the_resumption_and_plays_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    options = Options(seed=1, loaded=SAVED, journal="j.jsonl")
+    run("no\nright\n", options, tmp_path, monkeypatch)
+    before = load(BAZAAR, tmp_path / "j.jsonl")
+    reopened = reopen(BAZAAR, tmp_path / "j.jsonl")
+    status, _, err = run("yes\n", Options(seed=6), tmp_path, monkeypatch, resumed=reopened)
+    after = load(BAZAAR, tmp_path / "j.jsonl")
+    assert status == 0
+    assert after.events[: len(before.events) + 1] == (*before.events, GameResumed(seed=6))
+    path = tmp_path / "j.jsonl"
+    assert err.startswith(f"bazaar: journal: {path} (resumed after event {len(before.events)})\n")
+    assert (tmp_path / BACKUP).read_text() == format_save(saved_game(after.state))
+
+
+NEAR_A_WIN = (
+    "bazaar save 1\nsize 4 4\nRES SPI FAB JWL\nCRT SML SPM JWM\nFBM BLK CAS GEM\nPAL DES DES DES\n"
+    "turn 1 action\n"
+    "player row 3 column 4 gold 16 rubies 4 spice 0 fabric 0 jewels 0 food 4 cart 9 gems 4 "
+    "name Ann\n"
+    "player row 1 column 1 gold 5 rubies 0 spice 1 fabric 1 jewels 1 food 10 cart 9 gems 0 "
+    "name Bob\n"
+)
+"""Ann on a gem merchant, asked whether to buy her fifth ruby (12 + 4 gold)."""
+
+
+def test_resuming_a_won_game_shows_it_and_adds_nothing_to_its_journal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    options = Options(seed=1, loaded=parse_save(NEAR_A_WIN, "x"), journal="j.jsonl")
+    status, out, _ = run("yes\n", options, tmp_path, monkeypatch)
+    assert (status, out.endswith("Ann holds 5 rubies and wins the game!\n")) == (0, True)
+    journal = tmp_path / "j.jsonl"
+    before = journal.read_bytes()
+    reopened = reopen(BAZAAR, journal)
+    status, out, _ = run("", Options(seed=9), tmp_path, monkeypatch, resumed=reopened)
+    assert (status, journal.read_bytes()) == (0, before)
+    assert out.endswith("This game is over: Ann won it.\n")

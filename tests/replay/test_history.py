@@ -1,0 +1,126 @@
+"""A journal at any step, checked; listings in the game's words; rewinding at boundaries."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from replay.history import Moment, listing, load, rewind, verify
+from replay.journal import JournalError
+from tests.replay.race import BARE, HEADER, RACE, Advanced, Rolled, journal_bytes, play
+
+EVENTS = play()
+
+
+@pytest.fixture
+def path(tmp_path: Path) -> Path:
+    journal = tmp_path / "race.jsonl"
+    journal.write_bytes(journal_bytes(EVENTS))
+    return journal
+
+
+def test_load_gives_the_whole_journal_and_its_state(path: Path) -> None:
+    assert load(RACE, path) == Moment(
+        header=HEADER, events=tuple(EVENTS), state=RACE.fold(HEADER, EVENTS)
+    )
+
+
+def test_load_to_a_step_gives_the_state_there(path: Path) -> None:
+    moment = load(RACE, path, 5)
+    assert (moment.events, moment.state) == (tuple(EVENTS[:5]), RACE.fold(HEADER, EVENTS[:5]))
+
+
+def test_load_reads_only_to_the_end_of_the_steps_command(path: Path) -> None:
+    with path.open("ab") as file:
+        file.write(b"not json\n")
+    assert load(RACE, path, 3).state == RACE.fold(HEADER, EVENTS[:3])
+    with pytest.raises(JournalError) as raised:
+        load(RACE, path)
+    assert raised.value.line == len(EVENTS) + 2
+
+
+def test_a_step_past_the_end_or_before_the_start_is_refused(path: Path) -> None:
+    last = len(EVENTS)
+    with pytest.raises(JournalError, match=f"there is no step 999: the last event is {last}"):
+        load(RACE, path, 999)
+    with pytest.raises(JournalError, match="there is no step -1: steps start at 0"):
+        load(RACE, path, -1)
+
+
+def test_a_damaged_event_is_reported_with_its_line(tmp_path: Path) -> None:
+    damaged = tmp_path / "damaged.jsonl"
+    damaged.write_bytes(journal_bytes([*EVENTS[:2], Rolled(1, 2), Advanced(1, 5)]))
+    with pytest.raises(JournalError) as raised:
+        load(RACE, damaged)
+    assert str(raised.value) == (
+        f"{damaged}: line 5: the rules give 'player 1 advanced to 2' here, "
+        "not 'player 1 advanced to 5'"
+    )
+
+
+def test_a_torn_last_line_is_left_out_and_its_line_reported(path: Path) -> None:
+    with path.open("ab") as file:
+        file.write(b'{"type":"rol')
+    moment = load(RACE, path)
+    assert (moment.events, moment.torn_line) == (tuple(EVENTS), len(EVENTS) + 2)
+    with pytest.raises(JournalError) as raised:
+        verify(RACE, path)
+    assert (raised.value.line, "race play --resume" in raised.value.problem) == (
+        len(EVENTS) + 2,
+        True,
+    )
+
+
+def test_verify_gives_the_whole_journal_checked(path: Path) -> None:
+    assert verify(RACE, path).events == tuple(EVENTS)
+
+
+def test_listing_numbers_every_event_in_the_games_words() -> None:
+    lines = list(listing(RACE, HEADER, EVENTS[:3]))
+    assert lines == [
+        "0  a race of 2 to 20\n",
+        f"1  player 0 rolled {EVENTS[0].die}\n",  # type: ignore[union-attr]
+        f"2  player 0 advanced to {EVENTS[1].to}\n",  # type: ignore[union-attr]
+        f"3  player 1 rolled {EVENTS[2].die}\n",  # type: ignore[union-attr]
+    ]
+
+
+def test_listing_without_words_shows_json_lines() -> None:
+    assert list(listing(BARE, HEADER, [Rolled(0, 2)]))[1] == (
+        '1  {"type":"rolled","player":0,"die":2}\n'
+    )
+
+
+def test_rewind_writes_the_first_events_to_a_new_journal(path: Path, tmp_path: Path) -> None:
+    out = tmp_path / "short.jsonl"
+    kept = rewind(RACE, path, 4, out)
+    assert kept.events == tuple(EVENTS[:4])
+    assert out.read_bytes() == journal_bytes(EVENTS[:4])
+    assert path.read_bytes() == journal_bytes(EVENTS)
+
+
+def test_rewind_inside_a_command_is_refused_naming_the_steps_around(
+    path: Path, tmp_path: Path
+) -> None:
+    with pytest.raises(JournalError) as raised:
+        rewind(RACE, path, 1, tmp_path / "out.jsonl")
+    assert str(raised.value) == (
+        f"{path}: line 2: step 1 is inside one command (events 1-2); rewind to 0 or 2"
+    )
+    assert not (tmp_path / "out.jsonl").exists()
+
+
+def test_rewind_never_replaces_unless_told(path: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out.jsonl"
+    out.write_text("mine\n")
+    with pytest.raises(JournalError, match="already exists"):
+        rewind(RACE, path, 2, out)
+    assert out.read_text() == "mine\n"
+    rewind(RACE, path, 2, path, replace=True)
+    assert msgspec.json.decode(path.read_bytes().splitlines()[-1]) == {
+        "type": "advanced",
+        "player": 0,
+        "to": EVENTS[1].to,  # type: ignore[union-attr]
+    }

@@ -1,0 +1,78 @@
+"""The protocol: a game's codec, start, reducer, judge and words, and what they give."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from replay.folding import fold
+from replay.journal import JournalError
+from replay.protocol import Codec, Judge, Verdict
+from tests.replay.race import (
+    BARE,
+    HEADER,
+    RACE,
+    Advanced,
+    Began,
+    Event,
+    Rolled,
+    journal_bytes,
+    play,
+)
+
+
+def test_the_reader_decodes_the_games_journal_and_is_made_once(tmp_path: Path) -> None:
+    events = play()
+    path = tmp_path / "race.jsonl"
+    path.write_bytes(journal_bytes(events))
+    journal = RACE.reader().read(path)
+    assert (journal.header, list(journal.events)) == (HEADER, events)
+    assert RACE.reader() is RACE.reader()
+
+
+def test_the_readers_header_check_is_the_codecs(tmp_path: Path) -> None:
+    path = tmp_path / "race.jsonl"
+    path.write_bytes(msgspec.json.encode(Began(("a", "b"), 5, format=9)) + b"\n")
+    with pytest.raises(JournalError) as raised:
+        RACE.reader().read(path)
+    assert str(raised.value) == f"{path}: line 1: unknown journal format 9"
+
+
+def test_fold_starts_from_the_header_and_applies_every_event() -> None:
+    events = play()
+    race = RACE.fold(HEADER, events)
+    assert race == fold(RACE.apply, RACE.start(HEADER), events)
+    assert race.winner is not None and max(race.positions) >= HEADER.goal
+
+
+def test_the_timeline_seeks_to_any_step() -> None:
+    events = play()
+    timeline = RACE.timeline(HEADER, events, every=4)
+    assert [timeline.state_at(n) for n in (7, 2, len(events))] == [
+        RACE.fold(HEADER, events[:n]) for n in (7, 2, len(events))
+    ]
+
+
+def test_words_describe_the_header_and_each_event() -> None:
+    assert RACE.describe_start(HEADER) == "a race of 2 to 20"
+    assert RACE.describe(HEADER, Advanced(1, 4)) == "player 1 advanced to 4"
+
+
+def test_without_words_an_event_is_shown_as_its_json_line() -> None:
+    assert BARE.describe(HEADER, Rolled(0, 3)) == '{"type":"rolled","player":0,"die":3}'
+    assert BARE.describe_start(HEADER) == (
+        '{"type":"began","players":["ada","bob"],"goal":20,"format":1}'
+    )
+
+
+def test_a_judge_without_header_or_bookkeeping_checks_finds_nothing_wrong_there() -> None:
+    judge: Judge[Began, Event, object] = Judge(
+        continues=lambda run, event: False, verdict=lambda state, run: Verdict(0, "no")
+    )
+    assert (judge.header_problem(HEADER), judge.broken(1, 2)) == (None, None)
+
+
+def test_codecs_of_the_same_types_share_one_reader() -> None:
+    assert Codec(Began, Event).reader() is Codec[Began, Event](Began, Event).reader()
