@@ -22,6 +22,7 @@ from watan.terminal.session import Session, prompt
 from watan.text.notation import format
 from watan.text.wording import narrate
 from watan.tools.audit import audit, command_of, commands
+from watan.tools.history import listing
 
 BLUE, RED, ORANGE, YELLOW = Colour.BLUE, Colour.RED, Colour.ORANGE, Colour.YELLOW
 COMPUTERS = ((RED, "greedy"), (ORANGE, "expert"), (YELLOW, "random"))
@@ -53,6 +54,11 @@ def test_a_game_with_computers_is_the_same_every_time_from_the_same_seed(tmp_pat
         played = play(options, "8\n16\nroll\nnext\nload\nroll\n6\nnext\n")
         runs.append((played.stdout, (tmp_path / f"{name}.jsonl").read_bytes()))
     assert runs[0] == runs[1]
+    header, events = read_journal(tmp_path / "a.jsonl")
+    checked = audit(header, events)
+    assert (checked.problem, checked.events) == (None, len(events))
+    listed = "".join(listing(header, tuple(events)))
+    assert "Red (greedy) " in listed and "Orange (expert) " in listed
 
 
 @pytest.mark.parametrize("rules", ["watan", "constructor"])
