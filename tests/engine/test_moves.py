@@ -25,7 +25,13 @@ from watan.engine.decide import Refused, decide
 from watan.engine.events import GameStarted
 from watan.engine.evolve import apply, start
 from watan.engine.layout import random_board
-from watan.engine.moves import legal_builds, legal_commands
+from watan.engine.moves import (
+    BUILD_KINDS,
+    affordable,
+    build_candidates,
+    legal_builds,
+    legal_commands,
+)
 from watan.engine.resources import Resource
 from watan.engine.state import COLOURS, Game, Phase
 from watan.players.randomly import RandomPlayer
@@ -119,3 +125,19 @@ def test_before_the_roll_the_moves_are_the_dice_choice_and_the_rolls(loaded: boo
     )
     dice: list[AnyCommand] = [ChooseDice(loaded=False), ChooseDice(loaded=True)]
     assert legal_commands(game) == [*dice, *rolls]
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_each_kinds_candidates_hold_its_legal_builds_and_none_when_unaffordable(seed: int) -> None:
+    # The fast path (`affordable`, `build_candidates`) never disagrees with `refusal`.
+    for game in states(seed, 400):
+        if game.phase is not Phase.AFTER_ROLL:
+            continue
+        legal = set(legal_builds(game))
+        for kind in BUILD_KINDS:
+            candidates = build_candidates(game, kind)
+            allowed = {c for c in candidates if accepted(game, c)}
+            assert allowed == {c for c in legal if isinstance(c, kind)}
+            if not affordable(game, kind):
+                assert candidates == [] and allowed == set()

@@ -12,6 +12,8 @@ from tests.scripted import typed
 from tests.terminal.test_console import SAMPLE_BOARD, SAMPLE_SAVE, SETUP, play, read_journal
 from watan.engine.events import AnyEvent, CriterionCompleted, GameStarted, SeatTaken
 from watan.engine.evolve import apply_all, start
+from watan.engine.layout import Tile
+from watan.engine.resources import Resource
 from watan.engine.state import HUMAN, Colour, Game, Phase
 from watan.players import seat_generator, strategy
 from watan.players.table import Table
@@ -163,3 +165,20 @@ def test_a_resumed_game_keeps_its_computer_seats(tmp_path: Path) -> None:
     resumed = resume("j.jsonl", 9, io.StringIO())
     resumed.recorder.close()
     assert resumed.game.seats == (HUMAN, "greedy", "expert", "random")
+
+
+def test_computers_alone_stop_a_game_nobody_can_win_with_one_line(tmp_path: Path) -> None:
+    # Without STUDY tiles (spec §5: any board is valid) nobody builds a goal or a midterm.
+    board = tuple(
+        Tile(Resource.LAB, t.value) if t.resource is Resource.STUDY else t for t in SAMPLE_BOARD
+    )
+    seats = ((BLUE, "random"), *COMPUTERS)
+    played = play(Options(seed=3, board=board, journal="j.jsonl", seats=seats), "")
+    assert (played.status, played.stderr) == (
+        0,
+        "watan: nobody can win this game any more: nobody has or yields STUDY; the game "
+        "stops here, kept in its journal\n",
+    )
+    assert (tmp_path / "backup.sv").exists()
+    header, events = read_journal(tmp_path / "j.jsonl")
+    assert audit(header, events).problem is None

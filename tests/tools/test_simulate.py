@@ -120,6 +120,7 @@ def test_the_summary_counts_wins_by_strategy_and_colour_and_the_lengths() -> Non
     assert summarise(results, players) == Summary(
         games=4,
         finished=3,
+        dead=0,
         standings=(
             Standing(strategy="expert", seats=1, wins=2, games=4),
             Standing(strategy="greedy", seats=3, wins=1, games=4),
@@ -135,7 +136,7 @@ def test_the_summary_counts_wins_by_strategy_and_colour_and_the_lengths() -> Non
 
 def test_the_report_gives_wins_with_their_intervals_lengths_and_speed() -> None:
     summary = Summary(
-        games=100, finished=99,
+        games=100, finished=99, dead=0,
         standings=(
             Standing(strategy="expert", seats=1, wins=50, games=100),
             Standing(strategy="greedy", seats=3, wins=49, games=100),
@@ -144,7 +145,8 @@ def test_the_report_gives_wins_with_their_intervals_lengths_and_speed() -> None:
         winners={"Blue": 30, "Red": 20, "Orange": 25, "Yellow": 24}, kinds={"b": 75, "a": 25},
     )
     assert report(summary, seconds=4.0, workers=2, turn_cap=10_000) == (
-        "games: 100 (99 won, 1 stopped at the cap of 10,000 turns)\n"
+        "games: 100 (99 won, 0 stopped with nobody able to win, 1 stopped at the cap of "
+        "10,000 turns)\n"
         "speed: 25.0 games/s (4.00 s, 2 workers)\n"
         "wins by strategy (seats rotate every game; 95% interval):\n"
         "  expert: 50 of 100 (50.0%, 40.4%-59.6%; 1 seat, parity 25.0%)\n"
@@ -164,7 +166,8 @@ def test_watan_simulate_prints_the_report_and_says_its_seed_on_standard_error() 
     lines = result.stdout.splitlines()
     assert (result.exit_code, lines[0], lines[2]) == (
         0,
-        "games: 2 (2 won, 0 stopped at the cap of 10,000 turns)",
+        "games: 2 (2 won, 0 stopped with nobody able to win, 0 stopped at the cap of 10,000 "
+        "turns)",
         "wins by strategy (seats rotate every game; 95% interval):",
     )
     assert lines[3].startswith("  greedy: ") and lines[4].startswith("  random: ")

@@ -123,6 +123,20 @@ class Chance(Protocol):
         ...
 
 
+def die(rng: random.Random) -> int:
+    """Return one fair die, 1 to 6: exactly what `rng.randint(1, 6)` returns from the same state.
+
+    The draw is randint's own (three random bits, again until they are below
+    six), without its layers of calls: a game rolls hundreds of times, and a
+    seed must keep rolling what it always rolled (RULINGS 18).
+    """
+    bits = rng.getrandbits
+    drawn = bits(3)
+    while drawn >= 6:
+        drawn = bits(3)
+    return 1 + drawn
+
+
 class RandomChance:
     """Chance drawn from an explicit random generator, never the global one."""
 
@@ -130,7 +144,7 @@ class RandomChance:
         self._rng = rng
 
     def dice(self) -> tuple[int, int]:
-        return (self._rng.randint(1, 6), self._rng.randint(1, 6))
+        return (die(self._rng), die(self._rng))
 
     def unit(self, held: Resources) -> Resource:
         return unit_at(held, self._rng.randrange(total(held)))

@@ -86,22 +86,60 @@ def _candidates(game: Game) -> Iterator[AnyCommand]:
 
 
 def _build_candidates(game: Game) -> Iterator[AnyCommand]:
-    """Yield the builds that could be allowed: near the student's network, or their own.
+    """Yield the builds that could be allowed, kind by kind (see `build_candidates`)."""
+    for kind in BUILD_KINDS:
+        yield from build_candidates(game, kind)
 
-    A build the student cannot pay for is never allowed, so unaffordable kinds
-    are not even listed (most turns, that is all of them).
+
+BuildKind = type[Achieve] | type[Complete] | type[Improve]
+BUILD_KINDS: tuple[BuildKind, ...] = (Achieve, Complete, Improve)
+"""The kinds of build, in the order `legal_builds` lists them."""
+
+
+def affordable(game: Game, kind: BuildKind) -> bool:
+    """Return whether the student could pay for some build of `kind` now (spec §3.5.3).
+
+    When it cannot, no build of that kind is allowed: `build_candidates` is empty.
     """
     student = game.students[game.turn]
     held = student.resources
-    if covers(held, game.edition.goal_cost):
-        yield from (Achieve(goal=g) for g in sorted(_goals_near(game)))
-    if covers(held, level_cost(game, Completion.ASSIGNMENT)):
+    if kind is Achieve:
+        return covers(held, game.edition.goal_cost)
+    if kind is Complete:
+        return bool(student.goals) and covers(held, level_cost(game, Completion.ASSIGNMENT))
+    level, prices = game.criterion_level, game.edition.level_costs
+    for criterion in student.criteria:
+        now = level[criterion]
+        if now < Completion.EXAM and covers(held, prices[now]):  # the price of level now + 1
+            return True
+    return False
+
+
+def build_candidates(game: Game, kind: BuildKind) -> list[AnyCommand]:
+    """Return the builds of `kind` that could be allowed now: a superset of the legal ones.
+
+    They are near the student's network (a goal touching it, a criterion at
+    the end of one of its goals) or its own criteria to improve.  A build the
+    student cannot pay for is never allowed, so an unaffordable kind is empty
+    (most turns, every kind is); `refusal` judges each of the rest.
+    """
+    student = game.students[game.turn]
+    held = student.resources
+    if kind is Achieve:
+        if not covers(held, game.edition.goal_cost):
+            return []
+        return [Achieve(goal=g) for g in sorted(_goals_near(game))]
+    if kind is Complete:
+        if not student.goals or not covers(held, level_cost(game, Completion.ASSIGNMENT)):
+            return []
         ends = {c for g in student.goals for c in GOAL_CRITERIA[g]}
-        yield from (Complete(criterion=c) for c in sorted(ends))
+        return [Complete(criterion=c) for c in sorted(ends)]
+    improvable: list[AnyCommand] = []
     for criterion in student.criteria:
         level = game.criterion_level[criterion]
         if level < Completion.EXAM and covers(held, level_cost(game, level + 1)):
-            yield Improve(criterion=criterion)
+            improvable.append(Improve(criterion=criterion))
+    return improvable
 
 
 def _goals_near(game: Game) -> set[GoalId]:

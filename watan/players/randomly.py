@@ -9,9 +9,17 @@ random (never a yes it cannot pay).
 
 from __future__ import annotations
 
+from typing import Literal
+
 from watan.engine.commands import AnyCommand, ChooseDice, Move, Next, Offer, PlaceGeese, Roll
-from watan.engine.decide import victims
-from watan.engine.moves import legal_builds, legal_commands
+from watan.engine.decide import refusal, victims
+from watan.engine.moves import (
+    BUILD_KINDS,
+    BuildKind,
+    affordable,
+    build_candidates,
+    legal_commands,
+)
 from watan.engine.resources import HELD
 from watan.engine.state import COLOURS, Game, Phase
 from watan.engine.topology import TILE_COUNT, TileId
@@ -34,16 +42,47 @@ class RandomPlayer(Strategy):
                 robbed = victims(game, TileId(tile))
                 return PlaceGeese(tile=tile, victim=rng.choice(robbed) if robbed else None)
             case Phase.AFTER_ROLL:
-                kinds: dict[type, list[AnyCommand]] = {}
-                for build in legal_builds(game):
-                    kinds.setdefault(type(build), []).append(build)
-                options: list[list[AnyCommand] | None] = [*kinds.values(), [Next()]]
-                if any(game.students[game.turn].resources):
-                    options.append(None)  # an offer, drawn below without listing them all
-                chosen = rng.choice(options)
-                return rng.choice(chosen) if chosen is not None else self._offer(game)
+                return self._after_roll(game)
             case _:
                 return rng.choice(legal_commands(game))
+
+    def _after_roll(self, game: Game) -> Move:
+        """Return a kind of move drawn uniformly among the kinds open now, then one of its moves.
+
+        Builds are found kind by kind, as drawn: a kind's candidates are tried in
+        random order until `refusal` allows one (the first allowed in a random order
+        is any allowed one, equally likely), and a kind with none is dropped and
+        another drawn.  So a move costs what its own kind costs, not every move.
+        """
+        rng = self.rng
+        held = game.students[game.turn].resources
+        kinds: list[BuildKind | Literal["next", "offer"]] = [
+            kind for kind in BUILD_KINDS if affordable(game, kind)
+        ]
+        kinds.append("next")
+        if any(held):
+            kinds.append("offer")
+        while True:
+            kind = rng.choice(kinds)
+            if kind == "next":
+                return Next()
+            if kind == "offer":
+                return self._offer(game)
+            found = self._any_allowed(game, build_candidates(game, kind))
+            if found is not None:
+                return found
+            kinds.remove(kind)
+
+    def _any_allowed(self, game: Game, candidates: list[AnyCommand]) -> AnyCommand | None:
+        """Return one of `candidates` the rules allow, each allowed one equally likely."""
+        while candidates:
+            at = self.rng.randrange(len(candidates))
+            candidate = candidates[at]
+            if refusal(game, candidate) is None:
+                return candidate
+            candidates[at] = candidates[-1]
+            candidates.pop()
+        return None
 
     def _offer(self, game: Game) -> Offer:
         """Return an offer that may be made: any partner, something held for anything."""

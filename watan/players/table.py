@@ -58,13 +58,19 @@ class Table:
     def __init__(self, seat: Callable[[Colour, str], Player]) -> None:
         self._seat = seat
         self._players: dict[tuple[Colour, str], Player] = {}
+        self._seated: list[tuple[str, Player] | None] = [None] * len(Colour)
 
     def player(self, game: Game, colour: Colour) -> Player:
         """Return the player who answers for `colour` now."""
-        key = (colour, game.seats[colour])
+        name = game.seats[colour]
+        seated = self._seated[colour]
+        if seated is not None and seated[0] == name:
+            return seated[1]
+        key = (colour, name)
         found = self._players.get(key)
         if found is None:
             found = self._players[key] = self._seat(*key)
+        self._seated[colour] = (name, found)
         return found
 
 
@@ -74,19 +80,23 @@ def play(
     rng: random.Random,
     listener: Listener,
     turn_cap: int | None = None,
+    *,
+    until: Callable[[Game], bool] | None = None,
 ) -> Game:
-    """Play `game` until someone wins (or `turn_cap` turns end); return the game then.
+    """Play `game` until someone wins (or `turn_cap` turns end, or `until` says so at the end
+    of a turn); return the game then.
 
     Random outcomes are drawn from `rng`.  Whatever a player raises (end of
     input, an interrupt) ends the loop with every command before it already
     heard by the listener.
     """
     turns = 0
+    seated = table.player
     while game.phase is not Phase.OVER:
-        player = table.player(game, game.turn)
+        player = seated(game, game.turn)
         move = player.move(game)
         if isinstance(move, Offer):
-            move = move.answered(table.player(game, move.partner).answer(game, move))
+            move = move.answered(seated(game, move.partner).answer(game, move))
         try:
             events = decide(game, move, rng)
         except Refused as refused:
@@ -95,12 +105,12 @@ def play(
         after = game
         for event in events:
             after = apply(after, event)
-            if type(event) is TurnEnded:
-                turns += 1
         listener(game, events, after)
         game = after
-        if turn_cap is not None and turns >= turn_cap:
-            break
+        if events and type(events[0]) is TurnEnded:  # `next`: a turn ended
+            turns += 1
+            if (turn_cap is not None and turns >= turn_cap) or (until is not None and until(game)):
+                break
     return game
 
 

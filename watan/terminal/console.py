@@ -28,6 +28,7 @@ from watan.engine.decide import decide
 from watan.engine.events import AnyEvent, GameResumed, GameStarted
 from watan.engine.evolve import apply_all, start
 from watan.engine.layout import Board, random_board
+from watan.engine.reach import missing_for_good, nobody_can_win
 from watan.engine.snapshot import SavedGame
 from watan.engine.state import COLOURS, HUMAN, Colour, Game, saved_game
 from watan.files.disk import read_board_file, read_save_file, write_atomically
@@ -53,6 +54,9 @@ from watan.text.notation import Seating
 if TYPE_CHECKING:
     from watan.tools.audit import Audit
 
+LONGEST_WATCH = 5000
+"""Turns a game of computers alone is watched for at most: far more than any such game
+that can end lasts (a few hundred turns), so a stalled one ends instead of printing for ever."""
 BACKUP = "backup.sv"
 """Where end of input saves the game (spec §4.5)."""
 
@@ -318,7 +322,12 @@ def _play(
             events = decide(live.game, TakeSeat(colour=colour, player=name), rng)
             heard(live.game, events, apply_all(live.game, events))
         stdout.write(opening)
-        over = play(live.game, Table(seat), rng, heard)
+        watching = _Watching()
+        over = play(live.game, Table(seat), rng, heard, until=watching.stops)
+        if watching.why is not None:  # a game of computers alone that can never end
+            complain(stderr, f"{watching.why}; the game stops here, kept in its journal")
+            _back_up(over, stderr, recorder)
+            return False, over.seats
         return keyboard.play_again(over), over.seats
     except InputEnded:
         _back_up(live.game, stderr, recorder)
@@ -326,6 +335,30 @@ def _play(
     except (KeyboardInterrupt, OSError, StrategyError):
         _back_up(live.game, stderr, recorder)
         raise
+
+
+class _Watching:
+    """Stops a game that computers alone play when it can never end (no input ever would).
+
+    A person at the table can always stop; a table of computers whose game
+    nobody can win any more (`watan.engine.reach`), or that has gone on for
+    far longer than any game of computers lasts, would go on for ever.
+    """
+
+    def __init__(self) -> None:
+        self.turns = 0
+        self.why: str | None = None
+
+    def stops(self, game: Game) -> bool:
+        self.turns += 1
+        if any(name == HUMAN for name in game.seats):
+            return False
+        if nobody_can_win(game):
+            missing = ", ".join(game.edition.resources[r] for r in missing_for_good(game))
+            self.why = f"nobody can win this game any more: nobody has or yields {missing}"
+        elif self.turns >= LONGEST_WATCH:
+            self.why = f"{LONGEST_WATCH:,} turns of computers alone and nobody has won"
+        return self.why is not None
 
 
 def _seating(

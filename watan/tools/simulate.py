@@ -28,11 +28,14 @@ from watan.engine.decide import decide
 from watan.engine.events import AnyEvent, GameStarted, TurnEnded
 from watan.engine.evolve import apply_all, start
 from watan.engine.layout import random_board
+from watan.engine.reach import nobody_can_win
 from watan.engine.state import COLOURS, NOBODY, Colour, Game
 from watan.players import seat_generator, strategy
 from watan.players.table import Player, Table, play
 
 DEFAULT_TURN_CAP = 10_000
+DEAD_CHECK = 10
+"""Turns between two checks of whether anyone can still win (`watan.engine.reach`)."""
 SEATS = len(COLOURS)
 
 
@@ -52,11 +55,13 @@ class GameResult(msgspec.Struct, frozen=True):
     seats: tuple[str, ...]
     """The strategy in each seat, Blue first."""
     winner: int
-    """The winner's colour, or NOBODY when the turn cap stopped the game."""
+    """The winner's colour, or NOBODY when the game was stopped."""
     turns: int
     events: int
     kinds: dict[str, int]
     """How many events of each tag."""
+    dead: bool = False
+    """Whether it was stopped because nobody could win any more (`watan.engine.reach`)."""
 
     @property
     def winning_strategy(self) -> str | None:
@@ -107,13 +112,20 @@ def play_game(
     def heard(_: Game, happened: tuple[AnyEvent, ...], __: Game) -> None:
         events.extend(happened)
 
-    game = play(game, Table(seat), rng, heard, turn_cap)
+    def stuck(game: Game) -> bool:
+        """Return, every few turns, whether nobody can win any more (then the game stops)."""
+        checks[0] += 1
+        return checks[0] % DEAD_CHECK == 0 and nobody_can_win(game)
+
+    checks = [0]
+    game = play(game, Table(seat), rng, heard, turn_cap, until=stuck)
     tags = Counter(type(event).__struct_config__.tag for event in events)
     result = GameResult(
         index=index,
         seed=seed,
         seats=seats,
         winner=game.winner,
+        dead=game.winner == NOBODY and nobody_can_win(game),
         turns=sum(type(event) is TurnEnded for event in events),
         events=len(events),
         kinds={str(tag): count for tag, count in sorted(tags.items())},
@@ -166,6 +178,8 @@ class Summary(msgspec.Struct, frozen=True):
 
     games: int
     finished: int
+    dead: int
+    """Games stopped because nobody could win any more."""
     standings: tuple[Standing, ...]
     """Each strategy's record, in the order the players were first named."""
     median_turns: float
@@ -191,6 +205,7 @@ def summarise(results: Sequence[GameResult], players: Sequence[str]) -> Summary:
     return Summary(
         games=len(results),
         finished=len(finished),
+        dead=sum(r.dead for r in results),
         standings=tuple(
             Standing(strategy=name, seats=seats[name], wins=by_strategy[name], games=len(results))
             for name in dict.fromkeys(players)
@@ -283,11 +298,11 @@ def simulate(
 
 def report(summary: Summary, seconds: float, workers: int, turn_cap: int) -> str:
     """Return what `watan simulate` prints: wins by strategy, lengths, speed, events by kind."""
-    stopped = summary.games - summary.finished
+    capped = summary.games - summary.finished - summary.dead
     total = sum(summary.kinds.values()) or 1
     lines = [
-        f"games: {summary.games} ({summary.finished} won, {stopped} stopped at the cap "
-        f"of {turn_cap:,} turns)",
+        f"games: {summary.games} ({summary.finished} won, {summary.dead} stopped with nobody "
+        f"able to win, {capped} stopped at the cap of {turn_cap:,} turns)",
         f"speed: {summary.games / seconds:,.1f} games/s ({seconds:.2f} s, "
         f"{workers} worker{'s' if workers != 1 else ''})",
         "wins by strategy (seats rotate every game; 95% interval):",

@@ -1,0 +1,80 @@
+"""Whether anyone can still win: decided by what nobody has and nobody yields."""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from tests.positions import make_game
+from watan.engine.layout import Board, Tile
+from watan.engine.reach import missing_for_good, nobody_can_win
+from watan.engine.resources import Resource
+from watan.engine.state import Colour, Phase
+
+BLUE, RED = Colour.BLUE, Colour.RED
+
+
+def _without_study(board: Board) -> Board:
+    """The sample board with every STUDY tile turned into LAB: nothing yields STUDY."""
+    return tuple(
+        Tile(Resource.LAB, tile.value) if tile.resource is Resource.STUDY else tile
+        for tile in board
+    )
+
+
+def test_a_resource_nobody_holds_and_no_criterion_yields_is_missing_for_good(
+    sample_board: Board,
+) -> None:
+    # Red holds one of everything but STUDY, which no tile yields any more.
+    board = _without_study(sample_board)
+    game = make_game(board, criteria={20: (BLUE, 1)}, resources={RED: (1, 1, 1, 0, 1)})
+    assert missing_for_good(game) == (Resource.STUDY,)
+    holding = make_game(board, criteria={20: (BLUE, 1)}, resources={RED: (1, 1, 1, 1, 1)})
+    assert missing_for_good(holding) == ()
+
+
+def test_without_study_no_goal_is_built_and_two_midterms_cannot_win(sample_board: Board) -> None:
+    # Goals (spec §2.6) and midterms need STUDY: nobody can build a criterion or raise one.
+    game = make_game(
+        _without_study(sample_board),
+        criteria={20: (BLUE, 2), 40: (RED, 1), 0: (BLUE, 2)},
+        resources={RED: (5, 5, 5, 0, 5)},
+    )
+    assert nobody_can_win(game)
+
+
+def test_someone_holding_the_missing_resource_can_still_win(sample_board: Board) -> None:
+    game = make_game(
+        _without_study(sample_board),
+        criteria={20: (BLUE, 2)},
+        resources={BLUE: (0, 0, 0, 1, 0), RED: (5, 5, 5, 0, 5)},
+    )
+    assert not nobody_can_win(game)
+
+
+def test_a_student_who_can_still_raise_their_criteria_to_the_win_can_win(
+    sample_board: Board,
+) -> None:
+    # Without CAFFEINE nobody builds an assignment or an exam, but midterms need none:
+    # Blue, at 8 with two assignments, reaches 10 by raising them; at 7 with one, never.
+    board = tuple(
+        Tile(Resource.LAB, t.value) if t.resource is Resource.CAFFEINE else t
+        for t in sample_board
+    )
+    others = {RED: (0, 5, 5, 5, 5)}
+    game = make_game(
+        board,
+        criteria={20: (BLUE, 3), 0: (BLUE, 3), 50: (BLUE, 1), 45: (BLUE, 1)},
+        resources=others,
+    )
+    assert not nobody_can_win(game)
+    short = make_game(
+        board, criteria={20: (BLUE, 3), 0: (BLUE, 3), 50: (BLUE, 1)}, resources=others
+    )
+    assert nobody_can_win(short)
+
+
+def test_setup_and_a_finished_game_are_never_stuck(sample_board: Board) -> None:
+    board = _without_study(sample_board)
+    game = make_game(board, criteria={20: (BLUE, 1)})
+    assert not nobody_can_win(replace(game, phase=Phase.SETUP))
+    assert not nobody_can_win(replace(game, phase=Phase.OVER))

@@ -1,0 +1,67 @@
+"""Whether anyone can still win: a resource nobody has or yields can block a game for good.
+
+Resources enter the game only by production, from a completed criterion on a
+tile that yields them (spec §3.5.2); after that they only change hands or go
+to the geese.  So a resource no student holds and no completed criterion's
+tile yields can appear again only if someone completes a criterion on such a
+tile.  After setup, a new criterion needs an assignment at the end of one of
+the student's goals (spec §3.1): when the goal's price or the assignment's
+needs the missing resource, nobody ever completes a criterion again, and the
+resource stays missing for good.  Each student can then only raise the
+criteria they have, as far as the prices without that resource allow; when
+that leaves every student short of the points that win, nobody ever wins.
+
+No rule ends such a game (the spec has no draw), so the game goes on at the
+terminal; a simulation stops it, and a game of computers alone says so.
+"""
+
+from __future__ import annotations
+
+from watan.engine.resources import HELD, Resource, Resources
+from watan.engine.state import COLOURS, NOBODY, Completion, Game, Phase, course_criteria
+from watan.engine.topology import TILE_CRITERIA
+
+
+def missing_for_good(game: Game) -> tuple[Resource, ...]:
+    """Return the resources nobody holds and no completed criterion's tile yields, in order."""
+    unheld = [r for r in HELD if not any(s.resources[r] for s in game.students)]
+    if not unheld:  # most of the time: a quick answer
+        return ()
+    owner = game.criterion_owner
+    return tuple(
+        resource
+        for resource in unheld
+        if not any(
+            tile.resource is resource and any(owner[c] != NOBODY for c in TILE_CRITERIA[number])
+            for number, tile in enumerate(game.board)
+        )
+    )
+
+
+def nobody_can_win(game: Game) -> bool:
+    """Return whether no student can ever reach the points that win (see the module's text).
+
+    Only a game under way can be so; during setup every criterion is still free.
+    """
+    if game.phase in (Phase.SETUP, Phase.OVER):
+        return False
+    missing = missing_for_good(game)
+    if not missing:
+        return False
+    rules = game.edition
+
+    def payable(cost: Resources) -> bool:
+        return not any(cost[r] for r in missing)
+
+    if payable(rules.goal_cost) and payable(rules.level_costs[Completion.ASSIGNMENT - 1]):
+        return False  # new criteria can still be completed, on tiles that yield it
+    top: int = Completion.ASSIGNMENT
+    while top < Completion.EXAM and payable(rules.level_costs[top]):
+        top += 1  # the levels one can still pay for, one after the other
+    for colour in COLOURS:
+        reachable = course_criteria(game, colour) + sum(
+            max(0, top - game.criterion_level[c]) for c in game.students[colour].criteria
+        )
+        if reachable >= rules.points_to_win:
+            return False
+    return True
