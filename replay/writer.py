@@ -171,9 +171,14 @@ def write_journal(
 
 
 def _write_whole(name: str, header: object, events: Iterable[object], *, replace: bool) -> None:
-    """Write a journal to a temporary file, then put it at `name` (see `write_journal`)."""
-    folder = os.path.dirname(os.path.abspath(name))
-    temporary = f"{name}.{os.urandom(6).hex()}.tmp"
+    """Write a journal to a temporary file, then put it at `name` (see `write_journal`).
+
+    Replacing through a symbolic link replaces the journal it names and keeps the link, as a
+    save does: the link is how the journal was named, not the journal.
+    """
+    target = os.path.realpath(name) if replace else name
+    folder = os.path.dirname(os.path.abspath(target))
+    temporary = f"{target}.{os.urandom(6).hex()}.tmp"
     data = _encode_lines(msgspec.json.Encoder(), [header], events)
     try:
         fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o644)
@@ -182,7 +187,7 @@ def _write_whole(name: str, header: object, events: Iterable[object], *, replace
             file.flush()
             os.fsync(file.fileno())
         if replace:
-            os.replace(temporary, name)
+            os.replace(temporary, target)
         else:
             os.link(temporary, name)
             os.unlink(temporary)

@@ -288,3 +288,23 @@ def test_only_a_character_device_is_written_into(tmp_path: Path) -> None:
     (tmp_path / "game.sv").write_text("old\n")
     assert (save_target(os.devnull), save_target(str(tmp_path / "game.sv"))) == (True, False)
     assert save_target(str(tmp_path / "new.sv")) is False
+
+
+def test_write_atomically_never_replaces_a_journal_of_any_game(tmp_path: Path) -> None:
+    # A game being played elsewhere would append its next command to a file no longer there.
+    for header in ('{"type":"game_started","format":1,"seed":0}', '{"format":2,"type":"other"}'):
+        journal = tmp_path / "game.jsonl"
+        journal.write_text(header + "\n")
+        with pytest.raises(OSError, match="it is a game's journal; choose another name"):
+            write_atomically(str(journal), "0\n")
+        assert journal.read_text() == header + "\n"
+
+
+@pytest.mark.parametrize("first", ["0", "{}", '{"format": "1"}', "[1, 2]", "", "<!doctype html>"])
+def test_write_atomically_replaces_files_that_do_not_begin_as_a_journal(
+    tmp_path: Path, first: str
+) -> None:
+    target = tmp_path / "old.sv"
+    target.write_text(first + "\n")
+    write_atomically(str(target), "new\n")
+    assert target.read_text() == "new\n"

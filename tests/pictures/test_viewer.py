@@ -13,10 +13,12 @@ import pytest
 from benchmarks.bench_replay import long_journal
 from replay import fold
 from tests.recording import JOURNALS
+from watan.editions import edition
 from watan.engine.evolve import apply, start
 from watan.files.journal import read_journal
 from watan.pictures import svg
 from watan.pictures.viewer import PageData, page, page_data
+from watan.text.describe import describe
 
 SEVENS = JOURNALS / "sevens-and-steals" / "journal.jsonl"
 
@@ -64,11 +66,32 @@ def test_the_page_fetches_nothing_and_forbids_fetching() -> None:
     ]
 
 
-def test_the_page_data_is_the_journal_step_0_and_every_change() -> None:
+def test_the_page_data_replays_to_the_journals_last_step() -> None:
+    # What the page holds, read back from the page itself: each step's words are the event's,
+    # and step 0 with every change applied is the game the journal folds to.
     recorded = read_journal(str(SEVENS))
     data = msgspec.json.decode(parts(SEVENS).data, type=PageData)
-    assert data == page_data(recorded.header, recorded.events)
-    assert len(data.changes) == len(recorded.events) > 600
+    played = edition(recorded.header.rules)
+    assert [change.event for change in data.changes] == [
+        describe(event, played) for event in recorded.events
+    ]
+    owner = list(data.beginning.criterion_owner)
+    level = list(data.beginning.criterion_level)
+    goals = list(data.beginning.goal_owner)
+    geese = data.beginning.geese
+    held = {h.student: h.resources for h in data.beginning.students}
+    for change in data.changes:
+        for criterion, who, at in change.criteria:
+            owner[criterion], level[criterion] = who, at
+        for goal, who in change.goals:
+            goals[goal] = who
+        geese = change.geese if change.geese is not None else geese
+        held.update({h.student: h.resources for h in change.students if h.resources is not None})
+    game = fold(apply, start(recorded.header), recorded.events)
+    assert (tuple(owner), tuple(level), tuple(goals), geese) == (
+        game.criterion_owner, game.criterion_level, game.goal_owner, game.geese
+    )
+    assert [held[c] for c in range(4)] == [s.resources for s in game.students]
 
 
 def test_the_page_draws_each_place_with_the_fragments_of_the_picture() -> None:

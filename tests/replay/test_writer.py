@@ -165,6 +165,17 @@ def test_write_journal_replaces_the_file_and_leaves_no_temporary_file(
     assert [p.name for p in journal_path.parent.iterdir()] == [journal_path.name]
 
 
+def test_write_journal_through_a_link_replaces_the_journal_it_names_and_keeps_the_link(
+    journal_path: Path,
+) -> None:
+    write_journal(journal_path, HEADER, sample_events(5))
+    link = journal_path.parent / "link.jsonl"
+    link.symlink_to(journal_path.name)
+    write_journal(link, HEADER, sample_events(3, seed=1))
+    assert (link.is_symlink(), os.readlink(link)) == (True, journal_path.name)
+    assert journal_path.read_bytes() == journal_bytes(sample_events(3, seed=1))
+
+
 def test_write_journal_refuses_a_journal_in_use(journal_path: Path) -> None:
     with Writer.create(journal_path, HEADER), pytest.raises(JournalLocked):
         write_journal(journal_path, HEADER, sample_events(5))

@@ -231,3 +231,15 @@ def test_a_constructor_backup_of_a_won_game_loads_and_backs_up_the_same() -> Non
         0, "Builder Red has won!\nWould you like to play again?\n> "
     )
     assert Path("backup.sv").read_text() == text  # RULINGS-constructor 14, curTurn kept
+
+
+def test_save_onto_another_games_journal_is_refused_and_the_game_goes_on(tmp_path: Path) -> None:
+    other = tmp_path / "other.jsonl"
+    other.write_text('{"type":"game_started","format":1,"seed":3}\n')
+    options = Options(seed=1, loaded=SAMPLE_SAVE, journal="game.jsonl")
+    played = play(options, "save other.jsonl\nstatus\n")
+    assert played.stderr == (
+        "watan: cannot save to other.jsonl: it is a game's journal; choose another name\n"
+    )
+    assert other.read_text() == '{"type":"game_started","format":1,"seed":3}\n'
+    assert "Blue has 7 course criteria" in played.stdout.split("> ")[-2]

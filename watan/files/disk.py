@@ -13,6 +13,8 @@ import stat
 import tempfile
 from pathlib import Path
 
+import msgspec
+
 from watan.editions.model import Edition
 from watan.editions.watan import EDITION as WATAN
 from watan.engine.layout import Board
@@ -70,7 +72,8 @@ def write_atomically(path: str, text: str) -> None:
     kept; a character device (`/dev/null`, a terminal) is written into, never
     replaced.  Anything else that is not a regular file is refused at once,
     before it is opened (`save_target`): a named pipe would block the game
-    until someone read it, and a loop of links would be replaced by a file.
+    until someone read it, a loop of links would be replaced by a file, and a
+    game's journal would lose every command after it.
     """
     if "\0" in path:
         # The system cannot name such a file; Python raises ValueError, not OSError, for it.
@@ -124,7 +127,34 @@ def save_target(path: str) -> bool:
         raise IsADirectoryError(errno.EISDIR, "Is a directory", path)
     if stat.S_IFMT(mode) in _NOT_A_FILE:
         raise OSError(errno.EINVAL, _NOT_A_FILE[stat.S_IFMT(mode)], path)
+    if stat.S_ISREG(mode) and _is_journal(path):
+        raise OSError(errno.EEXIST, "it is a game's journal; choose another name", path)
     return stat.S_ISCHR(mode)
+
+
+class _Header(msgspec.Struct):
+    """What every journal's first line holds, of any game: its format."""
+
+    format: int
+
+
+def _is_journal(path: str) -> bool:
+    """Return whether the file at `path` begins as a journal does: a header with its format.
+
+    A save, a page or a picture never replaces one: it may be a game being
+    played in another window, whose next command would go to a lost file.
+    """
+    try:
+        with open(path, "rb") as file:
+            first = file.readline(_HEADER_BYTES)
+        msgspec.json.decode(first, type=_Header)
+    except (OSError, msgspec.DecodeError, RecursionError, UnicodeDecodeError):
+        return False
+    return True
+
+
+_HEADER_BYTES = 1 << 16
+"""Bytes of a first line read to tell a journal's header: far more than any header holds."""
 
 
 def _write_into_device(path: str, text: str) -> None:
