@@ -390,6 +390,13 @@ def _players(_: click.Context, __: click.Parameter, value: str) -> tuple[str, ..
               help="Processes playing games at once; the results are the same for any number.")
 @click.option("--turn-cap", type=click.IntRange(min=1), default=10_000, show_default=True,
               help="Stop a game after this many turns and count it unfinished.")
+@click.option(
+    "--cluster",
+    metavar="ADDRESS",
+    help="Play the games on a Dask cluster: its scheduler's address (tcp://host:8786), or "
+    "'local' for a cluster of --workers processes on this machine (pip install "
+    "'watan[cluster]'). The same seed gives the same games as without it.",
+)
 @_edition_option
 def simulate(
     *,
@@ -399,6 +406,7 @@ def simulate(
     journals: str | None,
     workers: int,
     turn_cap: int,
+    cluster: str | None,
     edition: str | None,
 ) -> None:
     """Play whole games between computer strategies, without a terminal, and report on them.
@@ -412,6 +420,7 @@ def simulate(
 
     from replay.journal import JournalError
     from watan.tools import simulate as simulator
+    from watan.tools.cluster import NoCluster
 
     played = _edition(edition)
     if seed is None:
@@ -429,9 +438,9 @@ def simulate(
     try:
         results = simulator.simulate(
             seed, games, players=players, workers=workers, turn_cap=turn_cap,
-            journals=journals, progress=bar.update, edition=played.name,
+            journals=journals, progress=bar.update, edition=played.name, cluster=cluster,
         )
-    except JournalError as error:
+    except (JournalError, NoCluster) as error:
         bar.close()
         _fail(str(error))
     seconds = time.perf_counter() - began

@@ -260,11 +260,13 @@ def simulate(
     journals: str | None = None,
     progress: Callable[[int], None] | None = None,
     edition: str = DEFAULT_EDITION,
+    cluster: str | None = None,
 ) -> list[GameResult]:
     """Play `games` games of `players` (one strategy a seat) from `seed`, in game order.
 
-    The results do not depend on `workers`: each game has its own seed.
-    `progress` hears how many games are done after each batch.
+    The results do not depend on `workers` or `cluster` (a Dask scheduler's address, or
+    `local`: `watan.tools.cluster`): each game has its own seed.  `progress` hears how
+    many games are done after each batch.
     """
     seeds = game_seeds(seed, games)
     size = max(1, min(50, games // (workers * 8) or 1))
@@ -280,7 +282,11 @@ def simulate(
         for first in range(0, games, size)
     ]
     results: list[GameResult] = []
-    if workers <= 1:
+    if cluster is not None:
+        from watan.tools.cluster import play_on_cluster
+
+        results = play_on_cluster(cluster, batches, workers, progress)
+    elif workers <= 1:
         for batch in batches:
             results += play_batch(batch)
             if progress is not None:
