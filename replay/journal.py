@@ -10,6 +10,7 @@ than `DEEPEST_NESTING` (refused before it is decoded), whatever a file holds.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Callable, Generator, Iterator
@@ -29,7 +30,11 @@ format the reader decodes, or None when they already are. A conversion takes one
 or without its newline) and returns it as one line; for a line it cannot read it raises
 `msgspec.DecodeError`, and that line is then reported like any other bad line."""
 
-_BLANK_LINE = re.compile(rb"(?:\A|\n)[ \t\r]*\n")
+@functools.cache
+def _blank_line() -> re.Pattern[bytes]:
+    """Return the pattern of a line holding nothing but spaces (compiled when first read: a
+    game that only appends never reads one)."""
+    return re.compile(rb"(?:\A|\n)[ \t\r]*\n")
 
 LONGEST_LINE = 1 << 20
 """The most bytes one line of a journal may hold (a mebibyte), its newline aside.
@@ -50,8 +55,19 @@ _UNDECODABLE = (msgspec.DecodeError, RecursionError, UnicodeDecodeError)
 string that is not UTF-8 (msgspec raises the last two as they are)."""
 
 _BRACKETS_ONLY = bytes(b for b in range(256) if b not in b"[]{}\n")
-_LONG_RUN = re.compile(rb"[^\n]{%d}" % (2 * DEEPEST_NESTING + 2))
-_TOKENS = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
+
+
+@functools.cache
+def _long_run(nesting: int) -> re.Pattern[bytes]:
+    """Return the pattern of a run of characters longer than `nesting` brackets can span
+    without a string between them (compiled when first needed: appending never is)."""
+    return re.compile(rb"[^\n]{%d}" % (2 * nesting + 2))
+
+
+@functools.cache
+def _tokens() -> re.Pattern[bytes]:
+    """Return the pattern of a JSON string or a bracket (compiled when first needed)."""
+    return re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
 
 
 class JournalError(Exception):
@@ -258,7 +274,7 @@ class JournalReader(Generic[H, E]):
             events = self._event.decode_lines(body) if quick else []
         except _UNDECODABLE:
             events = []
-        if len(events) == lines and _BLANK_LINE.search(body) is None:
+        if len(events) == lines and _blank_line().search(body) is None:
             return tuple(events)
         raws = body.split(b"\n")
         if not raws[-1]:
@@ -323,10 +339,7 @@ class _Limits(msgspec.Struct, frozen=True):
         hold more), so a body whose lines never have that many is within it; a line
         longer than the limit spans a multiple of the limit's length.
         """
-        if self.nesting == DEEPEST_NESTING:
-            run = _LONG_RUN
-        else:
-            run = re.compile(rb"[^\n]{%d}" % (2 * self.nesting + 2))
+        run = _long_run(self.nesting)
         if run.search(body.translate(None, _BRACKETS_ONLY)) is not None:
             return False
         for middle in range(self.line, len(body), self.line):
@@ -340,7 +353,7 @@ class _Limits(msgspec.Struct, frozen=True):
 def _depth(raw: bytes) -> int:
     """Return how deep the arrays and objects of a JSON line nest, strings left out."""
     depth = deepest = 0
-    for token in _TOKENS.finditer(raw):
+    for token in _tokens().finditer(raw):
         bracket = token.group()
         if bracket in (b"[", b"{"):
             depth += 1

@@ -7,24 +7,36 @@ options.  The exit statuses every command shares are here too.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from watan.players import DEFAULT as DEFAULT_STRATEGY
 from watan.players import STRATEGIES
 
 
-class PlayOption(NamedTuple):
-    """One option of `watan play`, described once for both readers of the command line."""
+class PlayOption:
+    """One option of `watan play`, described once for both readers of the command line.
 
-    name: str
-    flags: tuple[str, ...]
-    metavar: str
-    help: str
-    number: bool = False
-    flag: bool = False
-    """Takes no value: present or not."""
-    repeated: bool = False
-    """May be given more than once; every value is kept, in order."""
+    A plain class: this table is read before anything else starts, so it costs no more
+    than it must (a `NamedTuple` class is built at import).
+    """
+
+    __slots__ = ("flag", "flags", "help", "metavar", "name", "number", "repeated")
+
+    def __init__(
+        self,
+        name: str,
+        flags: tuple[str, ...],
+        metavar: str,
+        help: str,
+        *,
+        number: bool = False,
+        flag: bool = False,
+        repeated: bool = False,
+    ) -> None:
+        self.name, self.flags, self.metavar, self.help = name, flags, metavar, help
+        self.number = number
+        self.flag = flag
+        """Takes no value: present or not."""
+        self.repeated = repeated
+        """May be given more than once; every value is kept, in order."""
 
 
 PLAY_OPTIONS = (

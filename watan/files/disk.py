@@ -7,11 +7,10 @@ target, so a crash mid-save never leaves half a file.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import stat
-import tempfile
-from pathlib import Path
 
 import msgspec
 
@@ -79,13 +78,15 @@ def write_atomically(path: str, text: str) -> None:
         # The system cannot name such a file; Python raises ValueError, not OSError, for it.
         raise OSError(errno.EINVAL, "a file name cannot hold a NUL character", path)
     device = save_target(path)
-    target = Path(os.path.realpath(path))
-    folder = target.parent
-    if target.exists() and not os.access(target, os.W_OK):
+    target = os.path.realpath(path)
+    folder = os.path.dirname(target)
+    if os.path.exists(target) and not os.access(target, os.W_OK):
         raise PermissionError(13, "Permission denied", path)
     if device:
-        _write_into_device(str(target), text)
+        _write_into_device(target, text)
         return
+    import tempfile  # noqa: PLC0415 (only saving needs it: keep starting a game quick)
+
     # A short name of its own: the target's name may already be as long as names can be.
     fd, temporary = tempfile.mkstemp(prefix=".watan-", suffix=".tmp", dir=folder)
     try:
@@ -96,7 +97,8 @@ def write_atomically(path: str, text: str) -> None:
             os.fsync(file.fileno())
         os.replace(temporary, target)
     except BaseException:
-        Path(temporary).unlink(missing_ok=True)
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temporary)
         raise
 
 
@@ -172,10 +174,10 @@ def _write_into_device(path: str, text: str) -> None:
         device.write(text)
 
 
-def _mode_for(target: Path) -> int:
+def _mode_for(target: str) -> int:
     """Return the permissions a replaced file keeps, or a new file's usual ones."""
     try:
-        return target.stat().st_mode & 0o777
+        return os.stat(target).st_mode & 0o777
     except OSError:
         umask = os.umask(0)
         os.umask(umask)

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import re
-
-_INTEGER = re.compile(r"-?[0-9]+")
+_DIGITS = frozenset("0123456789")
 
 BEYOND = 10**18
 """Larger than any number the game uses (an id, a roll, a count): numbers past it are read
@@ -21,7 +19,8 @@ def integer(text: str) -> int | None:
     digits is refused as quickly as any other out-of-range number.
     """
     stripped = text.strip()
-    if _INTEGER.fullmatch(stripped) is None:
+    digits_part = stripped[1:] if stripped.startswith("-") else stripped
+    if not digits_part or not _DIGITS.issuperset(digits_part):
         return None
     sign = -1 if stripped.startswith("-") else 1
     digits = stripped.lstrip("-").lstrip("0") or "0"
