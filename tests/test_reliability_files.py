@@ -281,7 +281,7 @@ def fill_the_disk_for_one_save(monkeypatch: pytest.MonkeyPatch) -> None:
         made.append(name)
         return fd, name
 
-    monkeypatch.setattr("watan.files.disk.tempfile.mkstemp", mkstemp)
+    monkeypatch.setattr(tempfile, "mkstemp", mkstemp)  # disk imports it when it saves
 
 
 SAVE_FAILURES = {
