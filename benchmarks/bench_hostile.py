@@ -41,6 +41,8 @@ def seconds(*args: str, stdin: bytes = b"", cwd: Path | None = None) -> float:
     """Return the median wall time of `python -m watan ARGS` (3 runs)."""
     command = [sys.executable, "-m", "watan", *args]
     env = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}
+    if cwd is not None:  # games it plays keep their journals there, not in the user's folder
+        env["WATAN_JOURNALS"] = str(cwd / "journals")
     return median_seconds(
         lambda: subprocess.run(
             command, input=stdin, cwd=cwd, env=env, capture_output=True, check=False

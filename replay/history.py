@@ -118,10 +118,18 @@ def rewind(
 
 
 def listing(definition: Definition[H, E, S], header: H, events: Sequence[E]) -> Iterator[str]:
-    """Yield one numbered line per event in the game's words, the header as step 0."""
+    """Yield one numbered line per event in the game's words, the header as step 0, and the
+    game's headings (a turn beginning) on lines of their own before the events they head."""
     width = len(str(len(events)))
     yield f"{0:>{width}}  {definition.describe_start(header)}\n"
-    for number, event in enumerate(events, start=1):
+    words = definition.words
+    headings = (
+        itertools.repeat(None) if words is None or words.headings is None
+        else words.headings(header, events)
+    )
+    for number, (event, heading) in enumerate(zip(events, headings, strict=False), start=1):
+        if heading is not None:
+            yield f"{heading}\n"
         yield f"{number:>{width}}  {definition.describe(header, event)}\n"
 
 

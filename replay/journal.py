@@ -193,6 +193,10 @@ class JournalReader(Generic[H, E]):
                 data = file.read()
         except OSError as error:
             raise _unreadable(name, error) from None
+        return self.decode(name, data)
+
+    def decode(self, name: str, data: bytes) -> Journal[H, E]:
+        """Return the journal whose bytes are `data` (a pipe's, say), named `name` in errors."""
         end = data.find(b"\n")
         first = data if end < 0 else data[: end + 1]
         convert = self._converter(first)

@@ -18,7 +18,7 @@ command boundaries, verifying, differences) is the toolkit's: `replay.auditing`,
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Generic, TypeVar
 
 import msgspec
@@ -95,10 +95,15 @@ class Judge(msgspec.Struct, Generic[H, E, S], frozen=True):
 
 
 class Words(msgspec.Struct, Generic[H, E], frozen=True):
-    """A game's words for its journal: the header as the game's beginning, and each event."""
+    """A game's words for its journal: the header as the game's beginning, and each event.
+
+    `headings(header, events)`, when given, yields for each event the heading a listing
+    shows before it (where a turn begins, say), or None for none.
+    """
 
     start: Callable[[H], str]
     event: Callable[[H, E], str]
+    headings: Callable[[H, Sequence[E]], Iterable[str | None]] | None = None
 
 
 class Definition(msgspec.Struct, Generic[H, E, S], frozen=True):

@@ -109,6 +109,16 @@ class JournalWriter(Generic[H, E]):
         if self._lock is not None:
             self._lock.close()
 
+    def discard(self) -> None:
+        """Remove the journal and close it: for a game that ended before anything was recorded.
+
+        Only while the file still holds this writer's journal under its name.
+        """
+        if self.writes_to(self.path):
+            with contextlib.suppress(OSError):
+                os.unlink(self.path)
+        self.close()
+
     def writes_to(self, path: StrPath) -> bool:
         """Return whether `path` names the file this writer appends to, by any name or link.
 

@@ -21,6 +21,13 @@ def reference(name: str) -> str:
     return (REFERENCE / name).read_text()
 
 
+@pytest.fixture(autouse=True)
+def _journals_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keep every game a test plays out of the user's journal folder: in `journals` beside
+    the test's files (programs the test starts inherit it)."""
+    monkeypatch.setenv("WATAN_JOURNALS", str(tmp_path / "journals"))
+
+
 @pytest.fixture
 def sample_board() -> Board:
     """The board of spec Figure 1 (`sample-board.txt`)."""

@@ -52,7 +52,9 @@ WATAN: Definition[GameStarted, AnyEvent, Game] = Definition(
         broken=_broken,
     ),
     words=Words(
-        start=describe_start, event=lambda header, event: describe(event, edition(header.rules))
+        start=describe_start,
+        event=lambda header, event: describe(event, edition(header.rules)),
+        headings=watan_history.headings,
     ),
 )
 

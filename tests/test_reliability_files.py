@@ -80,13 +80,13 @@ def names() -> list[str]:
 # Bad save and board files, through the real program ---------------------------------------------
 
 
-def watan(*args: str) -> tuple[int, str, str]:
-    """Run `python -m watan ARGS` in the working folder with no input."""
+def watan(*args: str, stdin: str = "") -> tuple[int, str, str]:
+    """Run `python -m watan ARGS` in the working folder with `stdin` as its input."""
     result = subprocess.run(
         [sys.executable, "-m", "watan", *args],
         capture_output=True,
         text=True,
-        stdin=subprocess.DEVNULL,
+        input=stdin,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
         check=False,
     )
@@ -195,7 +195,7 @@ def test_export_over_a_read_only_file_is_one_line_and_leaves_it_as_it_was() -> N
     Path("end.sv").write_text("old\n")
     Path("end.sv").chmod(0o444)
     before = names()
-    result = CliRunner().invoke(cli, ["export", "game.jsonl", "-o", "end.sv"])
+    result = CliRunner().invoke(cli, ["export", "game.jsonl", "-o", "end.sv", "--force"])
     assert (result.exit_code, result.stdout, result.stderr) == (
         2,
         "",
@@ -338,10 +338,10 @@ def test_a_save_that_fails_is_one_line_keeps_the_old_file_and_the_game_goes_on(
         os.symlink(target, "other.sv")
     before = names()
     kinds = {name: os.lstat(name).st_mode for name in before}
-    played = play(SAMPLE_GAME, f"save {target}\nstatus\n")
+    played = play(SAMPLE_GAME, f"load\nsave {target}\nstatus\n")  # `load`: a journal to keep
     assert played == Played(
         status=0,
-        stdout=AT_PROMPTS["turn start"].stdout + "> " + STATUS + "> ",
+        stdout=AT_PROMPTS["turn start"].stdout + "> > " + STATUS + "> ",
         stderr=f"watan: cannot save to {target}: {reason}\n",
     )
     if old is not None:
@@ -397,13 +397,13 @@ def test_a_save_interrupted_before_its_rename_leaves_the_old_file_and_no_tempora
 
     monkeypatch.setattr("watan.files.disk.os.replace", killed)
     with pytest.raises(KeyboardInterrupt):
-        play(SAMPLE_GAME, "save target.sv\n")
+        play(SAMPLE_GAME, "load\nsave target.sv\n")
     assert (Path("target.sv").read_text(), names()) == ("old\n", ["game.jsonl", "target.sv"])
 
 
 def test_a_backup_that_cannot_be_written_is_one_line_and_the_status_stays_0() -> None:
     os.mkdir("backup.sv")
-    played = play(SAMPLE_GAME, "")
+    played = play(SAMPLE_GAME, "load\n")
     assert (played.status, played.stderr) == (
         0,
         "watan: cannot save to backup.sv: Is a directory\n",
@@ -564,18 +564,20 @@ SIDE_BY_SIDE = SAMPLE_SAVE.replace("c 32 2 44 1\n", "c 32 2 44 1 38 1\n")
 
 def test_a_save_with_criteria_side_by_side_loads_as_written_with_a_note() -> None:
     Path("game.sv").write_text(SIDE_BY_SIDE)
-    status, stdout, stderr = watan("-seed", "1", "-load", "game.sv", "--journal", "j.jsonl")
+    status, stdout, stderr = watan(
+        "-seed", "1", "-load", "game.sv", "--journal", "j.jsonl", stdin="load\n"
+    )
     assert (status, stderr) == (
         0,
         "watan: game.sv: line 3: criterion 38 is next to criterion 32 (and 2 more such pairs), "
         "which no game allows; loaded as written\n",
     )
-    assert stdout == AT_PROMPTS["turn start"].stdout
+    assert stdout == AT_PROMPTS["turn start"].stdout + "> "
     journal = history.load("j.jsonl")
     assert journal.header.loaded == parse_save(SIDE_BY_SIDE, "game.sv").position
     assert load_save("backup.sv") == parse_save(SIDE_BY_SIDE, "game.sv")  # kept as written
     verified = CliRunner().invoke(cli, ["verify", "j.jsonl"])
-    assert (verified.exit_code, verified.stdout) == (0, "ok: 0 events\n")
+    assert (verified.exit_code, verified.stdout) == (0, "ok: 1 events\n")
 
 
 def test_a_constructor_save_naming_the_turn_by_its_colour_loads_with_a_note() -> None:

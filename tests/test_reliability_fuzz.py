@@ -14,6 +14,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import msgspec
 import pytest
@@ -78,7 +79,7 @@ def test_the_fuzz_passes_a_sound_journal(tmp_path: Path) -> None:
 
 
 def test_the_fuzz_reports_a_traceback(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(path: str, to: int | None = None) -> None:
+    def broken(path: str, to: int | None = None, **options: Any) -> None:
         raise KeyError("a bug")
 
     monkeypatch.setattr("watan.tools.history.load", broken)
@@ -90,9 +91,9 @@ def test_the_fuzz_reports_a_file_changed_in_place(
 ) -> None:
     load = history.load
 
-    def changing(path: str, to: int | None = None) -> history.Moment:
+    def changing(path: str, to: int | None = None, **options: Any) -> history.Moment:
         Path(path).write_bytes(SOUND[:-1])
-        return load(path, to)
+        return load(path, to, **options)
 
     monkeypatch.setattr(history, "load", changing)
     case = hostile.Case("journals", 0, ["replay", "FILE"], SOUND)
@@ -102,7 +103,7 @@ def test_the_fuzz_reports_a_file_changed_in_place(
 def test_the_fuzz_reports_another_exit_status_and_a_refusal_on_two_lines(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def failing(path: str, to: int | None = None) -> None:
+    def failing(path: str, to: int | None = None, **options: Any) -> None:
         sys.stderr.write("watan: one\nwatan: two\n")
         sys.exit(2)
 
@@ -111,7 +112,7 @@ def test_the_fuzz_reports_another_exit_status_and_a_refusal_on_two_lines(
     assert hostile.run_case(case, tmp_path)[0] == (
         "a refusal not on one line: stdout '', stderr 'watan: one\\nwatan: two\\n'"
     )
-    monkeypatch.setattr("watan.tools.history.load", lambda *_: sys.exit(3))
+    monkeypatch.setattr("watan.tools.history.load", lambda *_, **__: sys.exit(3))
     assert hostile.run_case(case, tmp_path)[0] == "exit status 3; stderr ''"
 
 
@@ -123,9 +124,9 @@ def test_the_fuzz_reports_a_run_over_its_time_and_stops_one_far_over(
 ) -> None:
     load = history.load
 
-    def slow(path: str, to: int | None = None) -> history.Moment:
+    def slow(path: str, to: int | None = None, **options: Any) -> history.Moment:
         time.sleep(sleep)
-        return load(path, to)
+        return load(path, to, **options)
 
     monkeypatch.setattr(history, "load", slow)
     monkeypatch.setattr(hostile, "SECONDS", 0.05)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import os
 import re
 import shutil
 import subprocess
@@ -220,7 +221,7 @@ def watan_process(*args: str) -> list[str]:
 
 def test_a_second_process_is_refused_a_journal_the_first_is_playing() -> None:
     play(SAMPLE_GAME, "load\n")  # game.jsonl: the header and Blue's loaded dice
-    env = {"PYTHONPATH": str(ROOT), "PATH": ""}
+    env = {"PYTHONPATH": str(ROOT), "PATH": "", "WATAN_JOURNALS": os.environ["WATAN_JOURNALS"]}
     first = subprocess.Popen(
         watan_process("play", "--resume", "game.jsonl", "-seed", "5"),
         stdin=subprocess.PIPE,
@@ -265,7 +266,7 @@ def test_a_second_process_is_refused_a_journal_the_first_is_playing() -> None:
 def test_a_resumed_fixture_copy_plays_on_at_its_last_question() -> None:
     shutil.copy(FORMAT_1, "copy.jsonl")
     out, err = io.StringIO(), io.StringIO()
-    resumed = resume("copy.jsonl", 7, err)
+    resumed = resume("copy.jsonl", 7, err, "watan")
     streams = Streams(io.BytesIO(b"no\n"), out, err)
     assert play_games(Options(seed=7, resume="copy.jsonl"), streams, resumed) == 0
     assert out.getvalue() == "Would you like to play again?\n> "

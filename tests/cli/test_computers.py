@@ -102,12 +102,13 @@ def test_watan_play_with_four_computers_is_a_game_to_watch(tmp_path: Path) -> No
     assert result.returncode == 0
     assert result.stdout.endswith(" has won!\nWould you like to play again?\n> ")
     listing = CliRunner().invoke(main, ["replay", str(tmp_path / "j.jsonl")]).stdout.splitlines()
-    assert listing[1:6] == [
+    assert listing[1:7] == [
+        "Setup",
         "  1  Blue is played by the greedy strategy from here on",
         "  2  Red is played by the expert strategy from here on",
         "  3  Orange is played by the greedy strategy from here on",
         "  4  Yellow is played by the random strategy from here on",
-        "  5  Blue (greedy) completed an Assignment at " + listing[5].rsplit(" ", 1)[1],
+        "  5  Blue (greedy) completed an Assignment at " + listing[6].rsplit(" ", 1)[1],
     ]
     verified = CliRunner().invoke(main, ["verify", str(tmp_path / "j.jsonl")])
     assert verified.stdout.startswith("ok: ")
@@ -134,7 +135,7 @@ def test_resume_keeps_the_journals_computers_unless_told_otherwise(tmp_path: Pat
 
 def test_resume_refuses_a_seat_played_by_a_strategy_this_version_lacks(tmp_path: Path) -> None:
     save = REFERENCE / "sample-save.sv"
-    watan(["-seed", "4", "-load", str(save), "--journal", "j.jsonl"], tmp_path)
+    watan(["-seed", "4", "-load", str(save), "--journal", "j.jsonl"], tmp_path, "load\n")
     journal = tmp_path / "j.jsonl"
     lines = journal.read_text().splitlines(keepends=True)
     lines.insert(1, '{"type":"seat_taken","colour":1,"player":"oracle"}\n')

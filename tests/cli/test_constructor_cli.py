@@ -35,7 +35,7 @@ from watan.files.savefile import parse_board
 
 SAMPLE_BOARD = parse_board(reference("sample-board.txt"), "sample-board.txt")
 ORDER = ["Blue", "Red", "Orange", "Yellow", "Yellow", "Orange", "Red", "Blue"]
-NOT_FOUND = "watan: layout.txt not found; playing on a random board\n"
+NOT_FOUND = "constructor: layout.txt not found; playing on a random board\n"
 NOTHING = (0, 0, 0, 0, 0)
 
 TURN_LINES = ["roll", "10", "trade red energy heat", "yes", "next"]
@@ -89,9 +89,10 @@ def outcome(result: Result) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
-def one_line_error(message: str) -> tuple[int, str, str]:
-    """A refusal: status 2, nothing on standard output, one line on standard error."""
-    return 2, "", f"watan: {message}\n"
+def one_line_error(message: str, program: str = "watan") -> tuple[int, str, str]:
+    """A refusal: status 2, nothing on standard output, one line on standard error, named for
+    the program that refused."""
+    return 2, "", f"{program}: {message}\n"
 
 
 def header_of(journal: Path) -> GameStarted:
@@ -155,8 +156,8 @@ def test_without_layout_txt_a_random_board_is_played_and_stderr_says_so(tmp_path
 
 
 def test_random_board_ignores_layout_txt(layout: Path, tmp_path: Path) -> None:
-    played = constructor("-random-board", "-seed", "1", "--journal", "j.jsonl")
-    assert outcome(played) == (0, question("Blue") + "> ", "")
+    played = constructor("-random-board", "-seed", "1", "--journal", "j.jsonl", stdin="8\n")
+    assert outcome(played) == (0, question("Blue") + "> " + question("Red") + "> ", "")
     board = header_of(tmp_path / "j.jsonl").board
     assert board != SAMPLE_BOARD
     assert_random_board(board)
@@ -168,13 +169,13 @@ def test_load_ignores_random_board(layout: Path, tmp_path: Path) -> None:
     played = constructor("-load", "game.sv", "-random-board", "-seed", "1", "--journal", "j.jsonl")
     expected = sample_board_text() + "Builder Blue's turn.\n" + status("Blue", 7, (0, 0, 0, 5, 0))
     assert outcome(played) == (0, expected + "> ", "")
-    assert header_of(tmp_path / "j.jsonl").board == SAMPLE_BOARD
-    assert (tmp_path / "backup.sv").read_text() == SAMPLE
+    assert (tmp_path / "backup.sv").read_text() == SAMPLE  # its board is the save file's
+    assert not (tmp_path / "j.jsonl").exists()  # nothing was played
 
 
 def test_board_overrides_layout_txt(layout: Path, tmp_path: Path) -> None:
     (tmp_path / "other.txt").write_text("4 6\n" * 19)  # all WIFI 6
-    played = constructor("-board", "other.txt", "-seed", "1", "--journal", "j.jsonl")
+    played = constructor("-board", "other.txt", "-seed", "1", "--journal", "j.jsonl", stdin="8\n")
     assert played.exit_code == 0
     assert header_of(tmp_path / "j.jsonl").board == parse_board("4 6\n" * 19, "other.txt")
 
@@ -182,19 +183,20 @@ def test_board_overrides_layout_txt(layout: Path, tmp_path: Path) -> None:
 def test_a_malformed_layout_txt_is_one_line_naming_it(layout: Path) -> None:
     layout.write_text("1 2 3\n")
     assert outcome(constructor("-seed", "1")) == one_line_error(
-        "layout.txt: expected 19 resource/value pairs (38 numbers), found 3 numbers"
+        "layout.txt: expected 19 resource/value pairs (38 numbers), found 3 numbers", "constructor"
     )
 
 
 def test_loading_a_watan_save_file_is_one_line(tmp_path: Path) -> None:
     (tmp_path / "game.sv").write_text(reference("sample-save.sv"))
     assert outcome(constructor("-load", "game.sv")) == one_line_error(
-        "game.sv: line 2: Blue's line needs the markers 'r' and 'h'"
+        "game.sv: is a Students of Watan save file, not a Constructor one: add --edition watan",
+        "constructor",
     )
 
 
 def test_the_default_journal_is_named_for_the_edition(layout: Path, tmp_path: Path) -> None:
-    played = constructor("-seed", "1")
+    played = constructor("-seed", "1", stdin="8\n")
     [journal] = (tmp_path / "journals").iterdir()
     assert journal.name.startswith("constructor-")
     assert played.stderr == ""
@@ -203,7 +205,7 @@ def test_the_default_journal_is_named_for_the_edition(layout: Path, tmp_path: Pa
 def test_board_and_random_board_together_are_refused() -> None:
     for args in (["-board", "b.txt", "-random-board"], ["-random-board", "-board", "b.txt"]):
         assert outcome(constructor(*args)) == one_line_error(
-            "-board and -random-board cannot be used together"
+            "-board and -random-board cannot be used together", "constructor"
         )
 
 
@@ -211,7 +213,7 @@ def test_board_and_random_board_together_are_refused() -> None:
 def test_an_unknown_edition_is_refused_in_one_line(program: str | None) -> None:
     played = run("play", "--edition", "nope", program=program)
     assert outcome(played) == one_line_error(
-        "there is no edition 'nope' (editions: constructor, watan)"
+        "there is no edition 'nope' (editions: constructor, watan)", program or "watan"
     )
 
 
@@ -289,11 +291,13 @@ def test_watan_saves_no_backup_during_setup(layout: Path, tmp_path: Path) -> Non
 
 LISTING = (
     " 0  Game 1 started with seed 3; setup begins\n"
+    "Setup\n"
     + "".join(
         f"{n:2d}  {colour} built a Basement at {place}\n"
         for n, (colour, place) in enumerate(zip(ORDER, SETUP, strict=True), start=1)
     )
-    + " 9  Blue rolled 10 (loaded)\n"
+    + "Turn 1, Blue\n"
+    " 9  Blue rolled 10 (loaded)\n"
     "10  Blue gained 1 ENERGY\n"
     "11  Red gained 1 HEAT\n"
     "12  Blue traded one ENERGY to Red for one HEAT\n"
@@ -359,8 +363,14 @@ def test_a_journal_differs_from_its_rewound_copy(journal: Path, tmp_path: Path) 
     )
 
 
-def test_rewind_refuses_a_step_inside_the_roll(journal: Path) -> None:
-    assert run("rewind", "game.jsonl", "--to", "10").exit_code == 2
+def test_rewind_inside_the_roll_goes_back_to_the_roll(journal: Path) -> None:
+    assert outcome(run("rewind", "game.jsonl", "--to", "10", program="constructor")) == (
+        0,
+        "wrote game-to-8.jsonl (8 events); play on with: constructor play --resume "
+        "game-to-8.jsonl\n",
+        "constructor: step 10 is inside one command (events 9-11); "
+        "kept the 8 events before it began\n",
+    )
 
 
 def test_two_constructor_saves_are_compared_as_constructor_files(journal: Path) -> None:
@@ -426,7 +436,8 @@ def test_show_a_board_file_in_constructors_words(layout: Path) -> None:
 def test_show_a_constructor_save_file_as_watan_is_one_line(tmp_path: Path) -> None:
     (tmp_path / "game.sv").write_text(SAMPLE)
     assert outcome(run("show", "game.sv")) == one_line_error(
-        "game.sv: line 2: Blue's line needs the markers 'g' and 'c'"
+        "game.sv: is a Constructor save file, not a Students of Watan one: "
+        "add --edition constructor"
     )
 
 
@@ -488,7 +499,7 @@ def test_the_constructor_script_refuses_an_unknown_edition_without_a_traceback(
     assert (result.returncode, result.stdout, result.stderr) == (
         2,
         "",
-        "watan: there is no edition 'nope' (editions: constructor, watan)\n",
+        "constructor: there is no edition 'nope' (editions: constructor, watan)\n",
     )
 
 
@@ -497,7 +508,7 @@ def test_the_constructor_script_refuses_board_with_random_board(tmp_path: Path) 
     assert (result.returncode, result.stdout, result.stderr) == (
         2,
         "",
-        "watan: -board and -random-board cannot be used together\n",
+        "constructor: -board and -random-board cannot be used together\n",
     )
 
 
@@ -520,9 +531,9 @@ PLACE_BLUE = "Builder Blue, where do you want to build a basement?\n"  # spec §
 
 def test_play_again_after_load_starts_on_layout_txt(layout: Path, tmp_path: Path) -> None:
     (tmp_path / "won.sv").write_text(WON)
-    played = constructor("-load", "won.sv", "-seed", "1", stdin=lines(*WIN, "yes"))
+    played = constructor("-load", "won.sv", "-seed", "1", stdin=lines(*WIN, "yes", "8"))
     assert played.exit_code == 0
-    assert played.stdout.endswith(f"{PLAY_AGAIN}> {PLACE_BLUE}> ")
+    assert played.stdout.endswith(f"{PLAY_AGAIN}> {PLACE_BLUE}> {question('Red')}> ")
     second = [p for p in (tmp_path / "journals").iterdir() if header_of(p).game == 2]
     assert [header_of(p).board for p in second] == [SAMPLE_BOARD]
 
@@ -533,10 +544,10 @@ def test_play_again_after_load_with_a_bad_layout_txt_notes_it_and_plays_randomly
     (tmp_path / "won.sv").write_text(WON)
     (tmp_path / "layout.txt").write_text("0 3\n")
     played = constructor("-load", "won.sv", "-seed", "1", "--journal", "j.jsonl",
-                         stdin=lines(*WIN, "yes"))
+                         stdin=lines(*WIN, "yes", "8"))
     assert played.exit_code == 0
     assert played.stderr.splitlines()[0] == (
-        "watan: layout.txt: expected 19 resource/value pairs (38 numbers), found 2 numbers; "
+        "constructor: layout.txt: expected 19 resource/value pairs (38 numbers), found 2 numbers; "
         "a new game will be played on a random board"
     )
     second = [p for p in (tmp_path / "journals").iterdir() if header_of(p).game == 2]
@@ -546,12 +557,14 @@ def test_play_again_after_load_with_a_bad_layout_txt_notes_it_and_plays_randomly
 
 def test_play_again_after_resume_keeps_the_journals_edition(layout: Path, tmp_path: Path) -> None:
     (tmp_path / "won.sv").write_text(WON)
-    first = constructor("-load", "won.sv", "-seed", "1", "--journal", "j.jsonl", stdin="load\n")
+    first = constructor("-load", "won.sv", "-seed", "1", "--journal", "j.jsonl", stdin="roll\n2\n")
     assert first.exit_code == 0
     # Resumed by `watan`, whose own edition is Students of Watan: the journal's edition wins.
-    resumed = run("--resume", "j.jsonl", "-seed", "2", stdin=lines(*WIN, "yes"))
+    resumed = run("--resume", "j.jsonl", "-seed", "2", stdin=lines(*WIN[2:], "yes", "8"))
     assert resumed.exit_code == 0
-    assert resumed.stdout.endswith(f"Builder Blue has won!\n{PLAY_AGAIN}> {PLACE_BLUE}> ")
+    assert resumed.stdout.endswith(
+        f"Builder Blue has won!\n{PLAY_AGAIN}> {PLACE_BLUE}> {question('Red')}> "
+    )
     second = [p for p in (tmp_path / "journals").iterdir() if header_of(p).game == 2]
     assert [(header_of(p).rules, header_of(p).board) for p in second] == [
         ("constructor", SAMPLE_BOARD)
@@ -560,7 +573,7 @@ def test_play_again_after_resume_keeps_the_journals_edition(layout: Path, tmp_pa
 
 def test_resume_with_random_board_is_refused(journal: Path) -> None:
     assert outcome(constructor("--resume", str(journal), "-random-board")) == one_line_error(
-        "--resume plays on the journal's own board; drop -random-board"
+        "--resume plays on the journal's own board; drop -random-board", "constructor"
     )
 
 

@@ -53,7 +53,7 @@ def modules_loaded(args: list[str], tmp_path: Path) -> set[str]:
         capture_output=True,
         text=True,
         stdin=subprocess.DEVNULL,
-        env={"PYTHONPATH": str(ROOT), "PATH": ""},
+        env={"PYTHONPATH": str(ROOT), "PATH": "", "WATAN_JOURNALS": str(tmp_path / "journals")},
         check=True,
     )
     return set(result.stderr.split("\n"))
@@ -127,4 +127,6 @@ def test_every_play_option_has_a_spec_or_long_spelling() -> None:
         "computer": ("--computer",),
         "human": ("--human",),
         "allow_computers": ("--allow-computers",),
+        "hints": ("--hints",),
+        "no_hints": ("--no-hints",),
     }

@@ -12,6 +12,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
+import msgspec
 import pytest
 from click.testing import CliRunner, Result
 
@@ -22,10 +23,11 @@ from tests.tools.test_history import BOARD_LINE, SAMPLE_STATUS
 from watan.cli.app import main
 from watan.files.savefile import parse_board
 from watan.terminal.console import Options, Streams, play_games
-from watan.tools.history import from_json
+from watan.tools import document
 
 LISTING = (
     " 0  Game 1 started with seed 3 from a saved game; Blue rolls next\n"
+    "Turn 1, Blue\n"
     " 1  Blue chose loaded dice\n"
     " 2  Blue rolled 7 (loaded)\n"
     " 3  Orange lost 5 CAFFEINE to the geese\n"
@@ -33,6 +35,7 @@ LISTING = (
     " 5  Blue stole one LECTURE from Yellow\n"
     " 6  Blue traded one STUDY to Orange for one CAFFEINE\n"
     " 7  Blue ended their turn\n"
+    "Turn 2, Red\n"
     " 8  Red chose loaded dice\n"
     " 9  Red rolled 10 (loaded)\n"
     "10  Orange gained 2 STUDY\n"
@@ -106,10 +109,11 @@ def test_replay_as_a_save_file_without_a_step_shows_the_end(journal: str) -> Non
     assert outcome(run("replay", journal, "--format", "sv")) == (0, END_SAVE, "")
 
 
-def test_replay_to_a_step_as_json_is_the_full_state(journal: str) -> None:
+def test_replay_to_a_step_as_json_is_the_document_of_that_step_on_one_line(journal: str) -> None:
     result = run("replay", journal, "--to", "3", "--format", "json")
-    assert (result.exit_code, result.stderr) == (0, "")
-    assert from_json(result.stdout) == fold(HEADER, SAMPLE_EVENTS[:3])
+    assert (result.exit_code, result.stderr, result.stdout.count("\n")) == (0, "", 1)
+    shown = msgspec.json.decode(result.stdout, type=document.Document)
+    assert shown == document.document(HEADER, SAMPLE_EVENTS[:3], fold(HEADER, SAMPLE_EVENTS[:3]))
 
 
 def test_replay_past_the_end_is_one_line_naming_the_last_event(journal: str) -> None:
@@ -190,10 +194,13 @@ def test_rewind_refuses_to_replace_an_existing_file(journal: str) -> None:
     assert Path("game-to-7.jsonl").read_text() == "keep me\n"
 
 
-def test_rewind_refuses_a_step_inside_a_command(journal: str) -> None:
-    assert outcome(run("rewind", journal, "--to", "2")) == one_line_error(
-        "game.jsonl: line 3: step 2 is inside one command (events 2-3); rewind to 1 or 3"
+def test_rewind_inside_a_command_goes_to_its_start_with_one_line(journal: str) -> None:
+    assert outcome(run("rewind", journal, "--to", "2")) == (
+        0,
+        "wrote game-to-1.jsonl (1 events); play on with: watan play --resume game-to-1.jsonl\n",
+        "watan: step 2 is inside one command (events 2-3); kept the 1 events before it began\n",
     )
+    assert lines_of("game-to-1.jsonl") == lines_of(journal)[:2]
     assert not Path("game-to-2.jsonl").exists()
 
 

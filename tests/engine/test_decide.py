@@ -16,8 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from msgspec.structs import replace
 
-from tests.conftest import reference
+from tests.conftest import ROOT, reference
 from tests.positions import make_game
+from watan.engine import decide as rules
 from watan.engine.commands import (
     Achieve,
     AnyCommand,
@@ -30,7 +31,7 @@ from watan.engine.commands import (
     TakeSeat,
     Trade,
 )
-from watan.engine.decide import Refusal, Refused, decide, victims
+from watan.engine.decide import Obstacle, Refusal, Refused, decide, obstacle, victims
 from watan.engine.events import (
     AnyEvent,
     CriterionCompleted,
@@ -53,9 +54,10 @@ from watan.engine.evolve import apply, start
 from watan.engine.layout import Board, Tile
 from watan.engine.resources import NONE, Resource, Resources
 from watan.engine.snapshot import SavedGame
-from watan.engine.state import Colour, Game, Phase
+from watan.engine.state import Colour, Game, Phase, loaded_game
 from watan.engine.topology import CriterionId, GoalId, TileId
-from watan.files.savefile import parse_board
+from watan.files.journal import read_journal
+from watan.files.savefile import parse_board, parse_save
 
 BLUE, RED, ORANGE, YELLOW = Colour.BLUE, Colour.RED, Colour.ORANGE, Colour.YELLOW
 CAFFEINE, LAB, LECTURE, STUDY, TUTORIAL, NETFLIX = (
@@ -908,3 +910,58 @@ def test_a_seat_goes_only_to_a_player_named_by_a_short_lower_case_word(
 
 def test_handing_a_seat_to_who_already_plays_it_changes_nothing(sample_board: Board) -> None:
     assert events(make_game(sample_board), TakeSeat(colour=Colour.RED, player="human")) == ()
+
+
+# Why a place cannot be built on (`obstacle`, beside `refusal`) -------------------------------
+
+
+def _recorded_states() -> list[Game]:
+    """Every tenth state of the recorded games in journals/, where builds are asked for."""
+    states = []
+    for path in sorted((ROOT / "journals").glob("*/journal.jsonl")):
+        journal = read_journal(str(path))
+        game = start(journal.header)
+        for number, event in enumerate(journal.events):
+            game = apply(game, event)
+            if number % 10 == 0 and game.phase in (Phase.SETUP, Phase.AFTER_ROLL):
+                states.append(game)
+    return states
+
+
+def test_an_obstacle_is_named_exactly_when_a_place_cannot_be_built_on() -> None:
+    states = _recorded_states()
+    assert len(states) > 50
+    for game in states:
+        builds: list[AnyCommand] = [Complete(criterion=c) for c in range(-1, 55)]
+        if game.phase is Phase.AFTER_ROLL:
+            builds += [Achieve(goal=g) for g in range(-1, 73)]
+            builds += [Improve(criterion=c) for c in range(-1, 55)]
+        for command in builds:
+            named = obstacle(game, command) is not None
+            refused = rules.refusal(game, command)
+            assert named == (refused is Refusal.CANNOT_BUILD), (command, game)
+
+
+@pytest.mark.parametrize(
+    ("command", "why"),
+    [
+        (Complete(criterion=20), Obstacle.TAKEN),
+        (Complete(criterion=31), Obstacle.NEIGHBOUR_COMPLETED),
+        (Complete(criterion=0), Obstacle.NOT_CONNECTED),
+        (Complete(criterion=54), Obstacle.NO_SUCH_PLACE),
+        (Achieve(goal=38), Obstacle.TAKEN),
+        (Achieve(goal=0), Obstacle.NOT_CONNECTED),
+        (Achieve(goal=35), None),  # free and touching Blue's 25: only the price is short
+        (Improve(criterion=20), Obstacle.NOT_OWN),
+        (Improve(criterion=37), Obstacle.HIGHEST_LEVEL),
+        (Improve(criterion=30), None),
+        (Next(), None),
+    ],
+)
+def test_the_obstacle_in_the_sample_position_after_the_roll(
+    command: AnyCommand, why: Obstacle | None
+) -> None:
+    # The spec's sample save; criterion 31 touches Blue's 25, 30 and 37 (topology.json).
+    sample = parse_save(reference("sample-save.sv"), "sample-save.sv")
+    game = replace(loaded_game(sample.board, sample.position), phase=Phase.AFTER_ROLL)
+    assert obstacle(game, command) is why

@@ -14,7 +14,7 @@ from watan.engine.evolve import apply, start
 from watan.engine.state import COLOURS, Game, Phase
 from watan.files.journal import read_journal
 from watan.pictures.steps import Beginning, Change, Holding, beginning, changes
-from watan.tools.history import standing
+from watan.text.hints import standing
 
 GAMES = sorted(JOURNALS.glob("*/journal.jsonl"))
 

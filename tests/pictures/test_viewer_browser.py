@@ -86,7 +86,8 @@ class Expected:
     def __init__(self, journal: Path) -> None:
         self.journal = str(journal)
         listing = watan("replay", self.journal).splitlines()
-        self.events = [line.lstrip().split("  ", 1)[1] for line in listing]
+        numbered = [line for line in listing if line.lstrip()[:1].isdigit()]  # not headings
+        self.events = [line.lstrip().split("  ", 1)[1] for line in numbered]
         self.last = len(self.events) - 1
 
     def turn_number(self, step: int, state: dict[str, Any]) -> str:
@@ -100,21 +101,21 @@ class Expected:
         state = json.loads(watan("replay", self.journal, "--to", str(step), "--format", "json"))
         standing = watan("replay", self.journal, "--to", str(step)).splitlines()[-1]
         letters = LEVEL_LETTERS[state["edition"]]
-        level = state["criterion_level"]
-        colours = ["Blue", "Red", "Orange", "Yellow"]
         return {
             "step": step,
             "slider": step,
             **board_of(watan("replay", self.journal, "--to", str(step), "--format", "svg")),
             "students": {
-                colours[n]: {
-                    "points": sum(level[c] for c in student["criteria"]),  # RULINGS 4
-                    "resources": student["resources"],
-                    "criteria": [f"{c}{letters[level[c] - 1]}" for c in student["criteria"]],
-                    "goals": len(student["goals"]),
-                    "current": n == state["turn"],
+                player["colour"]: {
+                    "points": sum(c["level"] for c in player["criteria"]),  # RULINGS 4
+                    "resources": list(player["resources"].values()),
+                    "criteria": [
+                        f"{c['criterion']}{letters[c['level'] - 1]}" for c in player["criteria"]
+                    ],
+                    "goals": len(player["goals"]),
+                    "current": player["colour"] == state["current"],
                 }
-                for n, student in enumerate(state["students"])
+                for player in state["players"]
             },
             "stepText": f"Step {step} of {self.last}",
             "turnText": self.turn_number(step, state),

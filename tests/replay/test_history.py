@@ -87,6 +87,23 @@ def test_listing_numbers_every_event_in_the_games_words() -> None:
     ]
 
 
+def test_listing_shows_the_games_headings_before_the_events_they_head() -> None:
+    def rounds(header: object, events: object) -> list[str | None]:
+        return ["Round 1", None, "Round 2"]
+
+    assert RACE.words is not None
+    words = msgspec.structs.replace(RACE.words, headings=rounds)
+    headed = msgspec.structs.replace(RACE, words=words)
+    assert list(listing(headed, HEADER, EVENTS[:3])) == [
+        "0  a race of 2 to 20\n",
+        "Round 1\n",
+        f"1  player 0 rolled {EVENTS[0].die}\n",  # type: ignore[union-attr]
+        f"2  player 0 advanced to {EVENTS[1].to}\n",  # type: ignore[union-attr]
+        "Round 2\n",
+        f"3  player 1 rolled {EVENTS[2].die}\n",  # type: ignore[union-attr]
+    ]
+
+
 def test_listing_without_words_shows_json_lines() -> None:
     assert list(listing(BARE, HEADER, [Rolled(0, 2)]))[1] == (
         '1  {"type":"rolled","player":0,"die":2}\n'

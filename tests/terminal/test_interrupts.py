@@ -10,11 +10,12 @@ import time
 from pathlib import Path
 
 from tests.conftest import REFERENCE, ROOT, reference
-from watan.engine.state import saved_game
-from watan.files.savefile import format_save
+from watan.engine.state import loaded_game, saved_game
+from watan.files.savefile import format_save, parse_save
 from watan.tools.history import load
 
-ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
+ENV = {**os.environ, "PYTHONPATH": str(ROOT), "WATAN_JOURNALS": "journals"}
+"""The games' journals go to `journals` in the working folder (each test's own)."""
 SETUP = b"8\n16\n24\n31\n40\n44\n47\n27\n"
 
 
@@ -71,8 +72,11 @@ def test_an_output_that_fails_is_one_line_with_the_game_kept(tmp_path: Path) -> 
         1, "watan: the terminal failed (No space left on device); "
         "the game is in its journal (and backup.sv)",
     )
-    folded = load(str(tmp_path / "game.jsonl")).game
-    assert (tmp_path / "backup.sv").read_text() == format_save(saved_game(folded))
+    # The output failed at the first prompt: nothing was played, so no journal is left.
+    assert not (tmp_path / "game.jsonl").exists()
+    loaded = parse_save(reference("sample-save.sv"), "sample-save.sv")
+    game = loaded_game(loaded.board, loaded.position)
+    assert (tmp_path / "backup.sv").read_text() == format_save(saved_game(game))
 
 
 def test_a_closed_standard_input_is_one_line(tmp_path: Path) -> None:

@@ -66,7 +66,7 @@ def play(options: Options, lines: str) -> None:
 def resume_and_play(path: str, lines: str, seed: int = 5) -> Played:
     """Do what `watan play --resume PATH -seed SEED` does, with `lines` as input."""
     out, err = io.StringIO(), io.StringIO()
-    resumed = resume(path, seed, err)
+    resumed = resume(path, seed, err, "watan")
     streams = Streams(io.BytesIO(lines.encode()), out, err)
     status = play_games(Options(seed=seed, resume=path), streams, resumed)
     return Played(status=status, stdout=out.getvalue(), stderr=err.getvalue())
@@ -194,14 +194,15 @@ def test_a_resumed_game_plays_again_into_a_fresh_journal(
     monkeypatch.chdir(tmp_path)
     play(Options(seed=1, loaded=WIN_SAVE, journal="won.jsonl"), "load\nroll\n12\nimprove 30\n")
     before = Path("won.jsonl").read_bytes()
-    played = resume_and_play("won.jsonl", "yes\n")
+    played = resume_and_play("won.jsonl", "yes\n8\n")
     assert played.stdout == (
         "Would you like to play again?\n"
-        "> Student Blue, where do you want to complete an Assignment?\n> "
+        "> Student Blue, where do you want to complete an Assignment?\n"
+        "> Student Red, where do you want to complete an Assignment?\n> "
     )
     [fresh] = Path("journals").iterdir()
     header, events = events_of(str(fresh))
-    assert (header.game, header.seed, header.loaded, events) == (2, 5, None, ())
+    assert (header.game, header.seed, header.loaded, len(events)) == (2, 5, None, 1)
     assert Path("won.jsonl").read_bytes() == before + b'{"type":"game_resumed","seed":5}\n'
 
 
@@ -233,7 +234,7 @@ def test_a_torn_journal_that_breaks_the_rules_is_refused_and_left_untouched(
     broken = b"".join([*lines, lines[-1]]) + b'{"type":"dice_cho'  # Blue ends a turn twice
     Path(path).write_bytes(broken)
     with pytest.raises(JournalError) as refused:
-        resume(path, 5, io.StringIO())
+        resume(path, 5, io.StringIO(), "watan")
     assert str(refused.value) == (
         f"{path}: line 9: Blue ended their turn: not possible at this point of the game "
         f"(to play on from before that command: watan rewind {path} --to 7)"
@@ -246,7 +247,7 @@ def test_a_journal_another_process_is_playing_is_refused(sample: Callable[[int],
     before = Path(path).read_bytes()
     with JournalWriter[GameStarted, AnyEvent].open_existing(path):
         with pytest.raises(JournalLocked) as caught:
-            resume(path, 5, io.StringIO())
+            resume(path, 5, io.StringIO(), "watan")
         assert str(caught.value) == f"{path}: is in use by another process"
         result = run("play", "--resume", path)
     assert (result.exit_code, result.stdout, result.stderr) == (

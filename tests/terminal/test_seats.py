@@ -162,7 +162,7 @@ def fold_seats(header: GameStarted, events: list[AnyEvent]) -> tuple[str, ...]:
 
 def test_a_resumed_game_keeps_its_computer_seats(tmp_path: Path) -> None:
     play(Options(seed=4, loaded=SAMPLE_SAVE, journal="j.jsonl", seats=COMPUTERS), "")
-    resumed = resume("j.jsonl", 9, io.StringIO())
+    resumed = resume("j.jsonl", 9, io.StringIO(), "watan")
     resumed.recorder.close()
     assert resumed.game.seats == (HUMAN, "greedy", "expert", "random")
 

@@ -19,5 +19,5 @@ def test_ordinary_text_is_unchanged() -> None:
 
 def test_a_complaint_is_one_line_named_for_the_program_with_names_shown_safely() -> None:
     stream = io.StringIO()
-    complain(stream, "cannot save to a\x1bb.sv: No such file or directory")
+    complain(stream, "cannot save to a\x1bb.sv: No such file or directory", "watan")
     assert stream.getvalue() == "watan: cannot save to a\\x1bb.sv: No such file or directory\n"

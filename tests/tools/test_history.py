@@ -34,6 +34,7 @@ from watan.engine.resources import NONE
 from watan.engine.state import SETUP_ORDER, Game
 from watan.engine.topology import CriterionId
 from watan.terminal.console import Options, Streams, play_games
+from watan.text import hints
 from watan.tools import history
 from watan.tools.history import Moment, SetupHasNoSave
 
@@ -133,6 +134,7 @@ def test_a_missing_journal_is_an_error_naming_it(tmp_path: Path) -> None:
 def test_the_listing_numbers_every_event_after_the_header_as_step_zero() -> None:
     assert "".join(history.listing(HEADER, SAMPLE_EVENTS)) == (
         " 0  Game 1 started with seed 3 from a saved game; Blue rolls next\n"
+        "Turn 1, Blue\n"
         " 1  Blue chose loaded dice\n"
         " 2  Blue rolled 7 (loaded)\n"
         " 3  Orange lost 5 CAFFEINE to the geese\n"
@@ -140,6 +142,7 @@ def test_the_listing_numbers_every_event_after_the_header_as_step_zero() -> None
         " 5  Blue stole one LECTURE from Yellow\n"
         " 6  Blue traded one STUDY to Orange for one CAFFEINE\n"
         " 7  Blue ended their turn\n"
+        "Turn 2, Red\n"
         " 8  Red chose loaded dice\n"
         " 9  Red rolled 10 (loaded)\n"
         "10  Orange gained 2 STUDY\n"
@@ -155,8 +158,9 @@ def test_the_listing_of_a_journal_without_events_is_its_header_alone() -> None:
 
 def test_listing_numbers_are_right_aligned_to_the_widest() -> None:
     lines = list(history.listing(NEW_HEADER, (GameResumed(seed=2),) * 100))
-    assert (lines[0], lines[9], lines[10], lines[100]) == (
+    assert (lines[0], lines[1], lines[10], lines[11], lines[101]) == (
         "  0  Game 1 started with seed 1; setup begins\n",
+        "Setup\n",
         "  9  Play resumed in a new session with seed 2\n",
         " 10  Play resumed in a new session with seed 2\n",
         "100  Play resumed in a new session with seed 2\n",
@@ -193,7 +197,7 @@ def setup_game(placed: int) -> Game:
     ],
 )
 def test_the_standing_says_whose_turn_and_where_in_it(game: Game, words: str) -> None:
-    assert history.standing(game) == words
+    assert hints.standing(game) == words
 
 
 # as text, save file and JSON -------------------------------------------------------------------
@@ -252,17 +256,6 @@ def test_as_save_refuses_a_game_still_in_setup() -> None:
         history.as_save(setup_game(7))
 
 
-@pytest.mark.parametrize(
-    "game",
-    [setup_game(3), fold(HEADER, SAMPLE_EVENTS[:3]), fold(HEADER, SAMPLE_EVENTS)],
-    ids=["setup", "geese", "end"],
-)
-def test_as_json_decodes_back_to_the_game(game: Game) -> None:
-    text = history.as_json(game)
-    assert text.endswith("}\n")
-    assert history.from_json(text) == game
-
-
 # rewind ----------------------------------------------------------------------------------------
 
 
@@ -275,16 +268,32 @@ def test_rewind_writes_the_header_and_the_first_n_events_exactly(journal: str, s
 
 
 @pytest.mark.parametrize(
+    ("step", "kept", "command"),
+    [(2, 1, (2, 3)), (4, 3, (4, 5)), (9, 8, (9, 10))],
+)
+def test_rewind_inside_a_command_keeps_the_events_before_the_command_began(
+    journal: str, step: int, kept: int, command: tuple[int, int]
+) -> None:
+    original = lines_of(journal)
+    rewound = history.rewind(journal, step, "short.jsonl")
+    assert (rewound.inside, len(rewound.kept.events)) == (command, kept)
+    assert lines_of("short.jsonl") == original[: kept + 1]
+    assert rewound.kept.game == fold(HEADER, SAMPLE_EVENTS[:kept])
+
+
+def test_rewind_names_its_file_from_the_step_it_keeps(journal: str) -> None:
+    rewound = history.rewind(journal, 4, lambda kept: f"kept-{kept}.jsonl")
+    assert (len(rewound.kept.events), len(lines_of("kept-3.jsonl"))) == (3, 4)
+
+
+@pytest.mark.parametrize(
     ("step", "message"),
     [
-        (2, "line 3: step 2 is inside one command (events 2-3); rewind to 1 or 3"),
-        (4, "line 5: step 4 is inside one command (events 4-5); rewind to 3 or 5"),
-        (9, "line 10: step 9 is inside one command (events 9-10); rewind to 8 or 10"),
         (12, "there is no step 12: the last event is 11"),
         (-1, "there is no step -1: steps start at 0"),
     ],
 )
-def test_rewind_refuses_a_step_inside_a_command_or_outside_the_journal(
+def test_rewind_refuses_a_step_outside_the_journal(
     journal: str, step: int, message: str
 ) -> None:
     with pytest.raises(JournalError) as caught:
@@ -295,7 +304,7 @@ def test_rewind_refuses_a_step_inside_a_command_or_outside_the_journal(
 
 def test_rewind_to_before_the_damage_keeps_the_sound_part(journal: str) -> None:
     replace_line(journal, 3, b'{"type":"turn_ended","colour":0}\n')
-    kept = history.rewind(journal, 1, "short.jsonl")
+    kept = history.rewind(journal, 1, "short.jsonl").kept
     assert (kept.events, history.load("short.jsonl").events) == (
         SAMPLE_EVENTS[:1], SAMPLE_EVENTS[:1]
     )
@@ -335,8 +344,8 @@ def test_rewinding_in_place_holds_the_lock_from_before_the_read_to_the_replaceme
     during: list[tuple[int, str]] = []
     read = history._read
 
-    def read_then_resume(path: str, to: int | None) -> object:
-        read_so_far = read(path, to)
+    def read_then_resume(path: str, to: int | None, data: bytes | None = None) -> object:
+        read_so_far = read(path, to, data)
         resumed = resume_in_another_process(journal)  # in the window, after the read
         during.append((resumed.returncode, resumed.stderr))
         return read_so_far

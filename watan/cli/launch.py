@@ -10,6 +10,7 @@ explains any error.
 
 from __future__ import annotations
 
+import os
 import sys
 
 from watan.cli.options import PLAY_OPTIONS
@@ -58,8 +59,13 @@ def _is_number(text: str) -> bool:
 
 
 def main(default_edition: str = DEFAULT) -> None:
-    """Run `watan`: a plain play command line at once, anything else through click."""
-    chosen = plain_play(sys.argv[1:])
+    """Run `watan`: a plain play command line at once, anything else through click.
+
+    A shell asking for completions runs the program with no arguments and
+    `_WATAN_COMPLETE` (`_CONSTRUCTOR_COMPLETE`) set: that is click's, never a game.
+    """
+    completing = f"_{default_edition.upper()}_COMPLETE" in os.environ
+    chosen = None if completing else plain_play(sys.argv[1:])
     if chosen is None:
         from watan.cli.app import main as application
 
@@ -80,6 +86,8 @@ def main(default_edition: str = DEFAULT) -> None:
             computer=_every(chosen, "computer"),
             human=_every(chosen, "human"),
             allow_computers="allow_computers" in chosen,
+            hints="hints" in chosen,
+            no_hints="no_hints" in chosen,
             default_edition=default_edition,
         )
     )

@@ -18,7 +18,7 @@ class PlayOption:
     than it must (a `NamedTuple` class is built at import).
     """
 
-    __slots__ = ("flag", "flags", "help", "metavar", "name", "number", "repeated")
+    __slots__ = ("file", "flag", "flags", "help", "metavar", "name", "number", "repeated")
 
     def __init__(
         self,
@@ -30,6 +30,7 @@ class PlayOption:
         number: bool = False,
         flag: bool = False,
         repeated: bool = False,
+        file: bool = False,
     ) -> None:
         self.name, self.flags, self.metavar, self.help = name, flags, metavar, help
         self.number = number
@@ -37,12 +38,16 @@ class PlayOption:
         """Takes no value: present or not."""
         self.repeated = repeated
         """May be given more than once; every value is kept, in order."""
+        self.file = file
+        """Names a file (shells complete it as one)."""
 
 
 PLAY_OPTIONS = (
     PlayOption("seed", ("-seed", "--seed"), "N", "Seed the random generator.", number=True),
-    PlayOption("load", ("-load", "--load"), "FILE", "Continue the game saved in FILE."),
-    PlayOption("board", ("-board", "--board"), "FILE", "Play on the board in FILE."),
+    PlayOption(
+        "load", ("-load", "--load"), "FILE", "Continue the game saved in FILE.", file=True
+    ),
+    PlayOption("board", ("-board", "--board"), "FILE", "Play on the board in FILE.", file=True),
     PlayOption(
         "random_board",
         ("-random-board", "--random-board"),
@@ -60,13 +65,16 @@ PLAY_OPTIONS = (
         "journal",
         ("--journal",),
         "PATH",
-        "Write the game's journal to PATH (default: a new file under ./journals/).",
+        "Write the game's journal to PATH (default: a new file in the journal folder, "
+        "$WATAN_JOURNALS, else ~/.local/share/watan/journals; `watan games` lists them).",
+        file=True,
     ),
     PlayOption(
         "resume",
         ("--resume",),
         "JOURNAL",
         "Continue the game in JOURNAL from where it stands (its computers keep their seats).",
+        file=True,
     ),
     PlayOption(
         "computer",
@@ -90,6 +98,22 @@ PLAY_OPTIONS = (
         "",
         "Let people hand their seats to computers during play ('computer [STRATEGY]', "
         "'human COLOUR'), as any game with --computer does.",
+        flag=True,
+    ),
+    PlayOption(
+        "hints",
+        ("--hints",),
+        "",
+        "Say on standard error what the spec leaves unsaid, and the builds you can afford, "
+        "even when standard input is not a terminal (at a terminal, all but the builds are "
+        "said anyway).",
+        flag=True,
+    ),
+    PlayOption(
+        "no_hints",
+        ("--no-hints",),
+        "",
+        "Say nothing beyond the spec's lines, even at a terminal.",
         flag=True,
     ),
 )

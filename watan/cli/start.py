@@ -11,13 +11,16 @@ import os
 import signal
 import sys
 from collections.abc import Sequence
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from watan.cli.options import EXIT_BAD_FILE, EXIT_STOPPED
 from watan.editions import DEFAULT
 from watan.engine.state import COLOURS, HUMAN, Colour, Game
 from watan.players import DEFAULT as DEFAULT_STRATEGY
 from watan.players import STRATEGIES
+
+if TYPE_CHECKING:
+    from watan.terminal.hinter import Level
 
 COLOUR_LIST = ", ".join(colour.title for colour in COLOURS)
 
@@ -85,6 +88,8 @@ def play(
     computer: Sequence[str] = (),
     human: Sequence[str] = (),
     allow_computers: bool = False,
+    hints: bool = False,
+    no_hints: bool = False,
     default_edition: str = DEFAULT,
 ) -> int:
     """Play from the command line's options; return the exit status.
@@ -93,35 +98,47 @@ def play(
     standard error and exit status 2 (RULINGS 19); so is a seat given twice or
     a colour or strategy that does not exist.  `edition` is what the player
     asked for; `default_edition` is the program's own (`constructor` plays
-    Constructor), and a resumed journal plays the edition it recorded.
-    `computer` holds `COLOUR[=STRATEGY]` values, `human` colours.
+    Constructor), and a resumed journal plays the edition it recorded.  The
+    program is named for its edition, and its lines on standard error begin
+    with that name.  `computer` holds `COLOUR[=STRATEGY]` values, `human`
+    colours.  The game hints on standard error when standard input is a
+    terminal, or with `hints`; never with `no_hints`.  New journals go to
+    the journal folder the environment names (`journal_folder`).
     """
+    program = default_edition
+
+    def refuse(message: str) -> int:
+        return _refuse(message, program)
+
     try:
         seats = seats_asked(computer, human)
     except BadSeat as bad:
-        return _refuse(str(bad))
+        return refuse(str(bad))
     if load is not None and board is not None:
-        return _refuse("-load and -board cannot be used together")
+        return refuse("-load and -board cannot be used together")
     if board is not None and random_board:
-        return _refuse("-board and -random-board cannot be used together")
+        return refuse("-board and -random-board cannot be used together")
     if resume is not None and (load, board, journal) != (None, None, None):
-        return _refuse(
+        return refuse(
             "--resume continues a journal; it cannot be combined with -load, -board or --journal"
         )
     if resume is not None and edition is not None:
-        return _refuse("--resume plays on in the edition the journal recorded; drop --edition")
+        return refuse("--resume plays on in the edition the journal recorded; drop --edition")
     if resume is not None and random_board:
-        return _refuse("--resume plays on the journal's own board; drop -random-board")
+        return refuse("--resume plays on the journal's own board; drop -random-board")
+    if hints and no_hints:
+        return refuse("--hints and --no-hints cannot be used together")
     if journal is not None:
         from watan.files.journal import taken
 
         if (problem := taken(journal)) is not None:
-            return _refuse(problem)
+            return refuse(problem)
     from msgspec.structs import replace
 
     from replay.journal import JournalError
     from watan.editions import UnknownEdition
     from watan.editions import edition as named
+    from watan.files.journal import journal_folder
     from watan.files.savefile import BadFile
     from watan.players.table import StrategyError
     from watan.terminal.console import Options, Resumed, Streams, choose_board, play_games
@@ -138,7 +155,7 @@ def play(
             def playable(game: Game) -> str | None:
                 return _unknown_seat(game.seats, seats)
 
-            resumed = reopen(resume, options.seed, sys.stderr, playable)
+            resumed = reopen(resume, options.seed, sys.stderr, program, playable)
             played = named(resumed.header.rules)
         fresh = load is None and resume is None
         chosen = choose_board(played, board, random_board=random_board, first=fresh)
@@ -148,23 +165,28 @@ def play(
             board=chosen.board,
             seats=seats,
             computers=allow_computers or bool(computer),
+            journals=journal_folder(os.environ),
+            hints=_hinting(hints=hints, no_hints=no_hints),
         )
         from watan.text.escape import complain
 
         for note in (*options.notes, *([chosen.note] if chosen.note is not None else [])):
-            complain(sys.stderr, note)
+            complain(sys.stderr, note, program)
     except (BadFile, JournalError, UnknownEdition) as error:
-        return _refuse(str(error))
+        return refuse(str(error))
     if sys.stdin is None or sys.stdout is None:
-        return _refuse("standard input and output must be open to play")
+        return refuse("standard input and output must be open to play")
     previous = {sig: signal.signal(sig, _stop) for sig in (signal.SIGHUP, signal.SIGTERM)}
+    streams = Streams(sys.stdin.buffer, sys.stdout, sys.stderr, program)
     try:
-        return play_games(options, Streams(sys.stdin.buffer, sys.stdout, sys.stderr), resumed)
+        return play_games(options, streams, resumed)
     except StrategyError as fault:
-        _quietly(sys.stderr, f"watan: {fault}; the game is in its journal (and backup.sv)\n")
+        _quietly(sys.stderr, f"{program}: {fault}; the game is in its journal (and backup.sv)\n")
         return 1
     except KeyboardInterrupt as stopped:
-        _quietly(sys.stderr, "\nwatan: stopped; the game is in its journal (and backup.sv)\n")
+        _quietly(
+            sys.stderr, f"\n{program}: stopped; the game is in its journal (and backup.sv)\n"
+        )
         return EXIT_STOPPED + (stopped.signal if isinstance(stopped, Stopped) else signal.SIGINT)
     except OSError as error:
         # Whoever read the output has gone, or the terminal failed: say so once, quietly.
@@ -174,13 +196,29 @@ def play(
         from watan.text.escape import printable
 
         _quietly(sys.stderr, printable(
-            f"watan: the terminal failed ({error.strerror or error}); "
+            f"{program}: the terminal failed ({error.strerror or error}); "
             "the game is in its journal (and backup.sv)"
         ) + "\n")
         return 1
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
+
+
+def _hinting(*, hints: bool, no_hints: bool) -> Level:
+    """Return how much the game hints: all with --hints, none with --no-hints, and otherwise
+    all but the affordable builds when standard input is a terminal (a person types)."""
+    from watan.terminal.hinter import Level
+
+    if hints:
+        return Level.ALL
+    if no_hints:
+        return Level.OFF
+    try:
+        typing = sys.stdin is not None and sys.stdin.isatty()
+    except (OSError, ValueError):
+        typing = False
+    return Level.AT_TERMINAL if typing else Level.OFF
 
 
 class Stopped(KeyboardInterrupt):
@@ -203,8 +241,8 @@ def _quietly(stream: TextIO, text: str) -> None:
         stream.flush()
 
 
-def _refuse(message: str) -> int:
+def _refuse(message: str, program: str) -> int:
     from watan.text.escape import complain
 
-    complain(sys.stderr, message)
+    complain(sys.stderr, message, program)
     return EXIT_BAD_FILE

@@ -299,48 +299,112 @@ def _wrong_phase(phase: Phase, needed: Phase) -> Refusal | None:
     return None if phase is needed else Refusal.INVALID_COMMAND
 
 
+class Obstacle(enum.Enum):
+    """Why a place cannot be built on: the reasons behind `Refusal.CANNOT_BUILD`."""
+
+    NO_SUCH_PLACE = "no_such_place"
+    """The number names no criterion (0-53) or goal (0-71)."""
+    TAKEN = "taken"
+    """Somebody has completed the criterion or achieved the goal already (§3.1, §3.3)."""
+    NEIGHBOUR_COMPLETED = "neighbour_completed"
+    """A criterion next to it is completed (§3.1)."""
+    NOT_CONNECTED = "not_connected"
+    """None of the student's goals leads to the criterion, or none of their criteria and goals
+    touches the goal (§3.1, §3.3, RULINGS 11)."""
+    NOT_OWN = "not_own"
+    """The criterion to improve is not one the student has completed (§3.2)."""
+    HIGHEST_LEVEL = "highest_level"
+    """The criterion to improve is an exam already (§3.2)."""
+
+
+def obstacle(game: Game, command: AnyCommand) -> Obstacle | None:
+    """Return why the place `command` builds on cannot be built on now, or None.
+
+    None too for a command that builds nothing, or out of its phase.  These
+    are exactly the places `refusal` refuses with `Refusal.CANNOT_BUILD`
+    (the place is checked before the price, RULINGS 10), told apart, so that
+    a player can be told which rule stands in the way.
+    """
+    match command:
+        case Complete(criterion=criterion) if game.phase is Phase.SETUP:
+            return _placement_obstacle(game, criterion)
+        case Complete(criterion=criterion) if game.phase is Phase.AFTER_ROLL:
+            return _completion_obstacle(game, criterion)
+        case Improve(criterion=criterion) if game.phase is Phase.AFTER_ROLL:
+            return _improvement_obstacle(game, criterion)
+        case Achieve(goal=goal) if game.phase is Phase.AFTER_ROLL:
+            return _achievement_obstacle(game, goal)
+        case _:
+            return None
+
+
 def _placement_refusal(game: Game, criterion: int) -> Refusal | None:
     """An initial assignment goes on a free criterion with no completed neighbour (§3.1, §4.1)."""
-    if (
-        not is_criterion(criterion)
-        or game.criterion_owner[criterion] != NOBODY
-        or has_completed_neighbour(game, CriterionId(criterion))
-    ):
-        return Refusal.CANNOT_BUILD
+    return None if _placement_obstacle(game, criterion) is None else Refusal.CANNOT_BUILD
+
+
+def _placement_obstacle(game: Game, criterion: int) -> Obstacle | None:
+    if not is_criterion(criterion):
+        return Obstacle.NO_SUCH_PLACE
+    if game.criterion_owner[criterion] != NOBODY:
+        return Obstacle.TAKEN
+    if has_completed_neighbour(game, CriterionId(criterion)):
+        return Obstacle.NEIGHBOUR_COMPLETED
     return None
 
 
 def _completion_refusal(game: Game, criterion: int) -> Refusal | None:
     """After the roll an assignment also needs one's own goal beside it (§3.1, RULINGS 11)."""
-    if _placement_refusal(game, criterion) or not touches_own_goal(
-        game, game.turn, CriterionId(criterion)
-    ):
+    if _completion_obstacle(game, criterion) is not None:
         return Refusal.CANNOT_BUILD
     return _price_refusal(game, level_cost(game, Completion.ASSIGNMENT))
 
 
+def _completion_obstacle(game: Game, criterion: int) -> Obstacle | None:
+    placement = _placement_obstacle(game, criterion)
+    if placement is not None:
+        return placement
+    if not touches_own_goal(game, game.turn, CriterionId(criterion)):
+        return Obstacle.NOT_CONNECTED
+    return None
+
+
 def _improvement_refusal(game: Game, criterion: int) -> Refusal | None:
     """One's own criterion improves one level at a time, up to an exam (spec §3.2)."""
-    if (
-        not is_criterion(criterion)
-        or game.criterion_owner[criterion] != game.turn
-        or game.criterion_level[criterion] >= Completion.EXAM
-    ):
+    if _improvement_obstacle(game, criterion) is not None:
         return Refusal.CANNOT_BUILD
     return _price_refusal(game, level_cost(game, game.criterion_level[criterion] + 1))
 
 
+def _improvement_obstacle(game: Game, criterion: int) -> Obstacle | None:
+    if not is_criterion(criterion):
+        return Obstacle.NO_SUCH_PLACE
+    if game.criterion_owner[criterion] != game.turn:
+        return Obstacle.NOT_OWN
+    if game.criterion_level[criterion] >= Completion.EXAM:
+        return Obstacle.HIGHEST_LEVEL
+    return None
+
+
 def _achievement_refusal(game: Game, goal: int) -> Refusal | None:
     """A free goal next to one's own criterion or goal may be achieved (§3.3, RULINGS 11)."""
-    if not is_goal(goal) or game.goal_owner[goal] != NOBODY:
+    if _achievement_obstacle(game, goal) is not None:
         return Refusal.CANNOT_BUILD
+    return _price_refusal(game, game.edition.goal_cost)
+
+
+def _achievement_obstacle(game: Game, goal: int) -> Obstacle | None:
+    if not is_goal(goal):
+        return Obstacle.NO_SUCH_PLACE
+    if game.goal_owner[goal] != NOBODY:
+        return Obstacle.TAKEN
     colour, owner, goal_owner = game.turn, game.criterion_owner, game.goal_owner
     if not (
         any(owner[c] == colour for c in GOAL_CRITERIA[goal])
         or any(goal_owner[g] == colour for g in GOAL_NEIGHBOURS[goal])
     ):
-        return Refusal.CANNOT_BUILD
-    return _price_refusal(game, game.edition.goal_cost)
+        return Obstacle.NOT_CONNECTED
+    return None
 
 
 def _price_refusal(game: Game, cost: Resources) -> Refusal | None:

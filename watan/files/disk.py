@@ -25,23 +25,67 @@ MOST_BYTES = 1 << 20
 device that never ends (`/dev/zero`), is not read to its end."""
 
 
-def read_text(path: str) -> str:
-    """Return a file's text, or raise BadFile saying why it cannot be read."""
-    try:
-        with open(path, "rb") as file:
-            data = file.read(MOST_BYTES + 1)
-    except FileNotFoundError:
-        raise BadFile(path, "no such file") from None
-    except IsADirectoryError:
-        raise BadFile(path, "is a folder, not a file") from None
-    except OSError as error:
-        raise BadFile(path, f"cannot read it ({error.strerror or error})") from None
+def read_text(path: str, data: bytes | None = None) -> str:
+    """Return a file's text, or raise BadFile saying why it cannot be read.
+
+    With `data`, the file is those bytes (standard input's: the first `MOST_BYTES` and one
+    more are enough), and `path` names it in errors.
+    """
+    if data is None:
+        data = _read_bytes(path)
     if len(data) > MOST_BYTES:
         raise BadFile(path, "is far too large to be a board or save file")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         raise BadFile(path, "is not a text file") from None
+
+
+def _read_bytes(path: str) -> bytes:
+    try:
+        with open(path, "rb") as file:
+            return file.read(MOST_BYTES + 1)
+    except FileNotFoundError:
+        raise BadFile(path, "no such file") from None
+    except IsADirectoryError:
+        raise BadFile(path, "is a folder, not a file") from None
+    except OSError as error:
+        raise BadFile(path, f"cannot read it ({error.strerror or error})") from None
+
+
+STANDARD_INPUT = "standard input"
+"""How messages name a file read from standard input (`watan show -`)."""
+
+
+def mistaken(error: BadFile, text: str, edition: Edition) -> BadFile:
+    """Return `error`, or a more helpful one when the file is another kind of file.
+
+    A game's journal given where a board or save file is wanted names `watan
+    replay`; a save file of another edition names the `--edition` that reads it.
+    """
+    from watan.editions import edition as named
+    from watan.editions import names
+    from watan.files.journal import is_journal_text
+
+    name = error.name
+    if is_journal_text(text):
+        listed = "-" if name == STANDARD_INPUT else name
+        return BadFile(
+            name,
+            f"is a game's journal, not a board or save file: `watan replay {listed}` lists "
+            "its events",
+        )
+    for other in (named(n) for n in names() if n != edition.name):
+        try:
+            read_save(text, name, other)
+        except BadFile:
+            continue
+        return BadFile(
+            name,
+            f"is a {other.title} save file, not a {edition.title} one: "
+            f"add --edition {other.name}",
+        )
+    return error
 
 
 def load_board(path: str, edition: Edition = WATAN) -> Board:
@@ -51,7 +95,11 @@ def load_board(path: str, edition: Edition = WATAN) -> Board:
 
 def read_board_file(path: str, edition: Edition = WATAN) -> Read[Board]:
     """Return the board in a board file (spec §5 `-board`), and notes for standard error."""
-    return read_board(read_text(path), path, edition)
+    text = read_text(path)
+    try:
+        return read_board(text, path, edition)
+    except BadFile as error:
+        raise mistaken(error, text, edition) from None
 
 
 def load_save(path: str, edition: Edition = WATAN) -> SavedGame:
@@ -61,7 +109,11 @@ def load_save(path: str, edition: Edition = WATAN) -> SavedGame:
 
 def read_save_file(path: str, edition: Edition = WATAN) -> Read[SavedGame]:
     """Return the game in a save file of `edition` (spec §5 `-load`), and notes."""
-    return read_save(read_text(path), path, edition)
+    text = read_text(path)
+    try:
+        return read_save(text, path, edition)
+    except BadFile as error:
+        raise mistaken(error, text, edition) from None
 
 
 def write_atomically(path: str, text: str) -> None:

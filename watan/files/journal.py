@@ -10,8 +10,8 @@ from __future__ import annotations
 import functools
 import os
 import time
-from collections.abc import Callable, Sequence
-from typing import TextIO, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import NamedTuple, TextIO, TypeVar
 
 import msgspec
 
@@ -21,7 +21,12 @@ from watan.editions import names
 from watan.engine.events import FORMAT_VERSION, RULES, AnyEvent, GameStarted
 from watan.text.escape import complain
 
-JOURNAL_FOLDER = "journals"
+JOURNALS_VARIABLE = "WATAN_JOURNALS"
+"""The environment variable that names the journal folder, when set."""
+
+LOCAL_FOLDER = "journals"
+"""The folder, in the working folder, a game falls back to when the user's journal folder
+cannot be made (a home folder that cannot be written)."""
 
 WatanJournal = Journal[GameStarted, AnyEvent]
 T = TypeVar("T")
@@ -99,17 +104,48 @@ def reader() -> JournalReader[GameStarted, AnyEvent]:
     )
 
 
-def read_journal(path: str) -> WatanJournal:
-    """Return a whole journal (raises JournalError naming the line and the problem)."""
-    return reader().read(path)
+def read_journal(path: str, data: bytes | None = None) -> WatanJournal:
+    """Return a whole journal (raises JournalError naming the line and the problem).
+
+    With `data`, the journal is those bytes (standard input's, say) and `path` only names
+    it in errors.
+    """
+    return reader().read(path) if data is None else reader().decode(path, data)
 
 
-def default_journal_path(now: float | None = None, edition: str = RULES) -> str:
-    """Return a new journal's default path: ./journals/, named for the edition and the time."""
+class Folder(NamedTuple):
+    """Where new games keep their journals, and whether the user chose it."""
+
+    path: str
+    chosen: bool
+    """Named by `WATAN_JOURNALS`; otherwise it is the XDG data folder's, which a game falls
+    back from to `LOCAL_FOLDER` when it cannot be made."""
+
+
+def journal_folder(environ: Mapping[str, str]) -> Folder:
+    """Return the folder new games keep their journals in, read from the environment.
+
+    `WATAN_JOURNALS` when set; else `watan/journals` in the XDG data folder
+    (`$XDG_DATA_HOME`, which must be an absolute path, else `~/.local/share`),
+    where programs keep what they make for their user, so that a game's journal is
+    found again from any folder and never lands in the folder one stands in.
+    """
+    chosen = environ.get(JOURNALS_VARIABLE, "")
+    if chosen:
+        return Folder(chosen, True)
+    data = environ.get("XDG_DATA_HOME", "")
+    if not os.path.isabs(data):
+        home = environ.get("HOME") or os.path.expanduser("~")
+        data = os.path.join(home, ".local", "share")
+    return Folder(os.path.join(data, "watan", "journals"), False)
+
+
+def default_journal_path(folder: str, now: float | None = None, edition: str = RULES) -> str:
+    """Return a new journal's path in `folder`, named for the edition and the time."""
     moment = time.time() if now is None else now
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(moment))
     micro = int(moment * 1_000_000) % 1_000_000
-    return os.path.join(JOURNAL_FOLDER, f"{edition}-{stamp}-{micro:06d}.jsonl")
+    return os.path.join(folder, f"{edition}-{stamp}-{micro:06d}.jsonl")
 
 
 class Recorder:
@@ -117,31 +153,75 @@ class Recorder:
 
     When the journal cannot be written the game goes on unrecorded, after one
     line on standard error: losing the record is bad, losing the game worse.
+    A new journal that no event was appended to is removed when the game
+    ends: there is nothing in it to replay or resume.
     """
 
-    def __init__(self, writer: JournalWriter[GameStarted, AnyEvent] | None, stderr: TextIO):
+    def __init__(
+        self,
+        writer: JournalWriter[GameStarted, AnyEvent] | None,
+        stderr: TextIO,
+        program: str,
+        *,
+        new: bool = True,
+    ):
         self._writer = writer
         self._stderr = stderr
+        self._program = program
+        self._played = not new
+
+    @property
+    def path(self) -> str | None:
+        """Return where the journal is, or None when the game goes on without one."""
+        return None if self._writer is None else self._writer.path
+
+    @property
+    def played(self) -> bool:
+        """Return whether the journal holds an event (or was an existing one, resumed)."""
+        return self._played
 
     def record(self, events: Sequence[AnyEvent]) -> None:
         """Append events, so that a killed process loses nothing accepted."""
         if self._writer is None or not events:
             return
+        self._played = True
         try:
             self._writer.append(events)
         except JournalError as error:
-            complain(self._stderr, f"{error}; the game goes on without its journal")
+            complain(self._stderr, f"{error}; the game goes on without its journal", self._program)
             self.close()
             self._writer = None
 
     def close(self) -> None:
+        """Close the journal, removing it when nothing was recorded in it."""
         if self._writer is not None:
-            self._writer.close()
+            if self._played:
+                self._writer.close()
+            else:
+                self._writer.discard()
 
     def keeps(self, path: str) -> bool:
         """Return whether `path` names this game's journal (by any name or link), so that a
         `save` or `backup.sv` written there would destroy it."""
         return self._writer is not None and self._writer.writes_to(path)
+
+
+def is_journal_text(text: str) -> bool:
+    """Return whether a file's text begins with a journal's header line (any format)."""
+    first = text.split("\n", 1)[0].strip()
+    if not first.startswith("{"):
+        return False
+    try:
+        msgspec.json.decode(first, type=_Header)
+    except (msgspec.DecodeError, RecursionError):
+        return False
+    return True
+
+
+class _Header(msgspec.Struct, tag="game_started", tag_field="type"):
+    """What marks a journal's first line, whatever its format: its tag and its format."""
+
+    format: int
 
 
 def taken(path: str) -> str | None:
@@ -165,23 +245,44 @@ def taken(path: str) -> str | None:
     )
 
 
-def create_recorder(path: str, header: GameStarted, stderr: TextIO) -> Recorder:
-    """Create the journal at `path` with its header; say where it is on a terminal."""
+def create_recorder(
+    path: str, header: GameStarted, stderr: TextIO, program: str, fallback: str | None = None
+) -> Recorder:
+    """Create the journal at `path` with its header; say where it is on a terminal.
+
+    When it cannot be made there and a `fallback` path is given, the journal
+    goes there instead (said on a terminal only, as where a journal is always
+    is); otherwise the game goes on without one, after one line on standard
+    error.
+    """
+    made = _created(path, header)
+    if isinstance(made, str) and fallback is not None:
+        moved = _created(fallback, header)
+        if not isinstance(moved, str):
+            announce(stderr, f"journal: {fallback} ({made})", program)
+            return Recorder(moved, stderr, program)
+    if isinstance(made, str):
+        complain(stderr, f"cannot write the journal {path}: {made}", program)
+        return Recorder(None, stderr, program)
+    announce(stderr, f"journal: {path}", program)
+    return Recorder(made, stderr, program)
+
+
+def _created(path: str, header: GameStarted) -> JournalWriter[GameStarted, AnyEvent] | str:
+    """Return a writer of a new journal at `path`, or why it cannot be made."""
     folder = os.path.dirname(path) or "."
     try:
         os.makedirs(folder, exist_ok=True)
-        writer = JournalWriter[GameStarted, AnyEvent].create(path, header)
+        return JournalWriter[GameStarted, AnyEvent].create(path, header)
     except (OSError, JournalError) as error:
-        reason = error.problem if isinstance(error, JournalError) else error.strerror or error
         if isinstance(error, FileExistsError):  # makedirs: something that is not a folder
-            reason = f"{folder} is not a folder"
-        complain(stderr, f"cannot write the journal {path}: {reason}")
-        return Recorder(None, stderr)
-    announce(stderr, f"journal: {path}")
-    return Recorder(writer, stderr)
+            return f"{folder} is not a folder"
+        if isinstance(error, JournalError):
+            return error.problem
+        return str(error.strerror or error)
 
 
-def announce(stderr: TextIO, message: str) -> None:
+def announce(stderr: TextIO, message: str, program: str) -> None:
     """Say on standard error where the journal is, when a person can read it there.
 
     Only on a terminal: a piped or captured session writes nothing on standard
@@ -192,11 +293,11 @@ def announce(stderr: TextIO, message: str) -> None:
     except (OSError, ValueError):
         shown = False
     if shown:
-        complain(stderr, message)
+        complain(stderr, message, program)
 
 
 def reopen(
-    path: str, stderr: TextIO, check: Callable[[WatanJournal], T]
+    path: str, stderr: TextIO, check: Callable[[WatanJournal], T], program: str
 ) -> tuple[WatanJournal, T, JournalWriter[GameStarted, AnyEvent]]:
     """Return the journal at `path`, what `check` makes of it, and a writer appending to it.
 
@@ -231,6 +332,7 @@ def reopen(
                 stderr,
                 f"{path}: its last line was cut off mid-write; "
                 f"the partial line was set aside in {side}",
+                program,
             )
         else:
             lock.complete_last_line()  # it decodes: a newline is all it lacks, if anything

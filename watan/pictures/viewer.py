@@ -69,6 +69,8 @@ class PageData(msgspec.Struct, frozen=True, rename="camel"):
     goal_angles: tuple[str, ...]
     beginning: Beginning
     changes: tuple[Change, ...]
+    opening: int = 0
+    """The step the page opens at, unless its address asks for another (`#step=N`)."""
 
 
 def fragments(edition: Edition, header: GameStarted) -> Fragments:
@@ -89,8 +91,11 @@ def fragments(edition: Edition, header: GameStarted) -> Fragments:
     )
 
 
-def page_data(header: GameStarted, events: tuple[AnyEvent, ...]) -> PageData:
-    """Return the page's data for a journal: step 0 whole, then each event's changes."""
+def page_data(
+    header: GameStarted, events: tuple[AnyEvent, ...], opening: int = 0
+) -> PageData:
+    """Return the page's data for a journal: step 0 whole, then each event's changes, and the
+    step the page opens at."""
     first = start(header)
     edition = first.edition
     words = edition.vocabulary
@@ -112,6 +117,7 @@ def page_data(header: GameStarted, events: tuple[AnyEvent, ...]) -> PageData:
         goal_angles=svg.GOAL_ANGLES,
         beginning=beginning(header, first),
         changes=tuple(changes(header, events)),
+        opening=opening,
     )
 
 
@@ -119,11 +125,12 @@ def _asset(name: str) -> str:
     return (resources.files("watan.pictures") / "page" / name).read_text(encoding="utf-8")
 
 
-def page(header: GameStarted, events: tuple[AnyEvent, ...], name: str) -> str:
-    """Return the whole page for a journal called `name` (its file name, shown at the top)."""
+def page(header: GameStarted, events: tuple[AnyEvent, ...], name: str, opening: int = 0) -> str:
+    """Return the whole page for a journal called `name` (its file name, shown at the top),
+    opening at step `opening`."""
     game = start(header)
     edition = game.edition
-    data = msgspec.json.encode(page_data(header, events)).decode()
+    data = msgspec.json.encode(page_data(header, events, opening)).decode()
     # In a script element, only `</` could end it early; `<\/` reads the same in JSON.
     data = data.replace("</", "<\\/")
     started = "from a saved game" if header.loaded is not None else "from setup"

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, BinaryIO, TextIO
 
 import msgspec
@@ -25,7 +25,7 @@ from watan.editions.model import Edition
 from watan.editions.watan import EDITION as WATAN
 from watan.engine.commands import TakeSeat
 from watan.engine.decide import decide
-from watan.engine.events import AnyEvent, GameResumed, GameStarted
+from watan.engine.events import AnyEvent, DiceRolled, GameResumed, GameStarted, TurnEnded
 from watan.engine.evolve import apply_all, start
 from watan.engine.layout import Board, random_board
 from watan.engine.reach import missing_for_good, nobody_can_win
@@ -33,6 +33,8 @@ from watan.engine.snapshot import SavedGame
 from watan.engine.state import COLOURS, HUMAN, Colour, Game, saved_game
 from watan.files.disk import read_board_file, read_save_file, write_atomically
 from watan.files.journal import (
+    LOCAL_FOLDER,
+    Folder,
     Recorder,
     WatanJournal,
     announce,
@@ -45,9 +47,10 @@ from watan.players import DEFAULT as DEFAULT_STRATEGY
 from watan.players import STRATEGIES, seat_generator, strategy
 from watan.players.table import Player, StrategyError, Table, play
 from watan.terminal import session as talk
+from watan.terminal.hinter import Hinter, Level
 from watan.terminal.lines import read_line
 from watan.terminal.seats import AtTerminal, InputEnded, Lines, Shown
-from watan.text import wording
+from watan.text import hints, wording
 from watan.text.escape import complain
 from watan.text.notation import Seating
 
@@ -79,6 +82,11 @@ class Options(msgspec.Struct, frozen=True, kw_only=True):
     seat starts with a person."""
     notes: tuple[str, ...] = ()
     """What reading the save file noted, for standard error (`savefile.Read`)."""
+    journals: Folder = Folder(LOCAL_FOLDER, chosen=True)
+    """Where new games keep their journals (the program reads it from the environment,
+    `journal_folder`; this default, `./journals`, is for library callers and tests)."""
+    hints: Level = Level.OFF
+    """How much the game hints on standard error (`watan.terminal.hinter`)."""
 
     @classmethod
     def from_files(
@@ -171,6 +179,8 @@ class Streams(msgspec.Struct, frozen=True):
     stdin: BinaryIO
     stdout: TextIO
     stderr: TextIO
+    program: str = "watan"
+    """The program's name, which its own lines on standard error begin with."""
 
 
 class Resumed(msgspec.Struct, frozen=True):
@@ -179,10 +189,16 @@ class Resumed(msgspec.Struct, frozen=True):
     header: GameStarted
     game: Game
     recorder: Recorder
+    roll: int | None = None
+    """What the current student rolled this turn, if they have rolled."""
 
 
 def resume(
-    path: str, seed: int, stderr: TextIO, playable: Callable[[Game], str | None] | None = None
+    path: str,
+    seed: int,
+    stderr: TextIO,
+    program: str,
+    playable: Callable[[Game], str | None] | None = None,
 ) -> Resumed:
     """Reopen a journal to play on from exactly where it stands (`watan play --resume`).
 
@@ -201,11 +217,22 @@ def resume(
             raise JournalError(path, None, unplayable)
         return checked
 
-    journal, checked, writer = reopen(path, stderr, sound)
-    recorder = Recorder(writer, stderr)
+    journal, checked, writer = reopen(path, stderr, sound, program)
+    recorder = Recorder(writer, stderr, program, new=False)
     recorder.record([GameResumed(seed=seed)])
-    announce(stderr, f"journal: {path} (resumed after event {checked.events})")
-    return Resumed(header=journal.header, game=checked.game, recorder=recorder)
+    announce(stderr, f"journal: {path} (resumed after event {checked.events})", program)
+    roll = next(
+        (e.roll for e in _this_turn(journal.events) if isinstance(e, DiceRolled)), None
+    )
+    return Resumed(header=journal.header, game=checked.game, recorder=recorder, roll=roll)
+
+
+def _this_turn(events: Sequence[AnyEvent]) -> Iterator[AnyEvent]:
+    """Yield the events of the turn under way, the latest first."""
+    for event in reversed(events):
+        if isinstance(event, TurnEnded):
+            return
+        yield event
 
 
 def _checked(path: str, journal: WatanJournal) -> Audit:
@@ -232,9 +259,11 @@ def play_games(options: Options, streams: Streams, resumed: Resumed | None = Non
     With `resumed`, the first game is that journal's, continued.
     """
     rng = random.Random(options.seed)
+    greeting = ""
     if resumed is not None:
         header, game, recorder = resumed.header, resumed.game, resumed.recorder
         opening = wording.reminder(game)
+        greeting = hints.resumed(game, resumed.roll)
     else:
         header = first_header(options, rng)
         game, recorder = start(header), _new_recorder(options, header, streams)
@@ -247,6 +276,7 @@ def play_games(options: Options, streams: Streams, resumed: Resumed | None = Non
                 number=header.game,
                 seats=seats,
                 opening=opening,
+                greeting=greeting,
                 recorder=recorder,
                 rng=rng,
                 options=options,
@@ -260,14 +290,19 @@ def play_games(options: Options, streams: Streams, resumed: Resumed | None = Non
         seats = tuple((c, name) for c, name in zip(COLOURS, seated, strict=True) if name != HUMAN)
         header = next_header(options, rng, header.game + 1)
         game, recorder = start(header), _new_recorder(options, header, streams)
-        opening = wording.opening(game)
+        opening, greeting = wording.opening(game), ""
 
 
 def _new_recorder(options: Options, header: GameStarted, streams: Streams) -> Recorder:
-    """Create a game's journal: --journal for the first game, else a new default file."""
-    path = options.journal if header.game == 1 and options.journal else None
-    journal = path or default_journal_path(edition=header.rules)
-    return create_recorder(journal, header, streams.stderr)
+    """Create a game's journal: --journal for the first game, else a new file in the journal
+    folder (or, when the user's data folder cannot be written, in `./journals`)."""
+    stderr, program = streams.stderr, streams.program
+    if header.game == 1 and options.journal:
+        return create_recorder(options.journal, header, stderr, program)
+    folder = options.journals
+    journal = default_journal_path(folder.path, edition=header.rules)
+    fallback = None if folder.chosen else os.path.join(LOCAL_FOLDER, os.path.basename(journal))
+    return create_recorder(journal, header, stderr, program, fallback)
 
 
 class _Live:
@@ -283,6 +318,7 @@ def _play(
     number: int,
     seats: tuple[tuple[Colour, str], ...],
     opening: str,
+    greeting: str,
     recorder: Recorder,
     rng: random.Random,
     options: Options,
@@ -297,20 +333,25 @@ def _play(
     any failure to read or print (`watan ... | head`) and a fault in a
     computer player, before they end the program.  Nothing else in the loop
     raises OSError: saves and journal writes report their own failures and
-    the game goes on.
+    the game goes on.  The person at the keyboard is hinted as
+    `options.hints` says, starting with `greeting`.
     """
-    stdout, stderr = streams.stdout, streams.stderr
+    stdout = streams.stdout
     live = _Live(game)
+    hinter = Hinter(options.hints, stdout, streams.stderr)
 
     def heard(before: Game, events: tuple[AnyEvent, ...], after: Game) -> None:
         recorder.record(events)
         live.game = after
+        hinter.heard(before, events, after)
         stdout.write(wording.narrate(before, events, after))
 
     def save(current: Game, path: str) -> None:
-        _save(current, path, stderr, recorder)
+        if _save(current, path, streams, recorder):
+            hinter.say(hints.saved(path))
 
-    keyboard = AtTerminal(_reader(streams), stdout.write, save, _seating(options, game, seats))
+    seating = _seating(options, game, seats)
+    keyboard = AtTerminal(_reader(streams), stdout.write, save, seating, hinter)
 
     def seat(colour: Colour, name: str) -> Player:
         if name == HUMAN:
@@ -320,7 +361,9 @@ def _play(
     try:
         for colour, name in seats:
             events = decide(live.game, TakeSeat(colour=colour, player=name), rng)
-            heard(live.game, events, apply_all(live.game, events))
+            recorder.record(events)
+            live.game = apply_all(live.game, events)
+        hinter.say(greeting)
         stdout.write(opening)
         watching = _Watching()
         over = play(live.game, Table(seat), rng, heard, until=watching.stops)
@@ -330,10 +373,12 @@ def _play(
             return False, over.seats
         return keyboard.play_again(over), over.seats
     except InputEnded:
-        _back_up(live.game, stderr, recorder)
+        backup = BACKUP if _back_up(live.game, streams, recorder) else None
+        journal = recorder.path if recorder.played else None
+        hinter.say(hints.kept(live.game, streams.program, journal, backup))
         return False, live.game.seats
     except (KeyboardInterrupt, OSError, StrategyError):
-        _back_up(live.game, stderr, recorder)
+        _back_up(live.game, streams, recorder)
         raise
 
 
@@ -387,21 +432,26 @@ def _reader(streams: Streams) -> Lines:
     return line
 
 
-def _back_up(game: Game, stderr: TextIO, recorder: Recorder) -> None:
-    """Save `backup.sv` when the game would lose something without it (RULINGS 16)."""
-    if talk.wants_backup(game):
-        _save(game, BACKUP, stderr, recorder)
+def _back_up(game: Game, streams: Streams, recorder: Recorder) -> bool:
+    """Save `backup.sv` when the game would lose something without it (RULINGS 16); return
+    whether it was saved."""
+    return talk.wants_backup(game) and _save(game, BACKUP, streams, recorder)
 
 
-def _save(game: Game, path: str, stderr: TextIO, recorder: Recorder) -> None:
-    """Write the game's save file; a failure is one line on standard error (RULINGS 22).
+def _save(game: Game, path: str, streams: Streams, recorder: Recorder) -> bool:
+    """Write the game's save file and return True; a failure is one line on standard error
+    (RULINGS 22), and False.
 
     Never over the game's own journal, which holds every command of it.
     """
+    stderr, program = streams.stderr, streams.program
     if recorder.keeps(path):
-        complain(stderr, f"cannot save to {path}: it is this game's journal; choose another name")
-        return
+        message = f"cannot save to {path}: it is this game's journal; choose another name"
+        complain(stderr, message, program)
+        return False
     try:
         write_atomically(path, format_save(saved_game(game), game.edition))
     except OSError as error:
-        complain(stderr, f"cannot save to {path}: {error.strerror or error}")
+        complain(stderr, f"cannot save to {path}: {error.strerror or error}", program)
+        return False
+    return True

@@ -16,6 +16,7 @@ from watan.engine.decide import Refusal
 from watan.engine.state import Game
 from watan.players.computer import Strategy
 from watan.players.table import StrategyError
+from watan.terminal.hinter import Hinter
 from watan.terminal.session import (
     Outcome,
     PlayAgain,
@@ -26,7 +27,7 @@ from watan.terminal.session import (
     prompt,
     respond,
 )
-from watan.text import wording
+from watan.text import hints, wording
 from watan.text.notation import SaveTo, Seating, format
 
 Write = Callable[[str], object]
@@ -39,12 +40,21 @@ class InputEnded(Exception):
     """The person at the terminal closed the input (end of file, spec §4.5)."""
 
 
-def converse(session: Session, lines: Lines, write: Write, save: Save, *, shown: bool) -> Outcome:
+def converse(
+    session: Session,
+    lines: Lines,
+    write: Write,
+    save: Save,
+    *,
+    shown: bool,
+    hint: Write | None = None,
+) -> Outcome:
     """Return how the dialogue ends: a whole command, or the answer to `play again`.
 
     Each question is printed with its prompt, then the line is read (and
-    printed when `shown`: nobody typed it), then what it prints.  `save`
-    lines are carried out on the way (spec §4.3).  Raises InputEnded.
+    printed when `shown`: nobody typed it), then what it prints, then what
+    `hint` is told beyond it (why a build was refused).  `save` lines are
+    carried out on the way (spec §4.3).  Raises InputEnded.
     """
     while True:
         write(prompt(session))
@@ -55,6 +65,8 @@ def converse(session: Session, lines: Lines, write: Write, save: Save, *, shown:
             write(f"{line}\n")
         reply = respond(session, line)
         write(reply.output)
+        if hint is not None:
+            hint(reply.hint)
         match reply.outcome:
             case Ready() | PlayAgain() | Quit():
                 return reply.outcome
@@ -66,14 +78,26 @@ def converse(session: Session, lines: Lines, write: Write, save: Save, *, shown:
 
 
 class AtTerminal:
-    """A person at the terminal (or a script typing for one), answering every question."""
+    """A person at the terminal (or a script typing for one), answering every question.
+
+    With a `hinter`, the person is also told on standard error what the spec
+    leaves unsaid (`watan.terminal.hinter`).
+    """
 
     def __init__(
-        self, lines: Lines, write: Write, save: Save, seating: Seating | None = None
+        self,
+        lines: Lines,
+        write: Write,
+        save: Save,
+        seating: Seating | None = None,
+        hinter: Hinter | None = None,
     ) -> None:
         self._lines, self._write, self._save, self._seating = lines, write, save, seating
+        self._hinter = hinter
 
     def move(self, game: Game) -> Move:
+        if self._hinter is not None:
+            self._hinter.asked(game)
         return _whole(self._talk(Session(game=game, seating=self._seating))).move
 
     def answer(self, game: Game, offer: Offer) -> bool:
@@ -82,13 +106,16 @@ class AtTerminal:
 
     def refused(self, game: Game, command: AnyCommand, refusal: Refusal) -> None:
         self._write(wording.refusal(game.edition.text, refusal))
+        if self._hinter is not None:
+            self._hinter.say(hints.refused(game, command, refusal, ""))
 
     def play_again(self, game: Game) -> bool:
         """Return the answer to `Would you like to play again?` (spec §4.4)."""
         return isinstance(self._talk(Session(game=game)), PlayAgain)
 
     def _talk(self, session: Session) -> Outcome:
-        return converse(session, self._lines, self._write, self._save, shown=False)
+        hint = None if self._hinter is None else self._hinter.say
+        return converse(session, self._lines, self._write, self._save, shown=False, hint=hint)
 
 
 class Shown:

@@ -18,7 +18,7 @@ import msgspec
 from watan.engine.commands import Move, Offer, Trade
 from watan.engine.decide import Refusal, refusal
 from watan.engine.state import Game, Phase
-from watan.text import render, wording
+from watan.text import hints, render, wording
 from watan.text.notation import (
     NO,
     YES,
@@ -68,6 +68,9 @@ class Reply(msgspec.Struct, frozen=True):
     output: str
     session: Session
     outcome: Outcome | None = None
+    hint: str = ""
+    """What a person would want to know beyond the spec's line (why a build was refused),
+    for standard error when the game hints (`watan.terminal.hinter`)."""
 
 
 def asking(game: Game, offer: Offer) -> Session:
@@ -130,7 +133,8 @@ def respond(session: Session, line: str) -> Reply:
     text = game.edition.text
     match reading:
         case Refusal():
-            return Reply(output=wording.refusal(text, reading), session=session)
+            why = hints.refused(game, None, reading, line)
+            return Reply(output=wording.refusal(text, reading), session=session, hint=why)
         case AwaitLoadedRoll():
             return Reply(output="", session=_waiting(session, reading))
         case AwaitVictim(candidates=candidates):
@@ -153,7 +157,8 @@ def respond(session: Session, line: str) -> Reply:
         case _:
             refused = refusal(game, reading)
             if refused is not None:
-                return Reply(output=wording.refusal(text, refused), session=session)
+                why = hints.refused(game, reading, refused, line)
+                return Reply(output=wording.refusal(text, refused), session=session, hint=why)
             return Reply(output="", session=_waiting(session, None), outcome=Ready(reading))
 
 

@@ -14,6 +14,10 @@ def printable(text: str) -> str:
     return "".join(c if c.isprintable() or c == " " else repr(c)[1:-1] for c in text)
 
 
-def complain(stream: TextIO, message: str) -> None:
-    """Write one line `watan: MESSAGE` to `stream` (standard error), names shown safely."""
-    stream.write(printable(f"watan: {message}") + "\n")
+def complain(stream: TextIO, message: str, program: str) -> None:
+    """Write one line `PROGRAM: MESSAGE` to `stream` (standard error), names shown safely.
+
+    The program is the one the player ran (`watan`, `constructor`), as every
+    command-line tool names itself in its messages.
+    """
+    stream.write(printable(f"{program}: {message}") + "\n")

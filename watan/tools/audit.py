@@ -10,7 +10,7 @@ where it happens, by the same code that refuses it during play.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import assert_never
 
 import msgspec
@@ -317,12 +317,21 @@ def _judge(game: Game, run: tuple[AnyEvent, ...]) -> tuple[int, str] | None:
     return len(expected), f"{said(run[len(expected)])!r} is not part of this command"
 
 
-def audit(header: GameStarted, events: Sequence[AnyEvent], keep: int | None = None) -> Audit:
+Progress = Callable[[int, int], object]
+"""Told how many events are checked so far, and of how many: a long audit's progress bar."""
+
+
+def audit(
+    header: GameStarted,
+    events: Sequence[AnyEvent],
+    keep: int | None = None,
+    progress: Progress | None = None,
+) -> Audit:
     """Return the game after the first `keep` events (all when None), checking them all.
 
     Every command's events are judged against the rules, and the game's
     invariants are checked after each event; the audit stops at the first
-    problem.
+    problem.  `progress` hears how far it has come after every command.
     """
     problem = header_problem(header)
     if problem is not None:
@@ -334,6 +343,8 @@ def audit(header: GameStarted, events: Sequence[AnyEvent], keep: int | None = No
     kept = game
     number = 0
     for run in commands(events):
+        if progress is not None:
+            progress(number, len(events))
         verdict = _judge(game, run)
         if verdict is not None:
             index, why = verdict
@@ -347,4 +358,6 @@ def audit(header: GameStarted, events: Sequence[AnyEvent], keep: int | None = No
             broken = broken_invariants(game, previous)
             if broken:
                 return Audit(game=sound, events=before, problem=Problem(number, broken[0]))
+    if progress is not None:
+        progress(number, len(events))
     return Audit(game=game if keep is None else kept, events=number)

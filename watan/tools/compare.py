@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from replay import first_divergence
 from watan.editions.model import Edition
 from watan.editions.watan import EDITION as WATAN
-from watan.engine.events import AnyEvent
+from watan.engine.events import AnyEvent, GameStarted
 from watan.engine.resources import HELD
 from watan.engine.snapshot import NO_GEESE
 from watan.engine.state import COLOURS, NOBODY, Colour, Game, loaded_game, saved_game
@@ -60,6 +60,23 @@ def view(game: Game) -> View:
     }
     shown["board"] = [f"{names[tile.resource]} {tile.value}" for tile in game.board]
     return shown
+
+
+def unrelated(
+    a: Game, b: Game, starts: tuple[GameStarted, GameStarted] | None = None
+) -> str | None:
+    """Return how two games are different games, or None when they are one game's two sides.
+
+    Games on different boards, of different editions, or (two journals, whose
+    `starts` are given) begun from different saved positions have nothing to
+    compare place by place: nearly everything would differ.  Two sessions
+    from the same start are one game that went two ways, whatever their seeds.
+    """
+    checks = [("boards", a.board == b.board), ("editions", a.edition.name == b.edition.name)]
+    if starts is not None:
+        checks.append(("starting positions", starts[0].loaded == starts[1].loaded))
+    differ = [what for what, same in checks if not same]
+    return None if not differ else f"their {' and '.join(differ)} differ"
 
 
 def _path(steps: Sequence[object]) -> str:

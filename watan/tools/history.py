@@ -11,20 +11,21 @@ import contextlib
 import itertools
 import os
 import sys
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
 
 import msgspec
 
-from replay import JournalError, JournalLock, write_journal
+from replay import JournalError, JournalLock, scan, write_journal
 from watan.editions import edition
-from watan.engine.events import AnyEvent, GameStarted, SeatTaken
-from watan.engine.state import COLOURS, HUMAN, SETUP_ORDER, Game, Phase, saved_game
+from watan.engine.events import AnyEvent, GameStarted, SeatTaken, TurnEnded
+from watan.engine.evolve import apply, apply_all, start
+from watan.engine.state import COLOURS, HUMAN, Colour, Game, Phase, saved_game
 from watan.files.journal import read_journal, reader
 from watan.files.savefile import format_save
 from watan.text import render
 from watan.text.describe import describe, describe_start
-from watan.tools.audit import audit, commands, continues
+from watan.text.hints import standing
+from watan.tools.audit import Progress, audit, commands, continues
 
 
 class Moment(msgspec.Struct, frozen=True):
@@ -37,7 +38,14 @@ class Moment(msgspec.Struct, frozen=True):
     """The line of an incomplete last line (a process killed mid-write) left out, if any."""
 
 
-def load(path: str, to: int | None = None) -> Moment:
+def load(
+    path: str,
+    to: int | None = None,
+    *,
+    turn: int | None = None,
+    data: bytes | None = None,
+    progress: Progress | None = None,
+) -> Moment:
     """Return the journal at `path` up to step `to` (its end when None), checked.
 
     Only the lines up to the end of the command that step `to` falls in are
@@ -46,91 +54,215 @@ def load(path: str, to: int | None = None) -> Moment:
     the damage.  Raises JournalError naming the line of the first problem, or
     the last event when `to` is past the end.  An incomplete last line is
     left out and its line reported in `torn_line`: it holds no command that
-    was ever completed.
+    was ever completed.  With `turn`, the step is where that turn begins
+    (`turn_start`), and the whole journal is checked.  With `data`, the
+    journal is those bytes (standard input's) and `path` names it in errors.
+    `progress` hears how far the check has come.
     """
-    header, events, torn = _read(path, to)
-    game = _sound(path, header, events, to)
+    if turn is not None:
+        whole = load(path, data=data, progress=progress)
+        step = turn_start(path, whole.header, whole.events, turn)
+        game = apply_all(start(whole.header), whole.events[:step])
+        return Moment(
+            header=whole.header, events=whole.events[:step], game=game, torn_line=whole.torn_line
+        )
+    header, events, torn = _read(path, to, data)
+    game = _sound(path, header, events, to, progress)
     return Moment(header=header, events=events[:to], game=game, torn_line=torn)
 
 
-def _sound(path: str, header: GameStarted, events: tuple[AnyEvent, ...], to: int | None) -> Game:
+def _sound(
+    path: str,
+    header: GameStarted,
+    events: tuple[AnyEvent, ...],
+    to: int | None,
+    progress: Progress | None = None,
+) -> Game:
     """Return the game at step `to` once every event read passes the audit, or raise."""
-    checked = audit(header, events, keep=to)
+    checked = audit(header, events, keep=to, progress=progress)
     if checked.problem is not None:
         raise JournalError(path, checked.problem.line, checked.problem.problem)
     return checked.game
 
 
 def _read(
-    path: str, to: int | None
+    path: str, to: int | None, data: bytes | None = None
 ) -> tuple[GameStarted, tuple[AnyEvent, ...], int | None]:
     """Return the header, the events up to the end of step `to`'s command, and a torn line."""
-    if to is None:
-        journal = read_journal(path)
-        torn = None if journal.torn_tail is None else len(journal.events) + 2
-        return journal.header, journal.events, torn
-    if to < 0:
+    if to is not None and to < 0:
         raise JournalError(path, None, f"there is no step {to}: steps start at 0")
+    if to is None or data is not None:
+        journal = read_journal(path, data)
+        torn = None if journal.torn_tail is None else len(journal.events) + 2
+        if to is None:
+            return journal.header, journal.events, torn
+        read = _through_command(path, iter(journal.events), to)
+        return journal.header, read, torn if len(read) == len(journal.events) else None
     header, stream = reader().iter_events(path)
     with stream:
-        read = list(itertools.islice(stream, min(to, sys.maxsize)))
-        if len(read) < to:
-            raise _no_such_step(path, to, len(read))
-        for event in stream:
-            if not continues(read, event):
-                break
-            read.append(event)
+        read = _through_command(path, stream, to)
         torn = None if stream.torn_tail is None else len(read) + 2
-    return header, tuple(read), torn
+    return header, read, torn
+
+
+def _through_command(path: str, stream: Iterator[AnyEvent], to: int) -> tuple[AnyEvent, ...]:
+    """Return the first `to` events of `stream`, and the rest of the command the last is in."""
+    read = list(itertools.islice(stream, min(to, sys.maxsize)))
+    if len(read) < to:
+        raise _no_such_step(path, to, len(read))
+    for event in stream:
+        if not continues(read, event):
+            break
+        read.append(event)
+    return tuple(read)
 
 
 def _no_such_step(path: str, to: int, count: int) -> JournalError:
     return JournalError(path, None, f"there is no step {to}: the last event is {count}")
 
 
-def rewind(path: str, to: int, out: str, *, replace: bool = False) -> Moment:
+class Rewound(msgspec.Struct, frozen=True):
+    """A journal as `rewind` kept it, and the command the step asked for fell inside, if any."""
+
+    kept: Moment
+    inside: tuple[int, int] | None = None
+    """The first and last event of the command the asked step fell inside; the journal was
+    then kept up to the step before its first event, where the command began."""
+
+
+def rewind(
+    path: str,
+    to: int,
+    out: str | Callable[[int], str],
+    *,
+    replace: bool = False,
+    data: bytes | None = None,
+) -> Rewound:
     """Write to `out` a journal of the first `to` events of the one at `path`.
+
+    `out` is a path, or names the path given the number of events kept.
 
     Only those events (and the rest of the command step `to` falls in) are
     checked, so a journal whose later part is damaged can be rewound to
     before the damage.  A step inside a command (between a roll and its
-    production, say) would leave a game the rules never produce, so it is
-    refused, naming the steps on either side.  `out` is never replaced unless
-    `replace` is given; then its lock is taken before anything is read and
-    held until it is replaced, so that a game resumed from it meanwhile is
-    refused rather than losing what it appends (JournalLocked when one is
-    being played).  Returns the journal as kept.
+    production, say) would leave a game the rules never produce, so the
+    journal is kept up to where that command began, and `inside` says so.
+    `out` is never replaced unless `replace` is given; then its lock is
+    taken before anything is read and held until it is replaced, so that a
+    game resumed from it meanwhile is refused rather than losing what it
+    appends (JournalLocked when one is being played).  With `data`, the
+    journal is those bytes (standard input's).  Returns the journal as kept.
     """
     with contextlib.ExitStack() as held:
         lock = None
-        if replace and os.path.exists(out):
+        if replace and isinstance(out, str) and os.path.exists(out):
             lock = held.enter_context(JournalLock.take(out))
-        header, events, _ = _read(path, to)
+        header, events, _ = _read(path, to, data)
         game = _sound(path, header, events, to)
-        end = 0
+        end, inside = 0, None
         for run in commands(events):
-            start, end = end, end + len(run)
-            if start < to < end:
-                raise JournalError(
-                    path,
-                    to + 1,
-                    f"step {to} is inside one command (events {start + 1}-{end}); "
-                    f"rewind to {start} or {end}",
-                )
+            begin, end = end, end + len(run)
+            if begin < to < end:
+                inside, to = (begin + 1, end), begin
+                game = apply_all(start(header), events[:to])
         kept = Moment(header=header, events=events[:to], game=game)
         if lock is not None:
             lock.replace(header, kept.events)
         else:
-            write_journal(out, header, kept.events, replace=replace)
-    return kept
+            target = out if isinstance(out, str) else out(to)
+            write_journal(target, header, kept.events, replace=replace)
+    return Rewound(kept=kept, inside=inside)
+
+
+def turn_number(number: int, before: Game, event: AnyEvent, after: Game) -> int:
+    """Return the number of the turn the game is in after `event`, `number` before it.
+
+    Setup is turn 0; the first turn after it (or the first of a game begun
+    from a save file, `first_turn`) is turn 1, and each turn that ends
+    begins the next.
+    """
+    if before.phase is Phase.SETUP and after.phase is not Phase.SETUP:
+        return 1
+    return number + 1 if isinstance(event, TurnEnded) else number
+
+
+def first_turn(game: Game) -> int:
+    """Return the number of the turn a game begins in: 0 (setup), or 1 after a save file."""
+    return 0 if game.phase is Phase.SETUP else 1
+
+
+def _numbered(
+    header: GameStarted, events: Sequence[AnyEvent]
+) -> Iterator[tuple[int, Colour, int]]:
+    """Yield, for each event, the turn it happened in, whose turn that was, and the turn the
+    game is in after it."""
+    game = start(header)
+    number = first_turn(game)
+    for event, after in zip(events, scan(apply, game, events), strict=True):
+        later = turn_number(number, game, event, after)
+        yield number, game.turn, later
+        number, game = later, after
+
+
+def turns(header: GameStarted, events: Sequence[AnyEvent]) -> Iterator[tuple[int, Colour]]:
+    """Yield, for each event, the number of the turn it happened in and whose turn it was.
+
+    A turn's last event (`TurnEnded`, or the last initial placement) is in
+    that turn; the next begins after it.
+    """
+    return ((number, colour) for number, colour, _ in _numbered(header, events))
+
+
+def current_turn(header: GameStarted, events: Sequence[AnyEvent]) -> int:
+    """Return the number of the turn the game is in after `events` (0: setup)."""
+    number = first_turn(start(header))
+    for _, _, later in _numbered(header, events):
+        number = later
+    return number
+
+
+def turn_start(path: str, header: GameStarted, events: Sequence[AnyEvent], turn: int) -> int:
+    """Return the step at which turn `turn` begins (1 is the first turn after setup).
+
+    Raises JournalError, naming `path`, for a turn the journal has not reached.
+    """
+    starts = [0] if first_turn(start(header)) == 1 else []
+    for step, (number, _, later) in enumerate(_numbered(header, events), start=1):
+        if later != number:
+            starts.append(step)
+    if turn < 1:
+        raise JournalError(path, None, f"there is no turn {turn}: turns count from 1, after setup")
+    if turn > len(starts):
+        last = f"the last is {len(starts)}" if starts else "the game is still in setup"
+        raise JournalError(path, None, f"there is no turn {turn}: {last}")
+    return starts[turn - 1]
+
+
+def house_rules(header: GameStarted) -> tuple[str, ...]:
+    """Return the house rules a journal's header names, by name (none: the edition's rules).
+
+    Headers name none yet; when they hold house rules, this returns them, and
+    every listing (`watan games`, `replay --format json`) shows them.
+    """
+    return ()
+
+
+def headings(header: GameStarted, events: Sequence[AnyEvent]) -> Iterator[str | None]:
+    """Yield, for each event, the heading a listing shows before it: `Setup`, or `Turn 12,
+    Orange` where a turn begins; None within a turn."""
+    shown = None
+    for turn, colour in turns(header, events):
+        yield None if turn == shown else "Setup" if turn == 0 else f"Turn {turn}, {colour.title}"
+        shown = turn
 
 
 def listing(header: GameStarted, events: tuple[AnyEvent, ...]) -> Iterator[str]:
     """Yield one numbered line per event, the header as step 0 (`watan replay`).
 
-    In a game with computer players each move names who played it, as the
-    seats stood then (`Red (expert) completed ...`); a game of people alone
-    is listed as it always was.
+    Events are listed under the turn they happened in (`Turn 12, Orange`),
+    setup's under `Setup`.  In a game with computer players each move names
+    who played it, as the seats stood then (`Red (expert) completed ...`); a
+    game of people alone is listed as it always was.
     """
     width = len(str(len(events)))
     played = edition(header.rules)
@@ -138,31 +270,14 @@ def listing(header: GameStarted, events: tuple[AnyEvent, ...]) -> Iterator[str]:
     if any(isinstance(event, SeatTaken) for event in events):
         seats = [HUMAN] * len(COLOURS)
     yield f"{0:>{width}}  {describe_start(header)}\n"
-    for number, event in enumerate(events, start=1):
+    for number, (event, heading) in enumerate(
+        zip(events, headings(header, events), strict=True), start=1
+    ):
+        if heading is not None:
+            yield f"{heading}\n"
         yield f"{number:>{width}}  {describe(event, played, seats)}\n"
         if isinstance(event, SeatTaken) and seats is not None:
             seats[event.colour] = event.player
-
-
-def standing(game: Game) -> str:
-    """Return whose turn it is and where in it the game stands."""
-    who = game.turn.title
-    dice = "loaded" if game.students[game.turn].loaded_dice else "fair"
-    first = game.edition.vocabulary.levels[0].lower()
-    match game.phase:
-        case Phase.SETUP:
-            return (
-                f"Setup: {who} places an initial {first} "
-                f"({game.setup_step} of {len(SETUP_ORDER)} placed).\n"
-            )
-        case Phase.BEFORE_ROLL:
-            return f"{who}'s turn, before the roll ({dice} dice).\n"
-        case Phase.AFTER_ROLL:
-            return f"{who}'s turn, after the roll.\n"
-        case Phase.GEESE:
-            return f"{who}'s turn: a 7 was rolled and the geese wait to be placed.\n"
-        case Phase.OVER:
-            return f"{who} has won; the game is over.\n"
 
 
 def as_text(game: Game) -> str:
@@ -183,17 +298,3 @@ def as_save(game: Game) -> str:
     if game.phase is Phase.SETUP and not game.edition.backup_during_setup:
         raise SetupHasNoSave
     return format_save(saved_game(game), game.edition)
-
-
-def as_json(game: Game) -> str:
-    """Return the full game state as indented JSON, the edition by its name (`from_json`)."""
-    state = msgspec.structs.asdict(game)
-    state["edition"] = game.edition.name
-    return msgspec.json.format(msgspec.json.encode(state), indent=2).decode() + "\n"
-
-
-def from_json(text: str) -> Game:
-    """Return the game `as_json` wrote (raises msgspec.ValidationError or UnknownEdition)."""
-    state = msgspec.json.decode(text, type=dict[str, Any])
-    state["edition"] = edition(state["edition"])
-    return msgspec.convert(state, Game)

@@ -252,6 +252,6 @@
   });
 
   const asked = /step=(\d+)/.exec(location.hash);
-  show(asked ? Number(asked[1]) : 0);
+  show(asked ? Number(asked[1]) : data.opening || 0);
   document.body.dataset.ready = "true";
 })();

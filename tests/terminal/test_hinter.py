@@ -1,0 +1,264 @@
+"""Hints at the terminal: said on standard error for the person at the keyboard, never on
+standard output, and never at all in a piped session.
+
+The sessions are the spec's sample save (Blue holds 5 STUDY; a loaded 8 gives Blue 6 LAB
+and Red 2 LAB, as `test_reliability_eof` works out) and new games on spec Figure 1's
+board.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import pty
+import select
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT, reference
+from tests.terminal.test_console import SAMPLE_BOARD, SAMPLE_SAVE, SETUP, Played
+from tests.terminal.test_resume import resume_and_play
+from watan.engine.state import Colour
+from watan.terminal.console import Options, Streams, play_games, resume
+from watan.terminal.hinter import Level
+
+BOARD = reference("board-figure1.txt")
+GUIDE = (
+    "Answer with the number of a free criterion (0-53) for Blue's Assignment: none of the "
+    "criteria next to it may be taken. `board` shows the board.\n"
+)
+TURN = (
+    "load\nroll\n8\ncomplete 20\nachieve 35\ndance\nsave x.sv\n"
+)
+"""Blue loads the dice and rolls 8, then tries two builds, a word that is no command, and a
+save; then input ends."""
+
+
+@pytest.fixture(autouse=True)
+def _work_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+
+
+def play(options: Options, lines: str) -> Played:
+    out, err = io.StringIO(), io.StringIO()
+    status = play_games(options, Streams(io.BytesIO(lines.encode()), out, err))
+    return Played(status=status, stdout=out.getvalue(), stderr=err.getvalue())
+
+
+def test_a_turn_at_the_terminal_is_explained_on_standard_error() -> None:
+    options = Options(seed=1, loaded=SAMPLE_SAVE, journal="g.jsonl", hints=Level.AT_TERMINAL)
+    hinted = play(options, TURN)
+    assert hinted.stderr == (
+        "Blue chose loaded dice.\n"
+        "Criterion 20 is taken: it is Yellow's Assignment.\n"
+        # RULINGS 23: a goal costs 1 STUDY and 1 TUTORIAL; Blue holds 6 LAB and 5 STUDY.
+        "A goal costs 1 STUDY, 1 TUTORIAL; Blue lacks 1 TUTORIAL.\n"
+        "Type help for the list of commands.\n"
+        "Saved the game to x.sv.\n"
+        "End of input: the game is kept in g.jsonl and backup.sv; play on with "
+        "`watan play --resume g.jsonl`.\n"
+    )
+
+
+def test_with_hints_asked_for_the_affordable_builds_are_said_after_the_roll() -> None:
+    hinted = play(Options(seed=1, loaded=SAMPLE_SAVE, journal="g.jsonl", hints=Level.ALL), TURN)
+    assert hinted.stderr.splitlines()[:2] == [
+        "Blue chose loaded dice.",
+        "Blue can afford no build yet.",  # 6 LAB and 5 STUDY buy nothing (RULINGS 23)
+    ]
+
+
+def test_hints_never_touch_standard_output_and_a_piped_session_has_none() -> None:
+    hinted = play(Options(seed=1, loaded=SAMPLE_SAVE, journal="a.jsonl", hints=Level.ALL), TURN)
+    piped = play(Options(seed=1, loaded=SAMPLE_SAVE, journal="b.jsonl"), TURN)
+    assert (piped.status, piped.stderr) == (0, "")
+    assert piped.stdout == hinted.stdout
+    assert Path("a.jsonl").read_bytes() == Path("b.jsonl").read_bytes()
+
+
+def test_setup_shows_the_board_before_the_first_question_and_answers_board_and_help() -> None:
+    hinted = play(
+        Options(seed=1, board=SAMPLE_BOARD, journal="g.jsonl", hints=Level.AT_TERMINAL),
+        "board\nhelp\n8\n16\n",
+    )
+    piped = play(Options(seed=1, board=SAMPLE_BOARD, journal="h.jsonl"), "board\nhelp\n8\n16\n")
+    assert hinted.stdout == piped.stdout  # the spec's `You cannot build here.` twice
+    assert hinted.stdout.count("You cannot build here.\n") == 2
+    assert hinted.stderr == (
+        BOARD
+        + GUIDE
+        + BOARD
+        + GUIDE
+        + "Blue completed an Assignment at 8.\n"
+        "Red completed an Assignment at 16.\n"
+        "End of input: the game is kept in g.jsonl; play on with "
+        "`watan play --resume g.jsonl`.\n"
+    )
+
+
+def test_a_refused_placement_says_why() -> None:
+    hinted = play(
+        Options(seed=1, board=SAMPLE_BOARD, journal="g.jsonl", hints=Level.AT_TERMINAL),
+        "8\n8\n9\n",
+    )
+    # Criterion 9 is next to 8 (topology.json: vertex 8's neighbours are 3, 9 and 14).
+    assert hinted.stderr.splitlines()[-3:-1] == [
+        "Criterion 8 is taken: it is Blue's Assignment.",
+        "Criterion 8, next to criterion 9, is taken: it is Blue's Assignment.",
+    ]
+
+
+def test_the_board_is_shown_before_the_persons_first_question_not_a_computers() -> None:
+    options = Options(
+        seed=3,
+        board=SAMPLE_BOARD,
+        journal="g.jsonl",
+        seats=((Colour.BLUE, "greedy"),),  # Blue is a computer; Red, Orange and Yellow are people
+        computers=True,
+        hints=Level.AT_TERMINAL,
+    )
+    hinted = play(options, "")
+    said = hinted.stderr
+    assert said.startswith(BOARD.splitlines()[0])  # the board, after Blue's placement
+    assert "Blue completed" not in said  # the computer's typing shows what it did
+    assert said.splitlines()[41] == GUIDE.replace("Blue", "Red").rstrip("\n")
+
+
+def test_a_resumed_game_says_where_it_stands() -> None:
+    play(Options(seed=1, loaded=SAMPLE_SAVE, journal="g.jsonl"), "load\nroll\n8\n")
+    out, err = io.StringIO(), io.StringIO()
+    resumed = resume("g.jsonl", 5, err, "watan")
+    play_games(
+        Options(seed=5, resume="g.jsonl", hints=Level.AT_TERMINAL),
+        Streams(io.BytesIO(b""), out, err),
+        resumed,
+    )
+    assert err.getvalue().splitlines()[0] == (
+        "Blue has rolled 8; commands after the roll (help lists them)."
+    )
+    quiet = resume_and_play("g.jsonl", "")
+    assert quiet.stderr == ""
+
+
+def test_end_of_input_before_anything_was_played_says_nothing_was_kept() -> None:
+    hinted = play(Options(seed=1, board=SAMPLE_BOARD, journal="g.jsonl", hints=Level.ALL), "")
+    nothing = "End of input: nothing was played, so nothing is kept.\n"
+    assert hinted.stderr == BOARD + GUIDE + nothing
+    assert not Path("g.jsonl").exists()
+
+
+def test_end_of_input_after_setup_names_the_journal_and_the_backup() -> None:
+    hinted = play(Options(seed=1, board=SAMPLE_BOARD, journal="g.jsonl", hints=Level.ALL), SETUP)
+    assert hinted.stderr.splitlines()[-1] == (
+        "End of input: the game is kept in g.jsonl and backup.sv; play on with "
+        "`watan play --resume g.jsonl`."
+    )
+
+
+# A real program: piped, and at a real terminal --------------------------------------------------
+
+PIPED_SESSION = (
+    "board\nhelp\n" + SETUP + "load\nroll\n8\ncomplete 20\nachieve 0\ndance\nsave x.sv\n"
+)
+"""Words the spec refuses at setup, the eight placements, then a turn full of refusals."""
+
+
+def watan(args: list[str], lines: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "watan", *args],
+        input=lines,
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        check=False,
+        timeout=60,
+    )
+
+
+def test_a_piped_session_writes_nothing_extra_on_either_stream(tmp_path: Path) -> None:
+    Path("b.txt").write_text(reference("sample-board.txt"))
+    args = ["-seed", "1", "-board", "b.txt"]
+    piped = watan([*args, "--journal", "a.jsonl"], PIPED_SESSION, tmp_path)
+    hinted = watan([*args, "--journal", "b.jsonl", "--hints"], PIPED_SESSION, tmp_path)
+    assert (piped.returncode, piped.stderr) == (0, "")
+    assert hinted.stdout == piped.stdout  # hints go to standard error only
+    assert "None of Blue's goals leads to criterion 20.\n" in hinted.stderr
+    assert hinted.stderr.count("\n") > 60  # the board twice, and every confirmation
+    assert piped.stdout.count("You cannot build here.\n") == 4
+
+
+class Screen:
+    """A program running at a pseudo-terminal: everything it shows, and typing into it."""
+
+    def __init__(self, args: list[str], cwd: Path) -> None:
+        self.master, slave = pty.openpty()
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "watan", *args],
+            stdin=slave, stdout=slave, stderr=slave, cwd=cwd, close_fds=True,
+            env={**os.environ, "PYTHONPATH": str(ROOT), "TERM": "dumb"},
+        )
+        os.close(slave)
+        self.shown = ""
+
+    def wait_for(self, text: str, seconds: float = 30) -> str:
+        """Return what the screen showed up to and including `text` (and forget it)."""
+        deadline = time.monotonic() + seconds
+        while text not in self.shown:
+            left = deadline - time.monotonic()
+            assert left > 0, f"{text!r} never came; the screen shows {self.shown[-500:]!r}"
+            ready, _, _ = select.select([self.master], [], [], left)
+            if ready:
+                try:
+                    self.shown += os.read(self.master, 65536).decode(errors="replace")
+                except OSError:  # the program ended
+                    break
+        assert text in self.shown, self.shown[-500:]
+        seen, _, self.shown = self.shown.partition(text)
+        return seen + text
+
+    def type(self, line: str) -> None:
+        os.write(self.master, line.encode() + b"\n")
+
+    def end_input(self) -> None:
+        os.write(self.master, b"\x04")  # Ctrl-D at the start of a line: end of input
+
+    def close(self) -> int:
+        """Return the program's exit status once it has ended."""
+        status = self.process.wait(timeout=30)
+        os.close(self.master)
+        return status
+
+
+def test_the_first_turns_at_a_real_terminal_show_the_hints(tmp_path: Path) -> None:
+    (tmp_path / "b.txt").write_text(reference("sample-board.txt"))
+    screen = Screen(["-seed", "1", "-board", "b.txt", "--journal", "g.jsonl"], tmp_path)
+    first = screen.wait_for("Student Blue, where do you want to complete an Assignment?")
+    assert "|52|--71--|53|" in first  # the board, before the first question
+    assert "Answer with the number of a free criterion (0-53)" in first
+    screen.type("board")
+    after = screen.wait_for("Student Blue, where do you want to complete an Assignment?")
+    assert after.index("You cannot build here.") < after.index("|52|--71--|53|")
+    for place in SETUP.split():
+        screen.type(place)
+    screen.wait_for("Blue completed an Assignment at 27.")
+    screen.wait_for("Student Blue's turn.")
+    screen.type("load")
+    screen.wait_for("Blue chose loaded dice.")
+    screen.type("roll")
+    screen.wait_for("Input a roll between 2 and 12:")
+    screen.type("6")
+    screen.type("complete 20")
+    refused = screen.wait_for("You cannot build here.")
+    assert refused  # the spec's line, then why
+    screen.wait_for("None of Blue's goals leads to criterion 20.")
+    screen.type("achieve 22")
+    screen.wait_for("> ")
+    screen.end_input()
+    screen.wait_for("End of input: the game is kept in g.jsonl and backup.sv; play on with "
+                    "`watan play --resume g.jsonl`.")
+    assert screen.close() == 0

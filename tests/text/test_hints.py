@@ -1,0 +1,300 @@
+"""The hints' words: why a build is refused, what a silent command did, what is affordable.
+
+Most positions are the spec's sample save (Blue to play, holding 5 STUDY; Blue's
+criteria 37 and 25 are Exams and 30 an Assignment, its goals 38, 47 and 43; Red has
+32 and 44, Orange 16 and 40, Yellow 20 and 27), after the roll.  Neighbours and goal
+ends are read off the spec's `topology.json`: criterion 31 touches 25, 30 and 37;
+criterion 0 touches 1 and 3 by goals 0 and 1; goal 35 joins 25 and 26.
+"""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from tests.conftest import reference
+from tests.tools.test_audit import SAMPLE
+from watan.editions.constructor import EDITION as CONSTRUCTOR
+from watan.engine.commands import Achieve, AnyCommand, Complete, Improve, Trade
+from watan.engine.decide import Refusal, refusal
+from watan.engine.events import (
+    CriterionCompleted,
+    DiceChosen,
+    DiceRolled,
+    GoalAchieved,
+    ResourcesProduced,
+    TradeAccepted,
+    TradeDeclined,
+)
+from watan.engine.resources import NONE, Resource
+from watan.engine.state import Colour, Game, Phase, loaded_game, new_game
+from watan.engine.topology import CriterionId, GoalId
+from watan.files.savefile import parse_save
+from watan.text import hints, render
+
+AFTER_ROLL = msgspec.structs.replace(
+    loaded_game(SAMPLE.board, SAMPLE.position), phase=Phase.AFTER_ROLL
+)
+"""The sample save, Blue having rolled."""
+
+
+def refused(game: Game, command: AnyCommand, line: str = "") -> str:
+    """Return the hint for a command the rules refuse (and check that they do)."""
+    why = refusal(game, command)
+    assert why is not None
+    return hints.refused(game, command, why, line)
+
+
+@pytest.mark.parametrize(
+    ("command", "hint"),
+    [
+        (Complete(criterion=20), "Criterion 20 is taken: it is Yellow's Assignment.\n"),
+        (
+            Complete(criterion=31),
+            "Criterion 25, next to criterion 31, is taken: it is Blue's Exam.\n",
+        ),
+        (Complete(criterion=0), "None of Blue's goals leads to criterion 0.\n"),
+        (Complete(criterion=99), "There is no criterion 99: criteria are 0-53.\n"),
+        (Achieve(goal=38), "Goal 38 is taken: Blue achieved it.\n"),
+        (Achieve(goal=0), "None of Blue's criteria or goals touches goal 0.\n"),
+        (Achieve(goal=72), "There is no goal 72: goals are 0-71.\n"),
+        (Improve(criterion=20), "Criterion 20 is not Blue's to improve: it is Yellow's "
+                                "Assignment.\n"),
+        (Improve(criterion=0), "Criterion 0 is not Blue's to improve: nobody has completed "
+                               "it.\n"),
+        (Improve(criterion=37), "Criterion 37 is an Exam already, the highest level.\n"),
+    ],
+)
+def test_a_refused_build_says_which_rule_stands_in_the_way(command: AnyCommand, hint: str) -> None:
+    assert refusal(AFTER_ROLL, command) is Refusal.CANNOT_BUILD
+    assert refused(AFTER_ROLL, command) == hint
+
+
+@pytest.mark.parametrize(
+    ("command", "hint"),
+    [
+        # RULINGS 23: a goal costs 1 STUDY and 1 TUTORIAL, a Midterm 2 LECTURE and 3 STUDY.
+        (Achieve(goal=35), "A goal costs 1 STUDY, 1 TUTORIAL; Blue lacks 1 TUTORIAL.\n"),
+        (Improve(criterion=30), "A Midterm costs 2 LECTURE, 3 STUDY; Blue lacks 2 LECTURE.\n"),
+        (
+            Trade(partner=Colour.RED, give=Resource.LAB, take=Resource.STUDY, accepted=False),
+            "Blue holds no LAB to offer.\n",
+        ),
+        (
+            Trade(partner=Colour.RED, give=Resource.STUDY, take=Resource.LAB, accepted=True),
+            "Red holds no LAB to give.\n",
+        ),
+    ],
+)
+def test_a_build_or_trade_short_of_resources_says_what_is_missing(
+    command: AnyCommand, hint: str
+) -> None:
+    assert refusal(AFTER_ROLL, command) is Refusal.NOT_ENOUGH_RESOURCES
+    assert refused(AFTER_ROLL, command) == hint
+
+
+def test_the_reasons_are_in_the_editions_words() -> None:
+    game = msgspec.structs.replace(
+        loaded_game(SAMPLE.board, SAMPLE.position, CONSTRUCTOR), phase=Phase.AFTER_ROLL
+    )
+    assert refused(game, Complete(criterion=20)) == (
+        "Address 20 is taken: it is Yellow's Basement.\n"
+    )
+    assert refused(game, Achieve(goal=38)) == "Path 38 is taken: Blue built a road on it.\n"
+    assert refused(game, Improve(criterion=37)) == (
+        "Address 37 is a Tower already, the highest level.\n"
+    )
+
+
+def test_an_unknown_command_says_what_works_before_the_roll_and_after() -> None:
+    before = msgspec.structs.replace(AFTER_ROLL, phase=Phase.BEFORE_ROLL)
+    assert hints.refused(before, None, Refusal.INVALID_COMMAND, "dance") == (
+        "Before the roll: load, fair or roll; board, status, criteria and help work at any "
+        "time.\n"
+    )
+    assert hints.refused(AFTER_ROLL, None, Refusal.INVALID_COMMAND, "dance") == (
+        "Type help for the list of commands.\n"
+    )
+    assert hints.refused(before, None, Refusal.INVALID_ROLL, "13") == (
+        "A loaded roll is a whole number from 2 to 12.\n"
+    )
+    assert hints.refused(AFTER_ROLL, None, Refusal.VICTIM, "Purple") == ""
+
+
+# Setup ------------------------------------------------------------------------------------------
+
+NEW = new_game(SAMPLE.board)
+GUIDE = (
+    "Answer with the number of a free criterion (0-53) for Blue's Assignment: none of the "
+    "criteria next to it may be taken. `board` shows the board.\n"
+)
+
+
+def test_before_the_first_placement_the_board_and_how_to_answer_are_shown() -> None:
+    assert hints.placing(NEW) == reference("board-figure1.txt") + GUIDE
+
+
+@pytest.mark.parametrize(
+    ("line", "hint"),
+    [
+        ("board", reference("board-figure1.txt")),
+        (" help ", GUIDE),
+        ("status", GUIDE),
+        ("dance", GUIDE),
+        ("-4", GUIDE),
+        ("60", "There is no criterion 60: criteria are 0-53.\n"),
+    ],
+)
+def test_words_at_the_setup_question_are_answered_by_a_hint(line: str, hint: str) -> None:
+    typed = Complete(criterion=-1 if not line.strip().lstrip("-").isdigit() else int(line))
+    assert refused(NEW, typed, line) == hint
+
+
+def test_a_placement_next_to_one_says_which() -> None:
+    placed = msgspec.structs.replace(
+        NEW,
+        criterion_owner=(0, *NEW.criterion_owner[1:]),
+        criterion_level=(1, *NEW.criterion_level[1:]),
+        setup_step=1,
+        turn=Colour.RED,
+    )
+    assert refused(placed, Complete(criterion=1)) == (
+        "Criterion 0, next to criterion 1, is taken: it is Blue's Assignment.\n"
+    )
+    assert refused(placed, Complete(criterion=0)) == (
+        "Criterion 0 is taken: it is Blue's Assignment.\n"
+    )
+
+
+# What a command did -----------------------------------------------------------------------------
+
+
+def test_commands_the_spec_leaves_silent_are_confirmed() -> None:
+    events = (
+        CriterionCompleted(colour=Colour.BLUE, criterion=CriterionId(20), cost=NONE),
+        GoalAchieved(colour=Colour.BLUE, goal=GoalId(22), cost=NONE),
+        TradeAccepted(
+            proposer=Colour.BLUE, partner=Colour.ORANGE, give=Resource.STUDY,
+            take=Resource.CAFFEINE,
+        ),
+        TradeDeclined(
+            proposer=Colour.BLUE, partner=Colour.RED, give=Resource.STUDY, take=Resource.LAB
+        ),
+        DiceChosen(colour=Colour.BLUE, loaded=True),
+        DiceRolled(colour=Colour.BLUE, roll=8),  # the spec's own lines say these two
+        ResourcesProduced(colour=Colour.BLUE, gained=(0, 1, 0, 0, 0)),
+    )
+    assert hints.done(AFTER_ROLL, events, AFTER_ROLL) == (
+        "Blue completed an Assignment at 20.\n"
+        "Blue achieved goal 22.\n"
+        "Blue traded one STUDY to Orange for one CAFFEINE.\n"
+        "Red declined Blue's offer of one STUDY for one LAB.\n"
+        "Blue chose loaded dice.\n"
+    )
+
+
+def test_a_person_typed_their_own_commands_and_their_answers_to_computers() -> None:
+    seated = msgspec.structs.replace(AFTER_ROLL, seats=("expert", "human", "expert", "expert"))
+    trade = TradeAccepted(
+        proposer=Colour.BLUE, partner=Colour.RED, give=Resource.STUDY, take=Resource.LAB
+    )
+    with_orange = TradeDeclined(
+        proposer=Colour.BLUE, partner=Colour.ORANGE, give=Resource.STUDY, take=Resource.LAB
+    )
+    assert hints.typed_by_person(AFTER_ROLL, (trade,), "human")
+    assert hints.typed_by_person(seated, (trade,), "human")
+    assert not hints.typed_by_person(seated, (with_orange,), "human")
+    assert not hints.typed_by_person(seated, (GoalAchieved(colour=Colour.BLUE, goal=GoalId(35),
+                                                           cost=NONE),), "human")
+
+
+# What the student can afford --------------------------------------------------------------------
+
+ONE_ASSIGNMENT = parse_save(
+    "0\n0 0 0 1 1 g c 0 1\n0 0 0 0 0 g c\n0 0 0 0 0 g c\n0 0 0 0 0 g c\n"
+    + reference("sample-board.txt"),
+    "one.sv",
+)
+"""Blue with an Assignment at criterion 0 and exactly a goal's price (1 STUDY, 1 TUTORIAL)."""
+
+
+def test_the_affordable_builds_are_listed_by_command_with_their_places() -> None:
+    game = msgspec.structs.replace(
+        loaded_game(ONE_ASSIGNMENT.board, ONE_ASSIGNMENT.position), phase=Phase.AFTER_ROLL
+    )
+    # Criterion 0 ends goals 0 and 1 (topology.json); nothing else is affordable.
+    assert hints.affordable(game) == "Blue can afford: achieve 0 or 1.\n"
+
+
+def test_with_every_price_in_hand_each_kind_of_build_is_listed() -> None:
+    rich = msgspec.structs.replace(
+        AFTER_ROLL,
+        students=(
+            msgspec.structs.replace(AFTER_ROLL.students[0], resources=(9, 9, 9, 9, 9)),
+            *AFTER_ROLL.students[1:],
+        ),
+    )
+    said = hints.affordable(rich)
+    # Blue's goals end at 25, 31, 30 and 37: 31 is next to Blue's own criteria, so no
+    # Assignment can be completed; 30 (an Assignment) is the one criterion to improve.
+    assert said.startswith("Blue can afford: achieve ")
+    assert "complete" not in said
+    assert said.endswith("; improve 30.\n")
+
+
+def test_nothing_affordable_is_said_plainly() -> None:
+    assert hints.affordable(AFTER_ROLL) == "Blue can afford no build yet.\n"
+
+
+# Where a game stands, and what is kept ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("phase", "roll", "said"),
+    [
+        (Phase.AFTER_ROLL, 8, "Blue has rolled 8; commands after the roll (help lists them).\n"),
+        (Phase.BEFORE_ROLL, None, "Blue's turn, before the roll (fair dice).\n"),
+        (Phase.GEESE, 7, "Blue's turn: a 7 was rolled and the geese wait to be placed.\n"),
+        (Phase.OVER, None, "Blue has won; the game is over.\n"),
+    ],
+)
+def test_a_resumed_game_says_where_it_stands(phase: Phase, roll: int | None, said: str) -> None:
+    assert hints.resumed(msgspec.structs.replace(AFTER_ROLL, phase=phase), roll) == said
+
+
+def test_a_resumed_setup_says_who_places_next() -> None:
+    game = msgspec.structs.replace(NEW, setup_step=3, turn=Colour.YELLOW)
+    assert hints.resumed(game, None) == (
+        "Setup: Yellow places an initial assignment (3 of 8 placed).\n"
+    )
+
+
+def test_end_of_input_says_what_was_kept_and_how_to_go_on() -> None:
+    assert hints.kept(AFTER_ROLL, "watan", "j/game.jsonl", "backup.sv") == (
+        "End of input: the game is kept in j/game.jsonl and backup.sv; play on with "
+        "`watan play --resume j/game.jsonl`.\n"
+    )
+    assert hints.kept(NEW, "constructor", "my game.jsonl", None) == (
+        "End of input: the game is kept in my game.jsonl; play on with "
+        "`constructor play --resume 'my game.jsonl'`.\n"
+    )
+    assert hints.kept(AFTER_ROLL, "watan", None, "backup.sv") == (
+        "End of input: the game is saved in backup.sv; play on with `watan -load backup.sv`.\n"
+    )
+    assert hints.kept(NEW, "watan", None, None) == (
+        "End of input: nothing was played, so nothing is kept.\n"
+    )
+    over = msgspec.structs.replace(AFTER_ROLL, phase=Phase.OVER)
+    assert hints.kept(over, "watan", "g.jsonl", None) == (
+        "End of input: the finished game is kept in g.jsonl; `watan replay g.jsonl` lists it.\n"
+    )
+
+
+def test_a_save_is_confirmed() -> None:
+    assert hints.saved("game.sv") == "Saved the game to game.sv.\n"
+
+
+def test_the_board_hint_is_the_spec_board() -> None:
+    assert hints.refused(NEW, Complete(criterion=-1), Refusal.CANNOT_BUILD, "board") == (
+        render.board(NEW)
+    )

@@ -1,0 +1,282 @@
+"""What the `watan` commands share: messages, options, files and `-`, progress bars.
+
+Every message a command writes on standard error is one line beginning
+with the program's name (`watan:`, `constructor:`), with the names it
+repeats shown safely.  A refusal is such a line and exit status 2 (bad
+usage or a bad file); `diff` and `verify` keep status 1 for their verdict.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, NoReturn, TypeVar
+
+import click
+from click.shell_completion import CompletionItem
+
+from watan.cli.options import EXIT_BAD_FILE
+from watan.editions import DEFAULT as DEFAULT_EDITION
+from watan.text.escape import printable
+
+if TYPE_CHECKING:
+    from watan.editions.model import Edition
+    from watan.engine.state import Game
+    from watan.files.savefile import Read
+
+T = TypeVar("T")
+Command = Callable[..., None]
+
+STANDARD_STREAM = "-"
+"""The file name that means standard input (or, for `-o`, standard output)."""
+STANDARD_INPUT = "standard input"
+"""How messages name a file read from standard input."""
+
+PICTURE = "a picture of the board"
+SAVE_FILE = "the spec's save file"
+
+
+def program() -> str:
+    """Return the program's name, which is the edition it plays by default: `watan` or
+    `constructor`."""
+    name = click.get_current_context().find_root().obj
+    return name if isinstance(name, str) else DEFAULT_EDITION
+
+
+def say(message: str) -> None:
+    """Print one line on standard error, named for the program (`watan:`, `constructor:`)."""
+    click.echo(printable(f"{program()}: {message}"), err=True)
+
+
+def fail(message: str) -> NoReturn:
+    """Print a one-line error on standard error and exit with status 2 (RULINGS 19)."""
+    say(message)
+    sys.exit(EXIT_BAD_FILE)
+
+
+def checked(action: Callable[[], T]) -> T:
+    """Return what `action` gives, or fail with its one-line error (bad journal or file)."""
+    from replay.journal import JournalError
+    from watan.files.savefile import BadFile
+
+    try:
+        return action()
+    except (JournalError, BadFile) as error:
+        fail(str(error))
+
+
+def noting(read: Read[T]) -> T:
+    """Return what a file held, saying on standard error what reading it noted."""
+    for note in read.notes:
+        say(note)
+    return read.value
+
+
+TORN = (
+    "the last line is incomplete (cut off mid-write); "
+    "`watan play --resume` sets it aside and plays on"
+)
+
+
+def warn_torn(journal: str, line: int | None) -> None:
+    """Say on standard error that an incomplete last line was left out."""
+    if line is not None:
+        say(f"{journal}: line {line}: {TORN}; left out here")
+
+
+# Files, and `-` for the standard streams -----------------------------------------------------
+
+
+class FileName(click.types.StringParamType):
+    """A file's (or folder's) name, taken as typed: the command reports one it cannot use in
+    its own words.  Shells complete it as a file (or folder) name."""
+
+    def __init__(self, kind: str) -> None:
+        self.name = kind
+
+    def shell_complete(
+        self, ctx: click.Context, param: click.Parameter, incomplete: str
+    ) -> list[CompletionItem]:
+        return [CompletionItem(incomplete, type=self.name)]
+
+
+FILE = FileName("file")
+FOLDER = FileName("dir")
+
+
+def read_input(limit: int | None = None) -> bytes:
+    """Return what standard input holds (its first `limit` bytes, when given)."""
+    stream = sys.stdin.buffer
+    return stream.read() if limit is None else stream.read(limit)
+
+
+def journal_source(argument: str) -> tuple[str, bytes | None]:
+    """Return a journal argument's name for messages, and its bytes when it is `-`."""
+    if argument == STANDARD_STREAM:
+        return STANDARD_INPUT, read_input()
+    return argument, None
+
+
+def write(path: str, text: str) -> None:
+    """Write `text` into the file at `path` atomically (`-`: standard output), or fail."""
+    from watan.files.disk import write_atomically
+
+    if path == STANDARD_STREAM:
+        click.echo(text, nl=False)
+        return
+    try:
+        write_atomically(path, text)
+    except OSError as error:
+        fail(f"{path}: cannot write it ({error.strerror or error})")
+
+
+# Options ---------------------------------------------------------------------------------------
+
+
+def edition_option(*, to_play: bool = False) -> Callable[[Command], Command]:
+    """Give a command `--edition`: of the files it reads (a journal says its own edition; a
+    save file does not), or, `to_play`, of the games it plays.
+
+    The name is checked when the command runs (`edition`): listing the
+    editions for `--help` would load them all.  Shells complete the names.
+    """
+    return click.option(
+        "--edition",
+        "edition",
+        metavar="NAME",
+        default=None,
+        help=(
+            "The edition to play: watan or constructor (default: the program's)."
+            if to_play
+            else "The edition whose files these are: watan or constructor (default: the "
+            "program's)."
+        ),
+        shell_complete=_editions,
+    )
+
+
+def _editions(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    from watan.editions import names
+
+    return [name for name in names() if name.startswith(incomplete)]
+
+
+def edition(name: str | None) -> Edition:
+    """Return the edition called `name` (the program's own when None), or fail in one line."""
+    from watan.editions import UnknownEdition
+    from watan.editions import edition as named
+
+    try:
+        return named(name or program())
+    except UnknownEdition as unknown:
+        fail(str(unknown))
+
+
+def format_option(**shapes: str) -> Callable[[Command], Command]:
+    """Give a command `--format`: each shape by name with what it shows, the first by default."""
+    return click.option(
+        "--format",
+        "shape",
+        type=click.Choice(list(shapes)),
+        default=next(iter(shapes)),
+        show_default=True,
+        help="; ".join(f"{name}: {what}" for name, what in shapes.items()) + ".",
+    )
+
+
+STEPS = (
+    "Events are numbered from 1, after the journal's header line; step N is the game "
+    "after the first N events, and step 0 is the game as the header starts it.  Turn 1 is "
+    "the first turn after setup (or the first of a game begun from a save file); --turn N "
+    "is the step at which turn N begins."
+)
+
+
+def step_options(to: str) -> Callable[[Command], Command]:
+    """Give a command `--to N` (what `to` says it does) and `--turn N`, its step counted in
+    turns (`chosen_step` checks that they are not both given)."""
+
+    def decorate(command: Command) -> Command:
+        command = click.option(
+            "--turn",
+            "turn",
+            type=int,
+            metavar="N",
+            help="The same at the step where turn N begins (turn 1: the first after setup).",
+        )(command)
+        return click.option("--to", "to", type=int, metavar="N", help=to)(command)
+
+    return decorate
+
+
+def output_option(metavar: str, help: str) -> Callable[[Command], Command]:
+    """Give a command `-o`/`--output`: the file it writes (completed as a file name)."""
+    return click.option("-o", "--output", "output", metavar=metavar, type=FILE, help=help)
+
+
+def chosen_step(to: int | None, turn: int | None, *, required: bool = False) -> None:
+    """Refuse `--to` with `--turn`, or neither when one is required, as click refuses usage."""
+    if to is not None and turn is not None:
+        raise click.UsageError("give --to or --turn, not both")
+    if required and to is None and turn is None:
+        raise click.UsageError("give --to N or --turn N")
+
+
+# Progress --------------------------------------------------------------------------------------
+
+
+def on_terminal() -> bool:
+    """Return whether standard error is a terminal, where a progress bar can be drawn."""
+    try:
+        return sys.stderr.isatty()
+    except (OSError, ValueError):
+        return False
+
+
+DELAY = 1.0
+"""Seconds a piece of work runs before its progress bar is drawn: a quick one never flickers."""
+
+
+class ProgressBar:
+    """A progress bar on standard error, drawn only on a terminal and only once a piece of
+    work has taken `DELAY` seconds."""
+
+    WIDTH = 30
+
+    def __init__(
+        self,
+        doing: str,
+        unit: str,
+        *,
+        shown: bool | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.doing, self.unit, self.clock, self.delay = doing, unit, clock, DELAY
+        self.on = on_terminal() if shown is None else shown
+        self.began, self.drawn, self.filled = clock(), False, -1
+
+    def update(self, done: int, total: int) -> None:
+        """Draw the bar at `done` of `total`, when it is due."""
+        if not self.on or total <= 0:
+            return
+        if not self.drawn and self.clock() - self.began < self.delay:
+            return
+        filled = self.WIDTH * min(done, total) // total
+        if filled == self.filled and done < total:
+            return
+        self.filled, self.drawn = filled, True
+        bar = "#" * filled + "-" * (self.WIDTH - filled)
+        click.echo(f"\r{self.doing} [{bar}] {done}/{total} {self.unit}", err=True, nl=False)
+
+    def close(self) -> None:
+        """End the bar's line, if one was drawn."""
+        if self.drawn:
+            click.echo("", err=True)
+
+
+def picture(game: Game) -> str:
+    """Return the board of `game` as an SVG document."""
+    from watan.pictures import svg
+
+    return svg.picture(game)

@@ -1,0 +1,228 @@
+"""The commands that show a game: `show`, `replay`, `export`, `view` and `schema`.
+
+`-` reads the file from standard input (`watan replay - < game.jsonl`), and
+`export -o -` writes to standard output.  Checking a long journal draws a
+progress bar on a terminal.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import click
+
+from watan.cli.common import (
+    FILE,
+    PICTURE,
+    SAVE_FILE,
+    STANDARD_INPUT,
+    STANDARD_STREAM,
+    STEPS,
+    ProgressBar,
+    checked,
+    chosen_step,
+    edition_option,
+    fail,
+    format_option,
+    journal_source,
+    noting,
+    output_option,
+    picture,
+    read_input,
+    say,
+    step_options,
+    warn_torn,
+    write,
+)
+from watan.cli.common import edition as edition_named
+from watan.text.escape import printable
+
+if TYPE_CHECKING:
+    from watan.tools.history import Moment
+
+
+@click.command()
+@click.argument("file", metavar="FILE", type=FILE)
+@edition_option()
+@format_option(text="as the game prints it", svg=PICTURE)
+def show(file: str, edition: str | None, shape: str) -> None:
+    """Print the board of a board file, or a save file's board and status lines.
+
+    FILE may be - for standard input.
+    """
+    from watan.engine.state import loaded_game, new_game
+    from watan.files.disk import MOST_BYTES, mistaken, read_text
+    from watan.files.savefile import BadFile, looks_like_save, read_board, read_save
+    from watan.text import render
+
+    played = edition_named(edition)
+    name, data = file, None
+    if file == STANDARD_STREAM:
+        name, data = STANDARD_INPUT, read_input(MOST_BYTES + 1)
+
+    def shown() -> str:
+        text = read_text(name, data)
+        try:
+            if looks_like_save(text):
+                saved = noting(read_save(text, name, played))
+                game = loaded_game(saved.board, saved.position, played)
+                return picture(game) if shape == "svg" else render.board(game) + render.status(game)
+            game = new_game(noting(read_board(text, name, played)), played)
+        except BadFile as error:
+            raise mistaken(error, text, played) from None
+        return picture(game) if shape == "svg" else render.board(game)
+
+    click.echo(checked(shown), nl=False)
+
+
+def load(journal: str, to: int | None, turn: int | None) -> tuple[str, Moment]:
+    """Return a journal argument's name and the journal at the step asked for, checked.
+
+    `-` is standard input; checking a long journal draws a progress bar on a terminal.
+    """
+    from watan.tools import history
+
+    chosen_step(to, turn)
+    name, data = journal_source(journal)
+    bar = ProgressBar("checking", "events")
+    try:
+        moment = checked(
+            lambda: history.load(name, to, turn=turn, data=data, progress=bar.update)
+        )
+    finally:
+        bar.close()
+    return name, moment
+
+
+@click.command(epilog=STEPS)
+@click.argument("journal", type=FILE)
+@step_options("Show the game after event N.")
+@format_option(
+    text="board, status lines and standing", sv=SAVE_FILE, json="the game as a document for "
+    "programs (watan schema gives its JSON Schema)", svg=PICTURE
+)
+def replay(journal: str, to: int | None, turn: int | None, shape: str) -> None:
+    """List a journal's events under their turns, or show the game at step N.
+
+    Without --to or --turn, text lists the events; sv, json and svg show
+    the game at the end.  JOURNAL may be - for standard input.
+    """
+    from watan.tools import history
+
+    name, moment = load(journal, to, turn)
+    if to is None and turn is None and shape == "text":
+        text = "".join(history.listing(moment.header, moment.events))
+    else:
+        text = shown(moment, shape, name, to, turn)
+    warn_torn(name, moment.torn_line)  # once nothing else can fail: a refusal is one line
+    click.echo(text, nl=False)
+
+
+@click.command(epilog=STEPS)
+@click.argument("journal", type=FILE)
+@step_options("After event N (default: the end).")
+@output_option("FILE", "Write here instead of printing (- prints).")
+@click.option("--force", is_flag=True, help="Replace FILE if it exists.")
+@format_option(sv=SAVE_FILE, svg=PICTURE)
+def export(
+    *, journal: str, to: int | None, turn: int | None, output: str | None, force: bool, shape: str
+) -> None:
+    """Write the spec's save file (.sv), or a picture of the board, for a moment of a journal.
+
+    JOURNAL may be - for standard input.  An existing FILE is kept unless
+    --force is given.
+    """
+    import os
+
+    chosen_step(to, turn)
+    if output not in (None, STANDARD_STREAM) and os.path.lexists(output) and not force:
+        fail(f"{output}: already exists; give --force to replace it")
+    name, moment = load(journal, to, turn)
+    text = shown(moment, shape, name, to, turn)
+    if output is not None and output != STANDARD_STREAM:
+        write(output, text)
+    warn_torn(name, moment.torn_line)  # once nothing else can fail: a refusal is one line
+    if output is None or output == STANDARD_STREAM:
+        click.echo(text, nl=False)
+
+
+@click.command(epilog=STEPS)
+@click.argument("journal", type=FILE)
+@step_options("Open the page at step N (default: 0, as the game began).")
+@output_option(
+    "FILE.html",
+    "Where to write the page (default: beside JOURNAL, named like it, ending .html; "
+    "standard output when JOURNAL is -; - for standard output).",
+)
+@click.option("--open", "open_it", is_flag=True, help="Open the page in the default browser.")
+def view(
+    journal: str, to: int | None, turn: int | None, output: str | None, open_it: bool
+) -> None:
+    """Write one web page to step through a journal's game: the board at every step.
+
+    The page needs no network and no server: open it from the disk in any
+    browser.  Step with the buttons, the slider, the arrow keys, Home and End,
+    or click an event in the list.  JOURNAL may be - for standard input.
+    """
+    from pathlib import Path
+
+    from watan.pictures import viewer
+    from watan.tools import history
+
+    chosen_step(to, turn)
+    if journal == STANDARD_STREAM and output is None:
+        output = STANDARD_STREAM
+    if output == STANDARD_STREAM and open_it:
+        fail("--open needs a page on the disk; name it with -o FILE.html")
+    name, whole = load(journal, None, None)
+    opening = to
+    if turn is not None:
+        opening = checked(lambda: history.turn_start(name, whole.header, whole.events, turn))
+    if opening is not None and not 0 <= opening <= len(whole.events):
+        fail(f"{name}: there is no step {opening}: the last event is {len(whole.events)}")
+    page = viewer.page(whole.header, whole.events, Path(name).name, opening or 0)
+    if output == STANDARD_STREAM:
+        warn_torn(name, whole.torn_line)
+        click.echo(page, nl=False)
+        return
+    target = Path(output or Path(journal).with_suffix(".html"))
+    if target.exists() and target.resolve() == Path(journal).resolve():
+        fail(f"{target}: that is the journal itself; choose another name with -o")
+    write(str(target), page)
+    warn_torn(name, whole.torn_line)  # once nothing else can fail: a refusal is one line
+    click.echo(printable(f"wrote {target} ({len(whole.events)} events)"))
+    if open_it:
+        import webbrowser
+
+        address = target.resolve().as_uri() + (f"#step={opening}" if opening else "")
+        if not webbrowser.open(address):
+            say(f"no browser to open; the page is {target}")
+
+
+@click.command()
+def schema() -> None:
+    """Print the JSON Schema of `replay --format json`'s document, generated from its types."""
+    import msgspec
+
+    from watan.tools import document
+
+    text = msgspec.json.format(msgspec.json.encode(document.schema()), indent=2)
+    click.echo(text.decode())
+
+
+def shown(moment: Moment, shape: str, journal: str, to: int | None, turn: int | None) -> str:
+    """Return the game as text, a save file, a document for programs or a picture."""
+    from watan.tools import document, history
+
+    game = moment.game
+    if shape == "svg":
+        return picture(game)
+    if shape == "json":
+        return document.encode(document.document(moment.header, moment.events, game))
+    if shape == "sv":
+        try:
+            return history.as_save(game)
+        except history.SetupHasNoSave:
+            at = f"turn {turn}" if turn is not None else "its end" if to is None else f"step {to}"
+            fail(f"{journal}: at {at} the game is still in setup, which a save file cannot hold")
+    return history.as_text(game)

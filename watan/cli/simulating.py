@@ -1,0 +1,107 @@
+"""`watan simulate`: whole games between computer strategies, without a terminal."""
+
+from __future__ import annotations
+
+import click
+
+from watan.cli.common import FOLDER, ProgressBar, edition_option, fail, say
+from watan.cli.common import edition as edition_named
+
+
+def _players(_: click.Context, __: click.Parameter, value: str) -> tuple[str, ...]:
+    """Return the four strategies `--players` names, one per seat, or fail as click does."""
+    from watan.players import STRATEGIES
+
+    names = tuple(name.strip() for name in value.split(","))
+    if len(names) != 4:
+        raise click.BadParameter(f"name four strategies, one per seat, not {len(names)}")
+    unknown = [name for name in names if name not in STRATEGIES]
+    if unknown:
+        raise click.BadParameter(
+            f"there is no strategy {unknown[0]!r} (strategies: {', '.join(STRATEGIES)})"
+        )
+    return names
+
+
+@click.command()
+@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True,
+              help="How many games to play.")
+@click.option("--seed", type=int,
+              help="The run's seed: the same seed plays the same games (default: one from the "
+              "operating system, said on standard error).")
+@click.option(
+    "--players",
+    "players",
+    metavar="S,S,S,S",
+    default="random,random,random,random",
+    show_default=True,
+    callback=_players,
+    help="The strategy in each seat, Blue first in the first game: random, greedy or expert. "
+    "Seats rotate by one every game, so each strategy plays every seat equally often.",
+)
+@click.option("--journals", metavar="DIR", type=FOLDER,
+              help="Write each game's journal into DIR (made if missing); by default none "
+              "is written.")
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Processes playing games at once; the results are the same for any number.")
+@click.option("--turn-cap", type=click.IntRange(min=1), default=10_000, show_default=True,
+              help="Stop a game after this many turns and count it unfinished.")
+@click.option(
+    "--cluster",
+    metavar="ADDRESS",
+    help="Play the games on a Dask cluster: its scheduler's address (tcp://host:8786), or "
+    "'local' for a cluster of --workers processes on this machine (pip install "
+    "'watan[cluster]'). The same seed gives the same games as without it.",
+)
+@edition_option(to_play=True)
+def simulate(
+    *,
+    games: int,
+    seed: int | None,
+    players: tuple[str, ...],
+    journals: str | None,
+    workers: int,
+    turn_cap: int,
+    cluster: str | None,
+    edition: str | None,
+) -> None:
+    """Play whole games between computer strategies, without a terminal, and report on them.
+
+    Prints each strategy's wins with a 95% interval, the games' lengths in
+    turns and events, and the speed.  The same --seed gives the same games
+    whatever --workers is.  On a terminal, standard error shows a progress
+    bar once the run takes more than a second.
+    """
+    import os
+    import time
+
+    from replay.journal import JournalError
+    from watan.tools import simulate as simulator
+    from watan.tools.cluster import NoCluster
+
+    played = edition_named(edition)
+    if seed is None:
+        from watan.terminal.console import fresh_seed
+
+        seed = fresh_seed()
+    if journals is not None:
+        try:
+            os.makedirs(journals, exist_ok=True)
+        except OSError as error:
+            fail(f"{journals}: cannot make the folder ({error.strerror or error})")
+    say(f"simulating {games} games with seed {seed}")
+    bar = ProgressBar("simulating", "games")
+    began = time.perf_counter()
+    try:
+        results = simulator.simulate(
+            seed, games, players=players, workers=workers, turn_cap=turn_cap,
+            journals=journals, progress=lambda done: bar.update(done, games),
+            edition=played.name, cluster=cluster,
+        )
+    except (JournalError, NoCluster) as error:
+        bar.close()
+        fail(str(error))
+    seconds = time.perf_counter() - began
+    bar.close()
+    summary = simulator.summarise(results, players)
+    click.echo(simulator.report(summary, seconds, workers, turn_cap), nl=False)

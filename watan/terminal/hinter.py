@@ -1,0 +1,76 @@
+"""When the game hints, and where: standard error, for the person at the keyboard.
+
+Hints are for a person at a terminal (standard input is one) or who asked
+for them (`--hints`), never otherwise: a piped session, a test harness or
+a grader sees exactly the spec's output and nothing on standard error.
+The words are `watan.text.hints`'; this decides when they are said: the
+board before the person's first setup question, why a build was refused,
+what a silent command did, the builds the person can afford (`--hints`
+only), and what end of input kept.  A computer's moves are not hinted:
+its typing is shown already.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from typing import TextIO
+
+from watan.engine.events import AnyEvent
+from watan.engine.state import HUMAN, Game, Phase
+from watan.text import hints
+
+
+class Level(enum.IntEnum):
+    """How much the game hints."""
+
+    OFF = 0
+    """Nothing beyond the spec: standard input is not a terminal, or `--no-hints`."""
+    AT_TERMINAL = 1
+    """A person at a terminal: everything but the builds they can afford."""
+    ALL = 2
+    """`--hints`: everything, the affordable builds too, whatever standard input is."""
+
+
+class Hinter:
+    """Says hints on standard error for one game, after flushing standard output.
+
+    Flushing first keeps each hint after the spec's lines it follows when
+    both streams go to one terminal.
+    """
+
+    def __init__(self, level: Level, stdout: TextIO, stderr: TextIO) -> None:
+        self.level = level
+        self._stdout, self._stderr = stdout, stderr
+        self._board_shown = False
+        self._afforded: str | None = None
+
+    def say(self, text: str) -> None:
+        """Say `text` (whole lines) on standard error, when hinting at all."""
+        if self.level is Level.OFF or not text:
+            return
+        self._stdout.flush()
+        self._stderr.write(text)
+        self._stderr.flush()
+
+    def asked(self, game: Game) -> None:
+        """Hint before the person at the keyboard is asked for a command in `game`.
+
+        Before their first setup question, the board; after the roll, with
+        `--hints`, what they can afford (said again only when it changed).
+        """
+        if game.phase is Phase.SETUP and not self._board_shown:
+            self._board_shown = True
+            self.say(hints.placing(game))
+        elif game.phase is Phase.AFTER_ROLL and self.level is Level.ALL:
+            afforded = hints.affordable(game)
+            if afforded != self._afforded:
+                self._afforded = afforded
+                self.say(afforded)
+        else:
+            self._afforded = None  # a new roll says it again
+
+    def heard(self, before: Game, events: Sequence[AnyEvent], after: Game) -> None:
+        """Confirm a command the spec leaves silent, when the person at the keyboard typed it."""
+        if self.level is not Level.OFF and hints.typed_by_person(before, events, HUMAN):
+            self.say(hints.done(before, events, after))
