@@ -301,7 +301,9 @@ def run_case(case: Case, folder: Path) -> tuple[str | None, float]:
     began = time.perf_counter()
     try:
         with _working_in(folder):
-            result = CliRunner().invoke(watan, args, input=case.input)
+            # A game a case plays keeps its journal here, never in the user's journal folder.
+            runner = CliRunner(env={"WATAN_JOURNALS": str(folder / "journals")})
+            result = runner.invoke(watan, args, input=case.input)
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
