@@ -137,7 +137,7 @@ def write_atomically(path: str, text: str) -> None:
     if device:
         _write_into_device(target, text)
         return
-    import tempfile  # noqa: PLC0415 (only saving needs it: keep starting a game quick)
+    import tempfile  # only saving needs it: keep starting a game quick
 
     # A short name of its own: the target's name may already be as long as names can be.
     fd, temporary = tempfile.mkstemp(prefix=".watan-", suffix=".tmp", dir=folder)

@@ -368,8 +368,12 @@ def _play(
         watching = _Watching()
         over = play(live.game, Table(seat), rng, heard, until=watching.stops)
         if watching.why is not None:  # a game of computers alone that can never end
-            complain(stderr, f"{watching.why}; the game stops here, kept in its journal")
-            _back_up(over, stderr, recorder)
+            complain(
+                streams.stderr,
+                f"{watching.why}; the game stops here, kept in its journal",
+                streams.program,
+            )
+            _back_up(over, streams, recorder)
             return False, over.seats
         return keyboard.play_again(over), over.seats
     except InputEnded:
