@@ -1,6 +1,6 @@
 """Replay speed on a long journal: decode and fold, `watan replay --to`, timeline seeks.
 
-Run: python benchmarks/bench_replay.py [--events 100000] [--keep PATH]
+Run: python benchmarks/bench_replay.py [--events 100000] [--keep PATH | --journal PATH]
 
 It builds one game's journal of at least --events events from seeded
 random legal play (fair dice, trades, geese; builds stop short of a win so
@@ -10,12 +10,17 @@ the game goes on), then prints each figure with what produced it.
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
+
+import msgspec
 
 from benchmarks.timing import median_seconds
 from replay import Timeline, fold, write_journal
@@ -84,28 +89,64 @@ def watan(*args: str) -> Callable[[], object]:
     return lambda: subprocess.run(command, capture_output=True, check=True)
 
 
+def whole_process(*args: str, runs: int = 3) -> tuple[float, float]:
+    """Return the median wall seconds and the largest peak memory (MB) of `watan ARGS`, each
+    run a process of its own whose resources the kernel reports when it ends."""
+    times, peaks = [], []
+    for _ in range(runs):
+        began = time.perf_counter()
+        child = subprocess.Popen(
+            [sys.executable, "-m", "watan", *args],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        _, status, usage = os.wait4(child.pid, 0)
+        child.returncode = os.waitstatus_to_exitcode(status)
+        times.append(time.perf_counter() - began)
+        if child.returncode != 0:
+            raise SystemExit(f"watan {' '.join(args)} failed with status {child.returncode}")
+        peaks.append(usage.ru_maxrss / 1024)  # kilobytes on Linux
+    return statistics.median(times), max(peaks)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=100_000)
     parser.add_argument("--keep", type=Path, help="keep the long journal at this path")
+    parser.add_argument(
+        "--journal", type=Path, help="measure this journal instead of writing a new one"
+    )
     options = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="watan-bench-"))
-    path = options.keep or folder / "long.jsonl"
-    count = long_journal(path, options.events)
+    if options.journal is not None:
+        path = options.journal
+        count = len(reader().read(path).events)
+    else:
+        path = options.keep or folder / "long.jsonl"
+        count = long_journal(path, options.events)
     print(f"journal: {count:,} events, {path.stat().st_size / 1e6:.1f} MB ({path})")
 
     journal = reader().read(path)
     initial = start(journal.header)
+    data = path.read_bytes()
+    body = memoryview(data)[data.index(b"\n") + 1 :]
+    decoder = msgspec.json.Decoder(AnyEvent)
+
     def decode_and_fold() -> None:
         read = reader().read(path)
         fold(apply, start(read.header), read.events)
 
+    msgspec_alone = median_seconds(lambda: decoder.decode_lines(body), 5)
     decode = median_seconds(lambda: reader().read(path), 5)
     only_fold = median_seconds(lambda: fold(apply, initial, journal.events), 5)
     both = median_seconds(decode_and_fold, 5)
     print(
         f"decode and fold: {count / both:,.0f} events/s "
         f"(decode alone {count / decode:,.0f}/s, fold alone {count / only_fold:,.0f}/s)"
+    )
+    print(
+        f"msgspec's own decode_lines of the same events: {count / msgspec_alone:,.0f}/s; "
+        f"decode and fold run at {msgspec_alone / both:.0%} of it"
     )
 
     help_time = median_seconds(watan("--help"), 11)
@@ -115,8 +156,16 @@ def main() -> None:
         f"watan replay LONG --to 40: {early * 1000:.0f} ms "
         f"({(early - help_time) * 1000:+.0f} ms over --help)"
     )
-    last = median_seconds(watan("replay", str(path), "--to", str(count)), 3)
-    print(f"watan replay LONG --to {count}: {last * 1000:.0f} ms (reads and checks every event)")
+    for args in (
+        ("verify", str(path)),
+        ("export", str(path)),
+        ("replay", str(path), "--to", str(count)),
+    ):
+        seconds, peak = whole_process(*args)
+        print(
+            f"watan {' '.join(args[:1] + args[2:])}: {count / seconds:,.0f} events/s "
+            f"({seconds:.2f} s as a whole process), peak {peak:.0f} MB"
+        )
 
     timeline = Timeline(apply, initial, journal.events, every=256)
     timeline.build()

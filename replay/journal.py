@@ -32,9 +32,24 @@ or without its newline) and returns it as one line; for a line it cannot read it
 
 @functools.cache
 def _blank_line() -> re.Pattern[bytes]:
-    """Return the pattern of a line holding nothing but spaces (compiled when first read: a
-    game that only appends never reads one)."""
-    return re.compile(rb"(?:\A|\n)[ \t\r]*\n")
+    """Return the pattern of a line holding nothing but spaces after another line (compiled
+    when first read: a game that only appends never reads one).
+
+    It begins with the newline that ends the line before, a literal the regular expression
+    engine finds at memory speed; a blank first line is `_blank_start`'s."""
+    return re.compile(rb"\n[ \t\r]*\n")
+
+
+@functools.cache
+def _blank_start() -> re.Pattern[bytes]:
+    """Return the pattern of a first line holding nothing but spaces."""
+    return re.compile(rb"[ \t\r]*\n")
+
+
+def _has_blank_line(body: bytes) -> bool:
+    """Return whether some line of `body` holds nothing but spaces."""
+    return _blank_start().match(body) is not None or _blank_line().search(body) is not None
+
 
 LONGEST_LINE = 1 << 20
 """The most bytes one line of a journal may hold (a mebibyte), its newline aside.
@@ -42,6 +57,13 @@ LONGEST_LINE = 1 << 20
 An event is a few dozen bytes and a header a few thousand; a longer line is damage or an
 attack, refused before it is decoded, so that reading a line never needs more memory than
 this.  A reader may be given another limit (`JournalReader(longest_line=...)`)."""
+
+FIRST_BLOCK = 1 << 16
+"""The bytes a stream of events reads first: a few hundred events, enough for a look at the
+start of a long journal."""
+
+BLOCK = 1 << 20
+"""The most bytes a stream of events reads at once, doubling from `FIRST_BLOCK`."""
 
 DEEPEST_NESTING = 32
 """The most arrays and objects a line may open one inside another.
@@ -107,9 +129,17 @@ class EventStream(Generic[E]):
     has reached a torn last line.
     """
 
-    def __init__(self, lines: Generator[E, None, None], torn: list[bytes]) -> None:
+    def __init__(
+        self, lines: Generator[E, None, None], torn: list[bytes], read: list[int] | None = None
+    ) -> None:
         self._lines = lines
         self._torn = torn
+        self._read = [0] if read is None else read
+
+    @property
+    def position(self) -> int:
+        """Return how many bytes of the file have been read so far (for a progress bar)."""
+        return self._read[0]
 
     def __iter__(self) -> Iterator[E]:
         return self._lines
@@ -221,7 +251,8 @@ class JournalReader(Generic[H, E]):
         convert = self._converter(first)
         header = self._decode_header(name, first, convert)
         torn: list[bytes] = []
-        return header, EventStream(self._stream(name, offset, torn, convert), torn)
+        read = [offset]
+        return header, EventStream(self._stream(name, offset, torn, convert, read), torn, read)
 
     def _converter(self, first: bytes) -> Convert | None:
         if self._upcast is None or not first or self._limits.problem(first) is not None:
@@ -229,23 +260,44 @@ class JournalReader(Generic[H, E]):
         return self._upcast(first)
 
     def _stream(
-        self, name: str, offset: int, torn: list[bytes], convert: Convert | None
+        self,
+        name: str,
+        offset: int,
+        torn: list[bytes],
+        convert: Convert | None,
+        read: list[int],
     ) -> Generator[E, None, None]:
-        """Yield the events from `offset` on; a torn last line goes into `torn` and ends it."""
+        """Yield the events from `offset` on; a torn last line goes into `torn` and ends it.
+
+        The file is read in blocks (small first, so that a look at the first steps reads
+        little), each cut after its last newline and decoded as `read` decodes a whole
+        body: a long journal streams at the decoder's pace and is never held whole.  A line
+        without its newline that grows past the longest allowed is refused there, so memory
+        stays bounded whatever the file holds.  `read[0]` counts the bytes read.
+        """
         try:
             file = open(name, "rb")  # noqa: SIM115 (closed below, also when the stream is dropped)
         except OSError as error:
             raise _unreadable(name, error) from None
-        most = self._limits.line + 2  # the longest line allowed, its newline, and one more
+        number, pending, size = 2, b"", FIRST_BLOCK
         with file:
             file.seek(offset)
-            for number, raw in enumerate(iter(lambda: file.readline(most), b""), start=2):
-                if len(raw) == most and not raw.endswith(b"\n"):
+            while block := file.read(size):
+                read[0] += len(block)
+                size = min(2 * size, BLOCK)
+                data = pending + block if pending else block
+                cut = data.rfind(b"\n") + 1
+                pending = data[cut:]
+                if cut:
+                    yield from self._body_events(name, data[:cut], convert, number)
+                    number += data.count(b"\n", 0, cut)
+                if len(pending) > self._limits.line:
                     raise JournalError(name, number, self._limits.too_long)
-                if not raw.endswith(b"\n") and self._torn(raw, convert):
-                    torn.append(raw)
-                    return
-                yield self._decode_event(name, number, raw, convert)
+        if pending:
+            if self._torn(pending, convert):
+                torn.append(pending)
+                return
+            yield self._decode_event(name, number, pending, convert)
 
     def _decode_header(self, name: str, raw: bytes, convert: Convert | None) -> H:
         if not raw:
@@ -263,7 +315,23 @@ class JournalReader(Generic[H, E]):
         return header
 
     def _decode_body(self, name: str, body: bytes, convert: Convert | None) -> tuple[E, ...]:
-        """Return the events of the lines after the header, or raise for the first bad line.
+        """Return the events of the lines after the header, or raise for the first bad line."""
+        quick = self._all_at_once(body, convert)
+        if quick is not None:
+            return tuple(quick)
+        return tuple(self._line_by_line(name, body, convert, 2))
+
+    def _body_events(
+        self, name: str, body: bytes, convert: Convert | None, first: int
+    ) -> Iterator[E]:
+        """Return the events of whole lines from line `first` on, raising at the first bad
+        line once the events before it have been taken."""
+        quick = self._all_at_once(body, convert)
+        return iter(quick) if quick is not None else self._line_by_line(name, body, convert, first)
+
+    def _all_at_once(self, body: bytes, convert: Convert | None) -> list[E] | None:
+        """Return the events of whole lines decoded all at once, or None when some line must
+        be looked at alone.
 
         `decode_lines` reads them all at once but skips blank lines and accepts two values on
         one line, so its answer is kept only with one value per line and no blank line;
@@ -271,22 +339,26 @@ class JournalReader(Generic[H, E]):
         is decoded alone, which names the first bad one.
         """
         if not body:
-            return ()
+            return []
         lines = body.count(b"\n") + (not body.endswith(b"\n"))
         try:
             quick = convert is None and self._limits.all_within(body)
             events = self._event.decode_lines(body) if quick else []
         except _UNDECODABLE:
-            events = []
-        if len(events) == lines and _blank_line().search(body) is None:
-            return tuple(events)
+            return None
+        if len(events) == lines and not _has_blank_line(body):
+            return events
+        return None
+
+    def _line_by_line(
+        self, name: str, body: bytes, convert: Convert | None, first: int
+    ) -> Iterator[E]:
+        """Yield the events of whole lines from line `first` on, each decoded alone."""
         raws = body.split(b"\n")
         if not raws[-1]:
             raws.pop()
-        return tuple(
-            self._decode_event(name, number, raw, convert)
-            for number, raw in enumerate(raws, start=2)
-        )
+        for number, raw in enumerate(raws, start=first):
+            yield self._decode_event(name, number, raw, convert)
 
     def _decode_event(self, name: str, number: int, raw: bytes, convert: Convert | None) -> E:
         beyond = self._limits.problem(raw)

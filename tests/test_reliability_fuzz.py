@@ -82,7 +82,7 @@ def test_the_fuzz_reports_a_traceback(tmp_path: Path, monkeypatch: pytest.Monkey
     def broken(path: str, to: int | None = None, **options: Any) -> None:
         raise KeyError("a bug")
 
-    monkeypatch.setattr("watan.tools.history.load", broken)
+    monkeypatch.setattr("watan.tools.history.check", broken)  # verify checks as a stream
     assert hostile.run_case(verify_case(), tmp_path)[0] == "traceback: KeyError: 'a bug'"
 
 
@@ -122,13 +122,13 @@ def test_the_fuzz_reports_another_exit_status_and_a_refusal_on_two_lines(
 def test_the_fuzz_reports_a_run_over_its_time_and_stops_one_far_over(
     sleep: float, problem: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    load = history.load
+    check = history.check
 
-    def slow(path: str, to: int | None = None, **options: Any) -> history.Moment:
+    def slow(path: str, to: int | None = None, **options: Any) -> history.Checked:
         time.sleep(sleep)
-        return load(path, to, **options)
+        return check(path, to, **options)
 
-    monkeypatch.setattr(history, "load", slow)
+    monkeypatch.setattr(history, "check", slow)  # verify checks as a stream
     monkeypatch.setattr(hostile, "SECONDS", 0.05)
     found = hostile.run_case(verify_case(), tmp_path)[0]
     assert found is not None and found.startswith(problem), found

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import click
 import pytest
@@ -71,7 +72,26 @@ def test_checking_a_long_journal_shows_a_bar_on_a_terminal_only(
     at_terminal = CliRunner().invoke(main, args)
     assert (piped.exit_code, piped.stderr, at_terminal.stdout) == (0, "", piped.stdout)
     assert at_terminal.stderr.startswith("\rchecking [")
-    assert at_terminal.stderr.endswith("\rchecking [" + "#" * 30 + "] 11/11 events\n")
+    # A journal checked as a stream counts its bytes; one read whole, its events.
+    streamed = args[0] in ("verify", "export") or "--to" in args
+    size = Path(journal).stat().st_size
+    done = f"{size / 1000:.1f}/{size / 1000:.1f} kB" if streamed else "11/11 events"
+    assert at_terminal.stderr.endswith("\rchecking [" + "#" * 30 + f"] {done}\n")
+
+
+def test_a_bar_counting_bytes_shows_kilobytes_then_megabytes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    clock = Clock()
+    small = common.ProgressBar("checking", common.BYTES, shown=True, clock=clock)
+    large = common.ProgressBar("checking", common.BYTES, shown=True, clock=clock)
+    clock.now += 5
+    small.update(1_500, 3_000)
+    large.update(27_600_000, 55_200_000)
+    assert drawn(capsys) == (
+        "\rchecking [" + "#" * 15 + "-" * 15 + "] 1.5/3.0 kB"
+        "\rchecking [" + "#" * 15 + "-" * 15 + "] 27.6/55.2 MB"
+    )
 
 
 def test_simulate_piped_says_its_seed_and_draws_no_bar(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -315,3 +315,50 @@ def test_a_long_journal_with_one_line_past_a_limit_names_that_line(
     journal_path.write_bytes(HEADER_LINE + b"".join(lines))
     refusal = f"{journal_path}: line {at + 2}: {TOO_DEEP}"
     assert read_both_ways(limited(longest_line=200), journal_path) == [refusal, refusal]
+
+
+BLOCKS_OF_EVENTS = 40_000
+"""Enough events to fill several of the blocks a stream reads (about 1.7 MB)."""
+
+
+def test_a_journal_of_many_blocks_streams_the_events_it_reads_whole(
+    reader: Reader, journal_path: Path
+) -> None:
+    events = sample_events(BLOCKS_OF_EVENTS)
+    write_journal(journal_path, HEADER, events)
+    assert read_lazily(reader, journal_path) == reader.read(journal_path)
+
+
+def test_a_bad_line_far_into_a_stream_is_named_after_the_events_before_it(
+    reader: Reader, journal_path: Path
+) -> None:
+    lines = event_lines(sample_events(BLOCKS_OF_EVENTS)).splitlines(keepends=True)
+    bad = BLOCKS_OF_EVENTS - 7
+    lines[bad - 2] = b"\n"  # a blank line, which decoding a block at once would skip
+    journal_path.write_bytes(HEADER_LINE + b"".join(lines))
+    _, stream = reader.iter_events(journal_path)
+    assert len(list(itertools.islice(stream, bad - 2))) == bad - 2
+    with pytest.raises(JournalError) as caught:
+        next(stream)
+    assert (caught.value.line, caught.value.problem) == (bad, "blank line")
+
+
+def test_a_line_without_end_is_refused_once_past_the_limit_not_read_whole(
+    journal_path: Path,
+) -> None:
+    small = Reader(Opened, Event, longest_line=1000)
+    journal_path.write_bytes(HEADER_LINE + GOOD + b"[" + b" " * 5_000_000)
+    _, stream = small.iter_events(journal_path)
+    assert next(stream) == Deposited(0, 5)
+    with pytest.raises(JournalError) as caught:
+        next(stream)
+    assert (caught.value.line, caught.value.problem) == (
+        3,
+        "the line is longer than 1,000 bytes; a journal line holds at most that",
+    )
+
+
+def test_a_torn_line_after_many_blocks_is_set_aside(reader: Reader, journal_path: Path) -> None:
+    events = sample_events(BLOCKS_OF_EVENTS)
+    journal_path.write_bytes(HEADER_LINE + event_lines(events) + b'{"type":"depos')
+    assert read_lazily(reader, journal_path) == Journal(HEADER, tuple(events), b'{"type":"depos')

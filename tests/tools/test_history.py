@@ -36,7 +36,7 @@ from watan.engine.topology import CriterionId
 from watan.terminal.console import Options, Streams, play_games
 from watan.text import hints
 from watan.tools import history
-from watan.tools.history import Moment, SetupHasNoSave
+from watan.tools.history import Checked, Moment, SetupHasNoSave
 
 BOARD_LINE = reference("sample-board.txt")
 """The board line of a save file on the board of Figure 1."""
@@ -120,6 +120,49 @@ def test_a_torn_last_line_is_left_out_and_its_line_reported(journal: str) -> Non
     assert history.load(journal) == msgspec.structs.replace(whole, torn_line=13)
     assert history.load(journal, 11) == msgspec.structs.replace(whole, torn_line=13)
     assert history.load(journal, 10).torn_line is None  # never read that far
+
+
+def checked_error(path: str, to: int | None = None) -> str:
+    with pytest.raises(JournalError) as raised:
+        history.check(path, to)
+    return str(raised.value)
+
+
+def test_checking_as_a_stream_gives_what_loading_does_without_the_events(journal: str) -> None:
+    for step in [*range(len(SAMPLE_EVENTS) + 1), None]:
+        loaded = history.load(journal, step)
+        assert history.check(journal, step) == Checked(
+            header=HEADER, events=len(loaded.events), game=loaded.game
+        ), step
+
+
+def test_checking_as_a_stream_finds_the_problems_loading_finds(journal: str) -> None:
+    assert checked_error(journal, 12) == error_of(journal, 12)
+    assert checked_error(journal, -1) == error_of(journal, -1)
+    replace_line(journal, 11, b'{"type":"resources_produced","colour":2,"gained":[0,0,0,3,0]}\n')
+    assert checked_error(journal, 9) == error_of(journal, 9)
+    assert checked_error(journal).startswith("game.jsonl: line 11: the rules give")
+    assert history.check(journal, 8).game == fold(HEADER, SAMPLE_EVENTS[:8])
+
+
+def test_checking_as_a_stream_reads_only_to_the_step_and_reports_a_torn_line(
+    journal: str,
+) -> None:
+    whole = history.check(journal)
+    with open(journal, "ab") as file:
+        file.write(b'{"type":"dice_ch')
+    assert history.check(journal) == msgspec.structs.replace(whole, torn_line=13)
+    assert history.check(journal, 10).torn_line is None  # never read that far
+    replace_line(journal, 12, b"this line is not JSON\n")
+    assert history.check(journal, 5).game == fold(HEADER, SAMPLE_EVENTS[:5])
+    assert checked_error(journal).startswith("game.jsonl: line 12: event is not valid JSON")
+
+
+def test_checking_reports_its_progress_in_bytes_of_the_file(journal: str) -> None:
+    heard: list[tuple[int, int]] = []
+    history.check(journal, progress=lambda done, total: heard.append((done, total)))
+    size = Path(journal).stat().st_size
+    assert heard == [(size, size)]
 
 
 def test_a_missing_journal_is_an_error_naming_it(tmp_path: Path) -> None:

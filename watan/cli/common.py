@@ -238,6 +238,10 @@ DELAY = 1.0
 """Seconds a piece of work runs before its progress bar is drawn: a quick one never flickers."""
 
 
+BYTES = "bytes"
+"""The unit of a bar that counts the bytes of a file read so far."""
+
+
 class ProgressBar:
     """A progress bar on standard error, drawn only on a terminal and only once a piece of
     work has taken `DELAY` seconds."""
@@ -267,7 +271,14 @@ class ProgressBar:
             return
         self.filled, self.drawn = filled, True
         bar = "#" * filled + "-" * (self.WIDTH - filled)
-        click.echo(f"\r{self.doing} [{bar}] {done}/{total} {self.unit}", err=True, nl=False)
+        click.echo(f"\r{self.doing} [{bar}] {self._amounts(done, total)}", err=True, nl=False)
+
+    def _amounts(self, done: int, total: int) -> str:
+        """Return `done/total unit`; bytes are counted in kB or MB, as the total is large."""
+        if self.unit != BYTES:
+            return f"{done}/{total} {self.unit}"
+        scale, unit = (1e6, "MB") if total >= 1e6 else (1e3, "kB")
+        return f"{done / scale:.1f}/{total / scale:.1f} {unit}"
 
     def close(self) -> None:
         """End the bar's line, if one was drawn."""

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import click
 
 from watan.cli.common import (
+    BYTES,
     FILE,
     FOLDER,
     STANDARD_INPUT,
@@ -116,9 +117,9 @@ def verify(journal: str) -> None:
     from watan.tools import history
 
     name, data = journal_source(journal)
-    bar = ProgressBar("checking", "events")
-    try:
-        moment = history.load(name, data=data, progress=bar.update)
+    bar = ProgressBar("checking", "events" if data is not None else BYTES)
+    try:  # a file is checked as a stream, in little memory however long it is
+        moment = history.check(name, data=data, progress=bar.update)
     except JournalError as error:
         bar.close()
         click.echo(printable(str(error)))
@@ -127,7 +128,7 @@ def verify(journal: str) -> None:
     if moment.torn_line is not None:
         click.echo(printable(f"{name}: line {moment.torn_line}: {TORN}"))
         sys.exit(1)
-    click.echo(f"ok: {len(moment.events)} events")
+    click.echo(f"ok: {moment.events} events")
 
 
 @click.command(epilog=STEPS)

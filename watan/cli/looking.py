@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import click
 
 from watan.cli.common import (
+    BYTES,
     FILE,
     PICTURE,
     SAVE_FILE,
@@ -38,7 +39,7 @@ from watan.cli.common import edition as edition_named
 from watan.text.escape import printable
 
 if TYPE_CHECKING:
-    from watan.tools.history import Moment
+    from watan.tools.history import Checked, Moment
 
 
 @click.command()
@@ -80,18 +81,38 @@ def load(journal: str, to: int | None, turn: int | None) -> tuple[str, Moment]:
 
     `-` is standard input; checking a long journal draws a progress bar on a terminal.
     """
+    chosen_step(to, turn)
+    name, data = journal_source(journal)
+    return name, _loaded(name, data, to, turn)
+
+
+def _loaded(name: str, data: bytes | None, to: int | None, turn: int | None) -> Moment:
+    from watan.tools import history
+
+    bar = ProgressBar("checking", "events")
+    try:
+        return checked(lambda: history.load(name, to, turn=turn, data=data, progress=bar.update))
+    finally:
+        bar.close()
+
+
+def check(journal: str, to: int | None, turn: int | None) -> tuple[str, Moment | Checked]:
+    """Return what `load` does, without the events: a journal file is checked as a stream,
+    in little memory however long it is (`history.check`).
+
+    A turn asked for needs every event, and standard input is read whole: both are loaded.
+    """
     from watan.tools import history
 
     chosen_step(to, turn)
     name, data = journal_source(journal)
-    bar = ProgressBar("checking", "events")
+    if turn is not None or data is not None:
+        return name, _loaded(name, data, to, turn)
+    bar = ProgressBar("checking", BYTES)
     try:
-        moment = checked(
-            lambda: history.load(name, to, turn=turn, data=data, progress=bar.update)
-        )
+        return name, checked(lambda: history.check(name, to, progress=bar.update))
     finally:
         bar.close()
-    return name, moment
 
 
 @click.command(epilog=STEPS)
@@ -109,10 +130,12 @@ def replay(journal: str, to: int | None, turn: int | None, shape: str) -> None:
     """
     from watan.tools import history
 
-    name, moment = load(journal, to, turn)
+    moment: Moment | Checked
     if to is None and turn is None and shape == "text":
-        text = "".join(history.listing(moment.header, moment.events))
-    else:
+        name, whole = load(journal, to, turn)
+        text, moment = "".join(history.listing(whole.header, whole.events)), whole
+    else:  # the events are needed for json's turn count; otherwise the game alone
+        name, moment = load(journal, to, turn) if shape == "json" else check(journal, to, turn)
         text = shown(moment, shape, name, to, turn)
     warn_torn(name, moment.torn_line)  # once nothing else can fail: a refusal is one line
     click.echo(text, nl=False)
@@ -137,7 +160,7 @@ def export(
     chosen_step(to, turn)
     if output not in (None, STANDARD_STREAM) and os.path.lexists(output) and not force:
         fail(f"{output}: already exists; give --force to replace it")
-    name, moment = load(journal, to, turn)
+    name, moment = check(journal, to, turn)
     text = shown(moment, shape, name, to, turn)
     if output is not None and output != STANDARD_STREAM:
         write(output, text)
@@ -210,14 +233,17 @@ def schema() -> None:
     click.echo(text.decode())
 
 
-def shown(moment: Moment, shape: str, journal: str, to: int | None, turn: int | None) -> str:
-    """Return the game as text, a save file, a document for programs or a picture."""
+def shown(
+    moment: Moment | Checked, shape: str, journal: str, to: int | None, turn: int | None
+) -> str:
+    """Return the game as text, a save file, a document for programs (from a Moment, which
+    has the events) or a picture."""
     from watan.tools import document, history
 
     game = moment.game
     if shape == "svg":
         return picture(game)
-    if shape == "json":
+    if shape == "json" and isinstance(moment, history.Moment):
         return document.encode(document.document(moment.header, moment.events, game))
     if shape == "sv":
         try:

@@ -11,39 +11,57 @@ either later is.
 
 from __future__ import annotations
 
-from watan.engine.state import COLOURS, NOBODY, Game
+from watan.engine.state import COLOURS, NOBODY, Colour, Game, Student
 from watan.engine.topology import CRITERION_COUNT, CRITERION_NEIGHBOURS, GOAL_COUNT
 
 
 def broken_invariants(game: Game, previous: Game | None = None) -> list[str]:
     """Return each broken rule of bookkeeping in `game`, as a sentence; empty when sound.
 
-    Given the `previous` state (already found sound), ownership is checked
-    again only if it changed: the reducer keeps unchanged records as the same
-    objects, so most events cost only the check of resources.  Criteria side
-    by side are a problem when one of them was completed since `previous`
-    (any, without it).
+    Given the `previous` state (already found sound), only what changed is
+    checked again: the reducer keeps unchanged records as the same objects, so
+    most events cost the check of one student's resources.  Criteria side by
+    side are a problem when one of them was completed since `previous` (any,
+    without it).  Given the game itself as `previous` (a start taken as written),
+    only the amounts are checked.
     """
-    problems = [
-        f"{colour.title} holds a negative amount: {student.resources}"
-        for colour, student in zip(COLOURS, game.students, strict=True)
-        if min(student.resources) < 0
-    ]
-    if previous is None or not _same_ownership(game, previous):
+    if previous is None:
+        return negative_amounts(game) + _ownership_problems(game, None)
+    if previous is game:
+        return negative_amounts(game)
+    problems = []
+    lists_changed = False
+    students, before = game.students, previous.students
+    if students is not before:
+        for colour in COLOURS:
+            now, then = students[colour], before[colour]
+            if now is then:
+                continue
+            if min(now.resources) < 0:
+                problems.append(_negative(colour, now))
+            if now.criteria is not then.criteria or now.goals is not then.goals:
+                lists_changed = True
+    if (
+        lists_changed
+        or game.criterion_owner is not previous.criterion_owner
+        or game.criterion_level is not previous.criterion_level
+        or game.goal_owner is not previous.goal_owner
+    ):
         problems += _ownership_problems(game, previous)
     return problems
 
 
-def _same_ownership(game: Game, previous: Game) -> bool:
-    return (
-        game.criterion_owner is previous.criterion_owner
-        and game.criterion_level is previous.criterion_level
-        and game.goal_owner is previous.goal_owner
-        and all(
-            now.criteria is then.criteria and now.goals is then.goals
-            for now, then in zip(game.students, previous.students, strict=True)
-        )
-    )
+def negative_amounts(game: Game) -> list[str]:
+    """Return a sentence for each student holding a negative amount (spec §3.5.3)."""
+    return [
+        _negative(colour, student)
+        for colour, student in zip(COLOURS, game.students, strict=True)
+        if min(student.resources) < 0
+    ]
+
+
+def _negative(colour: Colour, student: Student) -> str:
+    return f"{colour.title} holds a negative amount: {student.resources}"
 
 
 def _ownership_problems(game: Game, previous: Game | None) -> list[str]:

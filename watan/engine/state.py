@@ -90,8 +90,12 @@ class Student(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """Whether the student's dice are loaded (spec §2.8; the edition says how they start)."""
 
 
-class Game(msgspec.Struct, frozen=True, kw_only=True):
-    """The whole state of one game."""
+class Game(msgspec.Struct, frozen=True, kw_only=True, gc=False):
+    """The whole state of one game.
+
+    `gc=False`: a state holds values, never a cycle, and a fold makes one per event, so
+    the garbage collector is spared tracking them.
+    """
 
     board: Board
     students: tuple[Student, ...]

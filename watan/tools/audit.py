@@ -116,14 +116,25 @@ class RecordedChance:
     hand is caught where it is; judging takes a time that does not grow with the amounts.
     """
 
+    __slots__ = ("_dice", "_events", "_given_names", "_last", "_losses", "_read", "_units")
+
     def __init__(self, events: Iterable[AnyEvent], names: Sequence[str] | None = None) -> None:
+        self._events = events
+        self._given_names = names
+        self._read = False
+
+    def _outcomes(self) -> None:
+        """Gather the outcomes the events recorded, when the first is asked for: most
+        commands (a build, a trade, the end of a turn) ask for none."""
+        if self._read:
+            return
+        self._read = True
         self._dice: list[tuple[int, int]] = []
         self._losses: list[tuple[Resources, int]] = []
         self._units: list[tuple[Resource, int]] = []
         """Each loss and each unit stolen, with the index of the event in the command."""
-        self._names = [r.name for r in Resource] if names is None else list(names)
         self._last = 0
-        for index, event in enumerate(events):
+        for index, event in enumerate(self._events):
             match event:
                 case DiceRolled(dice=dice) if dice is not None:
                     self._dice.append(dice)
@@ -136,15 +147,22 @@ class RecordedChance:
                 case _:
                     pass
 
+    @property
+    def _names(self) -> Sequence[str]:
+        given = self._given_names
+        return [r.name for r in Resource] if given is None else given
+
     def dice(self) -> tuple[int, int]:
+        self._outcomes()
         if not self._dice:
             raise _Impossible("fair dice rolled without their values")
         dice = self._dice.pop(0)
-        if not all(1 <= die <= 6 for die in dice):
+        if not (1 <= dice[0] <= 6 and 1 <= dice[1] <= 6):
             raise _Impossible(f"dice {dice[0]} and {dice[1]} are not both 1-6")
         return dice
 
     def unit(self, held: Resources) -> Resource:
+        self._outcomes()
         if not self._units:
             raise _Impossible("fewer units taken than the rules take", self._last)
         unit, index = self._units.pop(0)
@@ -153,6 +171,7 @@ class RecordedChance:
         return unit
 
     def losses(self, held: Resources, count: int) -> Resources:
+        self._outcomes()
         if not self._losses:
             raise _Impossible("fewer losses to the geese than the rules take", self._last)
         lost, index = self._losses.pop(0)
@@ -175,7 +194,18 @@ class RecordedChance:
 def command_of(events: tuple[AnyEvent, ...]) -> AnyCommand | None:
     """Return the command whose events these are (the first one says which), or None."""
     first = events[0]
-    match first:
+    match first:  # the commonest commands first; plain class patterns are the quickest
+        case DiceRolled():
+            return Roll(value=first.roll if first.dice is None else None)
+        case TurnEnded():
+            return Next()
+        case TradeDeclined():
+            return Trade(partner=first.partner, give=first.give, take=first.take, accepted=False)
+        case TradeAccepted():
+            return Trade(partner=first.partner, give=first.give, take=first.take, accepted=True)
+        case GeeseMoved():
+            stolen = [e for e in events if isinstance(e, ResourceStolen)]
+            return PlaceGeese(tile=first.tile, victim=stolen[0].victim if stolen else None)
         case CriterionCompleted(criterion=criterion):
             return Complete(criterion=criterion)
         case CriterionImproved(criterion=criterion):
@@ -184,17 +214,6 @@ def command_of(events: tuple[AnyEvent, ...]) -> AnyCommand | None:
             return Achieve(goal=goal)
         case DiceChosen(loaded=loaded):
             return ChooseDice(loaded=loaded)
-        case DiceRolled(roll=roll, dice=dice):
-            return Roll(value=roll if dice is None else None)
-        case GeeseMoved(tile=tile):
-            stolen = [e for e in events if isinstance(e, ResourceStolen)]
-            return PlaceGeese(tile=tile, victim=stolen[0].victim if stolen else None)
-        case TradeAccepted(partner=partner, give=give, take=take):
-            return Trade(partner=partner, give=give, take=take, accepted=True)
-        case TradeDeclined(partner=partner, give=give, take=take):
-            return Trade(partner=partner, give=give, take=take, accepted=False)
-        case TurnEnded():
-            return Next()
         case SeatTaken(colour=colour, player=player):
             return TakeSeat(colour=colour, player=player)
         case ResourcesProduced() | ResourcesLost() | ResourceStolen() | GameWon() | GameResumed():
@@ -317,21 +336,27 @@ def _judge(game: Game, run: tuple[AnyEvent, ...]) -> tuple[int, str] | None:
     return len(expected), f"{said(run[len(expected)])!r} is not part of this command"
 
 
-Progress = Callable[[int, int], object]
-"""Told how many events are checked so far, and of how many: a long audit's progress bar."""
+Progress = Callable[[int], object]
+"""Told how many events are checked so far: a long audit's progress bar."""
+
+PROGRESS_EVERY = 1 << 12
+"""How many events an audit checks between two reports of its progress."""
 
 
 def audit(
     header: GameStarted,
-    events: Sequence[AnyEvent],
+    events: Iterable[AnyEvent],
     keep: int | None = None,
     progress: Progress | None = None,
 ) -> Audit:
     """Return the game after the first `keep` events (all when None), checking them all.
 
     Every command's events are judged against the rules, and the game's
-    invariants are checked after each event; the audit stops at the first
-    problem.  `progress` hears how far it has come after every command.
+    invariants are checked after each command (and, when one is broken, after
+    each of its events, to name the first that breaks it); the audit stops at
+    the first problem.  `progress` hears how far it has come every few thousand events
+    and at the end.  `events` may be a stream: they are looked at once, in
+    order, and not kept.
     """
     problem = header_problem(header)
     if problem is not None:
@@ -342,22 +367,37 @@ def audit(
     game = start(header)
     kept = game
     number = 0
+    report = PROGRESS_EVERY
     for run in commands(events):
-        if progress is not None:
-            progress(number, len(events))
+        if number >= report and progress is not None:
+            progress(number)
+            report = number + PROGRESS_EVERY
         verdict = _judge(game, run)
         if verdict is not None:
             index, why = verdict
             return Audit(game=game, events=number, problem=Problem(number + 1 + index, why))
         sound, before = game, number
         for event in run:
-            game, previous = apply(game, event), game
+            game = apply(game, event)
             number += 1
             if number == keep:
                 kept = game
-            broken = broken_invariants(game, previous)
-            if broken:
-                return Audit(game=sound, events=before, problem=Problem(number, broken[0]))
+        if broken_invariants(game, sound):
+            return Audit(game=sound, events=before, problem=_first_broken(sound, run, before))
     if progress is not None:
-        progress(number, len(events))
+        progress(number)
     return Audit(game=game if keep is None else kept, events=number)
+
+
+def _first_broken(sound: Game, run: tuple[AnyEvent, ...], before: int) -> Problem:
+    """Return the problem of the first event of `run` after which an invariant is broken,
+    the command's events having broken one; `sound` is the game before them, the
+    `before`-th step."""
+    game = sound
+    for number, event in enumerate(run, start=before + 1):
+        game, previous = apply(game, event), game
+        broken = broken_invariants(game, previous)
+        if broken:
+            return Problem(number, broken[0])
+    broken = broken_invariants(game, sound)
+    return Problem(before + len(run), broken[0])

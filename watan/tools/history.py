@@ -7,6 +7,7 @@ the rules first (`audit`), so a damaged journal is reported, never shown.
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import itertools
 import os
@@ -25,7 +26,10 @@ from watan.files.savefile import format_save
 from watan.text import render
 from watan.text.describe import describe, describe_start
 from watan.text.hints import standing
-from watan.tools.audit import Progress, audit, commands, continues
+from watan.tools.audit import MOST_EVENTS_PER_COMMAND, audit, commands, continues
+
+Progress = Callable[[int, int], object]
+"""Told how far a check has come, and of how much: a long check's progress bar."""
 
 
 class Moment(msgspec.Struct, frozen=True):
@@ -79,7 +83,8 @@ def _sound(
     progress: Progress | None = None,
 ) -> Game:
     """Return the game at step `to` once every event read passes the audit, or raise."""
-    checked = audit(header, events, keep=to, progress=progress)
+    told = None if progress is None else lambda done: progress(done, len(events))
+    checked = audit(header, events, keep=to, progress=told)
     if checked.problem is not None:
         raise JournalError(path, checked.problem.line, checked.problem.problem)
     return checked.game
@@ -119,6 +124,78 @@ def _through_command(path: str, stream: Iterator[AnyEvent], to: int) -> tuple[An
 
 def _no_such_step(path: str, to: int, count: int) -> JournalError:
     return JournalError(path, None, f"there is no step {to}: the last event is {count}")
+
+
+class Checked(msgspec.Struct, frozen=True):
+    """A journal checked up to a step, without its events: the header, how many events
+    the step is, the game they give, and a torn last line left out, if any."""
+
+    header: GameStarted
+    events: int
+    game: Game
+    torn_line: int | None = None
+
+
+def check(
+    path: str,
+    to: int | None = None,
+    *,
+    data: bytes | None = None,
+    progress: Progress | None = None,
+) -> Checked:
+    """Return the journal at `path` checked up to step `to` (its end when None), as `load`
+    does, but streaming: its events are read, judged and folded a block at a time and never
+    kept, so a journal of millions of events is checked in little memory.
+
+    `progress` hears how many bytes of the file are read, of its size.  With `data`
+    (standard input's bytes) the journal is already in memory and `load` checks it.
+    """
+    if data is not None:
+        moment = load(path, to, data=data, progress=progress)
+        return Checked(moment.header, len(moment.events), moment.game, moment.torn_line)
+    if to is not None and to < 0:
+        raise JournalError(path, None, f"there is no step {to}: steps start at 0")
+    header, stream = reader().iter_events(path)
+    with stream:
+        size = _size(path)
+        told = None if progress is None else lambda _: progress(stream.position, size)
+        events = stream if to is None else _up_to_command(path, stream, to)
+        checked = audit(header, events, keep=to, progress=told)
+        torn = stream.torn_tail
+    if checked.problem is not None:
+        raise JournalError(path, checked.problem.line, checked.problem.problem)
+    read = checked.events
+    return Checked(
+        header,
+        read if to is None else to,
+        checked.game,
+        None if torn is None else read + 2,
+    )
+
+
+def _size(path: str) -> int:
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0
+
+
+def _up_to_command(path: str, stream: Iterator[AnyEvent], to: int) -> Iterator[AnyEvent]:
+    """Yield the first `to` events of `stream` and the rest of the command the last is in;
+    raise when there are fewer than `to` (as `_through_command`, without keeping them)."""
+    recent: collections.deque[AnyEvent] = collections.deque(maxlen=MOST_EVENTS_PER_COMMAND)
+    count = 0
+    for event in itertools.islice(stream, min(to, sys.maxsize)):
+        count += 1
+        recent.append(event)
+        yield event
+    if count < to:
+        raise _no_such_step(path, to, count)
+    for event in stream:
+        if not continues(tuple(recent), event):
+            return
+        recent.append(event)
+        yield event
 
 
 class Rewound(msgspec.Struct, frozen=True):
