@@ -236,7 +236,7 @@ def twin(options: Options, data: st.DataObject, count: int) -> Twin:
         if problem is None:
             saves[len(lines) - 1] = path
         else:
-            # control characters in the name are shown escaped (watan.text.escape)
+            # control characters in the name are shown escaped (replay.messages)
             shown = path.replace("\0", "\\x00")
             stderr.append(f"watan: cannot save to {shown}: {problem}")
 

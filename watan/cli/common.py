@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, NoReturn, TypeVar
 import click
 from click.shell_completion import CompletionItem
 
+from replay.messages import printable
 from watan.cli.options import EXIT_BAD_FILE
 from watan.editions import DEFAULT as DEFAULT_EDITION
-from watan.text.escape import printable
 
 if TYPE_CHECKING:
     from watan.editions.model import Edition

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from replay.messages import printable
 from watan.cli.common import (
     FILE,
     FOLDER,
@@ -32,7 +33,6 @@ from watan.cli.common import (
     warn_torn,
 )
 from watan.cli.common import edition as edition_named
-from watan.text.escape import printable
 
 if TYPE_CHECKING:
     from watan.editions.model import Edition

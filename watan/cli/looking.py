@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from replay.messages import printable
 from watan.cli.common import (
     FILE,
     PICTURE,
@@ -35,7 +36,6 @@ from watan.cli.common import (
     write,
 )
 from watan.cli.common import edition as edition_named
-from watan.text.escape import printable
 
 if TYPE_CHECKING:
     from watan.tools.history import Moment

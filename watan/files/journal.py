@@ -16,10 +16,10 @@ from typing import NamedTuple, TextIO, TypeVar
 import msgspec
 
 from replay.journal import LONGEST_LINE, Convert, Journal, JournalError, JournalReader
+from replay.messages import announce, complain
 from replay.writer import JournalLock, JournalWriter
 from watan.editions import names
 from watan.engine.events import FORMAT_VERSION, RULES, AnyEvent, GameStarted
-from watan.text.escape import complain
 
 JOURNALS_VARIABLE = "WATAN_JOURNALS"
 """The environment variable that names the journal folder, when set."""
@@ -280,20 +280,6 @@ def _created(path: str, header: GameStarted) -> JournalWriter[GameStarted, AnyEv
         if isinstance(error, JournalError):
             return error.problem
         return str(error.strerror or error)
-
-
-def announce(stderr: TextIO, message: str, program: str) -> None:
-    """Say on standard error where the journal is, when a person can read it there.
-
-    Only on a terminal: a piped or captured session writes nothing on standard
-    error unless something went wrong, since harnesses compare it too.
-    """
-    try:
-        shown = stderr.isatty()
-    except (OSError, ValueError):
-        shown = False
-    if shown:
-        complain(stderr, message, program)
 
 
 def reopen(

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, BinaryIO, TextIO
 import msgspec
 
 from replay.journal import JournalError
+from replay.messages import announce, complain
 from watan.editions.model import Edition
 from watan.editions.watan import EDITION as WATAN
 from watan.engine.commands import TakeSeat
@@ -37,7 +38,6 @@ from watan.files.journal import (
     Folder,
     Recorder,
     WatanJournal,
-    announce,
     create_recorder,
     default_journal_path,
     reopen,
@@ -51,7 +51,6 @@ from watan.terminal.hinter import Hinter, Level
 from watan.terminal.lines import read_line
 from watan.terminal.seats import AtTerminal, InputEnded, Lines, Shown
 from watan.text import hints, wording
-from watan.text.escape import complain
 from watan.text.notation import Seating
 
 if TYPE_CHECKING:
