@@ -23,13 +23,14 @@ from bazaar.engine.state import Game, saved_game
 from bazaar.files.disk import load_save, write_atomically
 from bazaar.files.savefile import BadFile, format_save
 from bazaar.terminal import console, session
-from bazaar.terminal.console import fresh_seed, printable
+from bazaar.terminal.console import fresh_seed
 from bazaar.text import render
 from bazaar.tools import simulate as simulator
 from bazaar.tools.players import PLAYERS
 from bazaar.tools.standing import standing
 from replay import history
 from replay.journal import JournalError
+from replay.messages import printable
 from replay.recorder import reopen
 
 T = TypeVar("T")
@@ -191,7 +192,9 @@ def rewind(journal: str, to: int, output: str | None, in_place: bool) -> None:
         _fail(f"{target}: already exists; choose another name with -o")
     moment = _checked(lambda: history.rewind(BAZAAR, journal, to, target, replace=in_place))
     _warn_torn(journal, moment.torn_line)
-    click.echo(f"wrote {target} ({to} events); play on with: bazaar play --resume {target}")
+    click.echo(
+        printable(f"wrote {target} ({to} events); play on with: bazaar play --resume {target}")
+    )
 
 
 @main.command(epilog=STEPS)

@@ -27,10 +27,14 @@ from bazaar.files.savefile import format_save
 from bazaar.terminal import session as talk
 from bazaar.text import wording
 from replay.journal import JournalError
+from replay.messages import announce, complain, printable
 from replay.recorder import Recorder, Reopened, create
 from replay.writer import JournalWriter
 
 T = TypeVar("T")
+
+PROGRAM = "bazaar"
+"""The name the program's messages begin with."""
 
 BACKUP = "backup.bazaar"
 """Where end of input saves the game (RULINGS-bazaar 9)."""
@@ -59,16 +63,6 @@ def fresh_seed() -> int:
     return int.from_bytes(os.urandom(8), "big") >> 1
 
 
-def printable(text: str) -> str:
-    """Return `text` with control characters shown as escapes, safe to print in a message."""
-    return "".join(c if c.isprintable() or c == " " else repr(c)[1:-1] for c in text)
-
-
-def complain(stream: TextIO, message: str) -> None:
-    """Write one line `bazaar: MESSAGE` on `stream` (standard error), names shown safely."""
-    stream.write(printable(f"bazaar: {message}") + "\n")
-
-
 class _Ended(Exception):
     """Input ended during set-up, before there was a game to save."""
 
@@ -85,16 +79,15 @@ def play(
         game = resumed.state
         if game.phase is not Phase.OVER:  # a won game is only shown: nothing follows a win
             recorder.record([GameResumed(seed=options.seed)])
-        complain(
-            streams.stderr,
-            f"journal: {recorder.path} (resumed after event {len(resumed.journal.events)})",
-        )
+        said = f"journal: {recorder.path} (resumed after event {len(resumed.journal.events)})"
+        announce(streams.stderr, said, PROGRAM)
         text = talk.reminder(game)
     else:
         try:
             header = _header(options, rng, streams)
         except _Ended:
-            complain(streams.stderr, "input ended before the game began; there is nothing to save")
+            ended = "input ended before the game began; there is nothing to save"
+            complain(streams.stderr, ended, PROGRAM)
             return 0
         game = start(header)
         recorder = _new_recorder(options.journal, header, streams)
@@ -142,9 +135,10 @@ def _new_recorder(
     try:
         writer: JournalWriter[GameStarted, AnyEvent] = create(journal, header)
     except JournalError as error:
-        complain(streams.stderr, f"cannot write the journal {journal}: {error.problem}")
+        problem = f"cannot write the journal {journal}: {error.problem}"
+        complain(streams.stderr, problem, PROGRAM)
         return Recorder(None, report)
-    complain(streams.stderr, f"journal: {journal}")
+    announce(streams.stderr, f"journal: {journal}", PROGRAM)
     return Recorder(writer, report)
 
 
@@ -152,7 +146,7 @@ def _reporter(streams: Streams) -> Callable[[JournalError], None]:
     """Return how a journal that stops taking events is told: once, and the game goes on."""
 
     def report(error: JournalError) -> None:
-        complain(streams.stderr, f"{error}; the game goes on without its journal")
+        complain(streams.stderr, f"{error}; the game goes on without its journal", PROGRAM)
 
     return report
 
@@ -175,7 +169,7 @@ def _loop(
             if not raw:
                 stdout.write("\n")
                 if _save(game, BACKUP, stderr):
-                    complain(stderr, f"input ended; the game is saved in {BACKUP}")
+                    complain(stderr, f"input ended; the game is saved in {BACKUP}", PROGRAM)
                 return 0
             reply = talk.respond(game, raw.decode("utf-8", errors="replace"), rng)
             recorder.record(reply.events)
@@ -188,7 +182,7 @@ def _loop(
         return 0
     except (KeyboardInterrupt, OSError):
         if _save(game, BACKUP, stderr):
-            complain(stderr, f"stopped; the game is saved in {BACKUP}")
+            complain(stderr, f"stopped; the game is saved in {BACKUP}", PROGRAM)
         raise
 
 
@@ -197,6 +191,6 @@ def _save(game: Game, path: str, stderr: TextIO) -> bool:
     try:
         write_atomically(path, format_save(saved_game(game)))
     except OSError as error:
-        complain(stderr, f"cannot save to {path}: {error.strerror or error}")
+        complain(stderr, f"cannot save to {path}: {error.strerror or error}", PROGRAM)
         return False
     return True
