@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, BinaryIO, TextIO
 import msgspec
 
 from replay.journal import JournalError
+from replay.lines import read_line
 from replay.messages import announce, complain
 from watan.editions.model import Edition
 from watan.editions.watan import EDITION as WATAN
@@ -48,7 +49,6 @@ from watan.players import STRATEGIES, seat_generator, strategy
 from watan.players.table import Player, StrategyError, Table, play
 from watan.terminal import session as talk
 from watan.terminal.hinter import Hinter, Level
-from watan.terminal.lines import read_line
 from watan.terminal.seats import AtTerminal, InputEnded, Lines, Shown
 from watan.text import hints, wording
 from watan.text.notation import Seating
