@@ -27,6 +27,7 @@ from bazaar.files.savefile import format_save
 from bazaar.terminal import session as talk
 from bazaar.text import wording
 from replay.journal import JournalError
+from replay.lines import read_line
 from replay.messages import announce, complain, printable
 from replay.recorder import Recorder, Reopened, create
 from replay.writer import JournalWriter
@@ -51,7 +52,8 @@ class Options(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class Streams(msgspec.Struct, frozen=True):
-    """Where the game reads lines (as bytes: any bytes are a line) and writes."""
+    """Where the game reads lines (as bytes: any bytes are a line, at most so long:
+    `replay.lines`) and writes."""
 
     stdin: BinaryIO
     stdout: TextIO
@@ -116,7 +118,7 @@ def _ask(question: str, read: Callable[[str], T | str], streams: Streams) -> T:
     while True:
         streams.stdout.write(question)
         streams.stdout.flush()
-        raw = streams.stdin.readline()
+        raw = read_line(streams.stdin)
         if not raw:
             streams.stdout.write("\n")
             raise _Ended
@@ -165,7 +167,7 @@ def _loop(
         while game.phase is not Phase.OVER:
             stdout.write(talk.prompt(game))
             stdout.flush()
-            raw = stdin.readline()
+            raw = read_line(stdin)
             if not raw:
                 stdout.write("\n")
                 if _save(game, BACKUP, stderr):

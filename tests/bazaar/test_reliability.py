@@ -6,14 +6,23 @@ streams) against what a careless user or an attacker hands them.
 
 from __future__ import annotations
 
+import io
+import tracemalloc
 from pathlib import Path
+from typing import BinaryIO
 
 import pytest
 from click.testing import CliRunner
 
 from bazaar.cli import main
+from bazaar.definition import BAZAAR
+from bazaar.terminal.console import Options, Streams, play
+from bazaar.terminal.session import NAMES_QUESTION
+from bazaar.text.wording import INCORRECT_KEY
 from bazaar.tools.simulate import play_game
+from replay.history import load
 from replay.writer import write_journal
+from tests.replay.test_lines import Endless
 
 PLAYED = play_game(0, 21, ("greedy", "random"), (4, 4), 60)
 
@@ -54,3 +63,41 @@ def test_every_message_shows_a_name_with_its_control_characters_escaped(args: li
     shown = result.stdout + result.stderr
     assert result.exception is None or isinstance(result.exception, SystemExit)
     assert ("\x1b" in shown, "\x07" in shown, SHOWN in shown) == (False, False, True), shown
+
+
+# Input lines --------------------------------------------------------------------------------
+
+
+def played(options: Options, stdin: BinaryIO) -> tuple[int, str, str, int]:
+    """Play with `stdin`; return the status, standard output and error, and the peak memory
+    the game allocated meanwhile."""
+    out, err = io.StringIO(), io.StringIO()
+    tracemalloc.start()
+    try:
+        status = play(options, Streams(stdin, out, err))
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    return status, out.getvalue(), err.getvalue(), peak
+
+
+@pytest.mark.parametrize("end", [b"\n", b""], ids=["ended", "at the end of input"])
+def test_a_huge_line_at_the_move_prompt_is_one_wrong_key_in_constant_memory(end: bytes) -> None:
+    """As Watan's (issue 17, point 6): the rest of an over-long line is one unrecognised
+    line, read in pieces and never kept."""
+    options = Options(seed=3, names=("Ann", "Bob"), size=(4, 4), journal="j.jsonl")
+    stdin = io.BufferedReader(Endless(60 * 1024 * 1024, end))
+    status, out, _, peak = played(options, stdin)
+    question = "Ann, which way (up, down, left or right)? "
+    assert out.endswith(f"{question}{INCORRECT_KEY}{question}\n")
+    assert out.count(INCORRECT_KEY) == 1
+    assert (status, peak < 4 << 20) == (0, True), peak
+    assert load(BAZAAR, "j.jsonl").events == ()
+
+
+def test_a_huge_line_at_a_set_up_question_is_one_bad_answer_and_asked_again() -> None:
+    stdin = io.BufferedReader(Endless(60 * 1024 * 1024, b"\n"))
+    status, out, _, peak = played(Options(seed=3), stdin)
+    assert out.startswith(NAMES_QUESTION)
+    assert out.count(NAMES_QUESTION) == 2 and len(out) < 200, out[:300]
+    assert (status, peak < 4 << 20) == (0, True), peak

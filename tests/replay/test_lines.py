@@ -35,10 +35,12 @@ def test_a_line_past_the_limit_is_one_unrecognised_line_and_the_next_is_read(end
 
 
 class Endless(io.RawIOBase):
-    """`size` bytes of short words then a newline, made as they are read and never kept."""
+    """`size` bytes of short words, the last a newline unless `end` is b"" (input that ends
+    mid-line), made as they are read and never kept."""
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, end: bytes = b"\n") -> None:
         self.left = size
+        self.end = end
 
     def readable(self) -> bool:
         return True
@@ -49,8 +51,8 @@ class Endless(io.RawIOBase):
         count = min(len(buffer), self.left)
         buffer[:count] = (b"a " * (count // 2 + 1))[:count]
         self.left -= count
-        if self.left == 0:
-            buffer[count - 1 : count] = b"\n"
+        if self.left == 0 and self.end:
+            buffer[count - 1 : count] = self.end
         return count
 
 
