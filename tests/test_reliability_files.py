@@ -281,7 +281,7 @@ def fill_the_disk_for_one_save(monkeypatch: pytest.MonkeyPatch) -> None:
         made.append(name)
         return fd, name
 
-    monkeypatch.setattr(tempfile, "mkstemp", mkstemp)  # disk imports it when it saves
+    monkeypatch.setattr(tempfile, "mkstemp", mkstemp)  # replay.saving calls it when it saves
 
 
 SAVE_FAILURES = {
@@ -395,7 +395,7 @@ def test_a_save_interrupted_before_its_rename_leaves_the_old_file_and_no_tempora
     def killed(*args: object) -> None:
         raise KeyboardInterrupt  # Ctrl-C between the write and the rename
 
-    monkeypatch.setattr("watan.files.disk.os.replace", killed)
+    monkeypatch.setattr("replay.saving.os.replace", killed)
     with pytest.raises(KeyboardInterrupt):
         play(SAMPLE_GAME, "load\nsave target.sv\n")
     assert (Path("target.sv").read_text(), names()) == ("old\n", ["game.jsonl", "target.sv"])

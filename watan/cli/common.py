@@ -120,13 +120,14 @@ def journal_source(argument: str) -> tuple[str, bytes | None]:
 
 def write(path: str, text: str) -> None:
     """Write `text` into the file at `path` atomically (`-`: standard output), or fail."""
-    from watan.files.disk import write_atomically
+    from replay.saving import write_atomically
+    from watan.files.disk import SAVING
 
     if path == STANDARD_STREAM:
         click.echo(text, nl=False)
         return
     try:
-        write_atomically(path, text)
+        write_atomically(path, text, prefix=SAVING)
     except OSError as error:
         fail(f"{path}: cannot write it ({error.strerror or error})")
 

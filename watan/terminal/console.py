@@ -33,7 +33,7 @@ from watan.engine.layout import Board, random_board
 from watan.engine.reach import missing_for_good, nobody_can_win
 from watan.engine.snapshot import SavedGame
 from watan.engine.state import COLOURS, HUMAN, Colour, Game, saved_game
-from watan.files.disk import read_board_file, read_save_file, write_atomically
+from watan.files.disk import SAVING, read_board_file, read_save_file
 from watan.files.journal import (
     LOCAL_FOLDER,
     Folder,
@@ -452,8 +452,10 @@ def _save(game: Game, path: str, streams: Streams, recorder: Recorder) -> bool:
         message = f"cannot save to {path}: it is this game's journal; choose another name"
         complain(stderr, message, program)
         return False
+    from replay.saving import write_atomically  # only saving needs it: keep starting quick
+
     try:
-        write_atomically(path, format_save(saved_game(game), game.edition))
+        write_atomically(path, format_save(saved_game(game), game.edition), prefix=SAVING)
     except OSError as error:
         complain(stderr, f"cannot save to {path}: {error.strerror or error}", program)
         return False
