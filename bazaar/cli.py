@@ -20,7 +20,7 @@ import msgspec
 
 from bazaar.definition import BAZAAR
 from bazaar.engine.state import Game, saved_game
-from bazaar.files.disk import load_save, write_atomically
+from bazaar.files.disk import SAVING, load_save
 from bazaar.files.savefile import BadFile, format_save
 from bazaar.terminal import console, session
 from bazaar.terminal.console import fresh_seed
@@ -32,6 +32,7 @@ from replay import history
 from replay.journal import JournalError
 from replay.messages import printable
 from replay.recorder import reopen
+from replay.saving import write_atomically
 
 T = TypeVar("T")
 
@@ -211,7 +212,7 @@ def export(journal: str, to: int | None, output: str | None) -> None:
         click.echo(text, nl=False)
         return
     try:
-        write_atomically(output, text)
+        write_atomically(output, text, prefix=SAVING)
     except OSError as error:
         _fail(f"{output}: cannot write it ({error.strerror or error})")
 

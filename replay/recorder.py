@@ -59,6 +59,11 @@ class Recorder(Generic[H, E]):
         if self._writer is not None:
             self._writer.close()
 
+    def keeps(self, path: str) -> bool:
+        """Return whether `path` names this game's journal (by any name or link), so that a
+        save written there, which would replace it, can be refused."""
+        return self._writer is not None and self._writer.writes_to(path)
+
 
 def create(path: StrPath, header: H) -> JournalWriter[H, E]:
     """Return a writer for a new journal at `path`, its folder made if need be.

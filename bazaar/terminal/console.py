@@ -21,7 +21,7 @@ from bazaar.engine.events import AnyEvent, GameResumed, GameStarted
 from bazaar.engine.evolve import start
 from bazaar.engine.state import Game, Phase, SavedGame, saved_game
 from bazaar.engine.tiles import deal
-from bazaar.files.disk import write_atomically
+from bazaar.files.disk import SAVING
 from bazaar.files.journal import default_journal_path
 from bazaar.files.savefile import format_save
 from bazaar.terminal import session as talk
@@ -30,6 +30,7 @@ from replay.journal import JournalError
 from replay.lines import read_line
 from replay.messages import announce, complain, printable
 from replay.recorder import Recorder, Reopened, create
+from replay.saving import write_atomically
 from replay.writer import JournalWriter
 
 T = TypeVar("T")
@@ -170,28 +171,38 @@ def _loop(
             raw = read_line(stdin)
             if not raw:
                 stdout.write("\n")
-                if _save(game, BACKUP, stderr):
+                if _save(game, BACKUP, stderr, recorder):
                     complain(stderr, f"input ended; the game is saved in {BACKUP}", PROGRAM)
                 return 0
             reply = talk.respond(game, raw.decode("utf-8", errors="replace"), rng)
             recorder.record(reply.events)
             game = reply.game
             stdout.write(reply.output)
-            if reply.effect is not None and _save(game, reply.effect.path, stderr):
+            if reply.effect is not None and _save(game, reply.effect.path, stderr, recorder):
                 stdout.write(wording.saved(printable(reply.effect.path)))
                 return 0
         stdout.flush()
         return 0
     except (KeyboardInterrupt, OSError):
-        if _save(game, BACKUP, stderr):
+        if _save(game, BACKUP, stderr, recorder):
             complain(stderr, f"stopped; the game is saved in {BACKUP}", PROGRAM)
         raise
 
 
-def _save(game: Game, path: str, stderr: TextIO) -> bool:
-    """Write the game's save file; a failure is one line on standard error."""
+def _save(
+    game: Game, path: str, stderr: TextIO, recorder: Recorder[GameStarted, AnyEvent]
+) -> bool:
+    """Write the game's save file; a failure is one line on standard error.
+
+    Never over the game's own journal (by any name or link), which holds every command of
+    it; nor into what is not a file (a named pipe would block the game): `replay.saving`.
+    """
+    if recorder.keeps(path):
+        message = f"cannot save to {path}: it is this game's journal; choose another name"
+        complain(stderr, message, PROGRAM)
+        return False
     try:
-        write_atomically(path, format_save(saved_game(game)))
+        write_atomically(path, format_save(saved_game(game)), prefix=SAVING)
     except OSError as error:
         complain(stderr, f"cannot save to {path}: {error.strerror or error}", PROGRAM)
         return False

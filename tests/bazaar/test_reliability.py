@@ -7,21 +7,30 @@ streams) against what a careless user or an attacker hands them.
 from __future__ import annotations
 
 import io
+import os
+import stat
+import subprocess
+import sys
 import tracemalloc
+from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
 
+import msgspec
 import pytest
 from click.testing import CliRunner
 
 from bazaar.cli import main
 from bazaar.definition import BAZAAR
-from bazaar.terminal.console import Options, Streams, play
+from bazaar.engine.state import saved_game
+from bazaar.files.savefile import format_save
+from bazaar.terminal.console import BACKUP, Options, Streams, play
 from bazaar.terminal.session import NAMES_QUESTION
 from bazaar.text.wording import INCORRECT_KEY
 from bazaar.tools.simulate import play_game
 from replay.history import load
 from replay.writer import write_journal
+from tests.conftest import ROOT
 from tests.replay.test_lines import Endless
 
 PLAYED = play_game(0, 21, ("greedy", "random"), (4, 4), 60)
@@ -101,3 +110,115 @@ def test_a_huge_line_at_a_set_up_question_is_one_bad_answer_and_asked_again() ->
     assert out.startswith(NAMES_QUESTION)
     assert out.count(NAMES_QUESTION) == 2 and len(out) < 200, out[:300]
     assert (status, peak < 4 << 20) == (0, True), peak
+
+
+# Saves never destroy the game's journal, never wait on a pipe --------------------------------
+
+START = Options(seed=1, names=("Ann", "Bob"), size=(4, 4), journal="j.jsonl")
+"""A game whose first player can move right, then answer the action there."""
+
+
+def typed(lines: str, options: Options = START) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    status = play(options, Streams(io.BytesIO(lines.encode()), out, err))
+    return status, out.getvalue(), err.getvalue()
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["j.jsonl", "./j.jsonl", "soft.jsonl", "hard.jsonl"],
+    ids=["its name", "another spelling", "a symbolic link", "a hard link"],
+)
+def test_saving_onto_the_games_own_journal_is_refused_and_the_game_goes_on(name: str) -> None:
+    """Issue 17, point 1, for Bazaar: the save replaced the journal with a save file, and
+    every command after it was lost from disk."""
+
+    class Linking(io.BytesIO):
+        """Input that links to the journal, once the game has made it, before a line is read."""
+
+        def readline(self, size: int | None = -1) -> bytes:
+            if not Path("soft.jsonl").exists():
+                Path("soft.jsonl").symlink_to("j.jsonl")
+                os.link("j.jsonl", "hard.jsonl")
+            return super().readline(size)
+
+    out, err = io.StringIO(), io.StringIO()
+    stdin = Linking(f"right\nsave {name}\nno\n".encode())
+    status = play(START, Streams(stdin, out, err))
+    assert err.getvalue().splitlines()[0] == (
+        f"bazaar: cannot save to {name}: it is this game's journal; choose another name"
+    )
+    assert status == 0
+    kept = load(BAZAAR, "j.jsonl")
+    assert [type(e).__name__ for e in kept.events] == [
+        "PlayerMoved", "ActionDeclined", "TurnEnded"
+    ]
+    assert Path("backup.bazaar").read_text() == format_save(saved_game(kept.state))
+
+
+def test_a_backup_that_would_replace_the_games_journal_is_refused() -> None:
+    options = msgspec.structs.replace(START, journal=BACKUP)
+    status, _, err = typed("right\nno\n", options)
+    assert (status, err) == (
+        0,
+        f"bazaar: cannot save to {BACKUP}: it is this game's journal; choose another name\n",
+    )
+    assert len(load(BAZAAR, BACKUP).events) == 3
+
+
+def run_bazaar(*args: str, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
+    """Run the installed program as a user would; a save that waits fails the test."""
+    return subprocess.run(
+        [sys.executable, "-m", "bazaar", *args],
+        input=stdin,
+        capture_output=True,
+        timeout=20,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        check=False,
+    )
+
+
+def test_save_to_a_named_pipe_is_refused_at_once_and_the_game_goes_on() -> None:
+    """A named pipe nobody reads blocked the game for ever (issue 17, point 7)."""
+    os.mkfifo("fifo")
+    played = run_bazaar(
+        "play", "--players", "Ann,Bob", "--size", "4x4", "-seed", "1", "--journal", "j.jsonl",
+        stdin=b"save fifo\nright\nno\n",
+    )
+    assert (played.returncode, played.stderr.decode()) == (
+        0,
+        "bazaar: cannot save to fifo: it is a named pipe, not a file\n"
+        "bazaar: input ended; the game is saved in backup.bazaar\n",
+    )
+    assert len(load(BAZAAR, "j.jsonl").events) == 3
+    assert stat.S_ISFIFO(os.lstat("fifo").st_mode)
+
+
+def kept(name: str) -> tuple[int, int, int, int]:
+    """Return what changes when a file is replaced or written: its inode, kind, size, time."""
+    status = os.lstat(name)
+    return status.st_ino, status.st_mode, status.st_size, status.st_mtime_ns
+
+
+@pytest.mark.parametrize(
+    ("make", "problem"),
+    [
+        (os.mkfifo, "it is a named pipe, not a file"),
+        (
+            lambda name: write_journal(name, PLAYED.header, ()),
+            "it is a game's journal; choose another name",
+        ),
+        (lambda name: Path(name).symlink_to(name), "it is a loop of symbolic links"),
+    ],
+    ids=["a named pipe", "a journal", "a loop of links"],
+)
+def test_export_to_what_must_not_be_replaced_is_one_line_at_once(
+    make: Callable[[str], object], problem: str
+) -> None:
+    make("target")
+    before = kept("target")
+    exported = run_bazaar("export", "game.jsonl", "-o", "target")
+    assert (exported.returncode, exported.stdout, exported.stderr.decode()) == (
+        2, b"", f"bazaar: target: cannot write it ({problem})\n"
+    )
+    assert kept("target") == before

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -50,6 +51,21 @@ def test_a_recorder_appends_each_command_and_keeps_the_journal_readable(tmp_path
     assert recorder.path == str(path)
     recorder.close()
     assert path.read_bytes() == journal_bytes(EVENTS)
+
+
+def test_a_recorder_knows_its_journal_by_any_name_or_link(tmp_path: Path) -> None:
+    path = tmp_path / "race.jsonl"
+    recorder: Recorder[Began, Event] = Recorder(create(path, HEADER), report=lambda error: None)
+    (tmp_path / "soft.jsonl").symlink_to(path)
+    os.link(path, tmp_path / "hard.jsonl")
+    (tmp_path / "other.jsonl").write_bytes(journal_bytes([]))
+    names = ["race.jsonl", "soft.jsonl", "hard.jsonl", "./race.jsonl", "other.jsonl", "none"]
+    kept = [recorder.keeps(str(tmp_path / name)) for name in names]
+    assert kept == [True, True, True, True, False, False]
+    recorder.close()
+    assert not recorder.keeps(str(path))  # closed: nothing left to protect
+    nothing: Recorder[Began, Event] = Recorder(None, report=lambda error: None)
+    assert not nothing.keeps(str(path))
 
 
 def test_a_recorder_that_cannot_write_reports_once_and_records_nothing_more(
