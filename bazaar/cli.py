@@ -19,8 +19,10 @@ import click
 import msgspec
 
 from bazaar.definition import BAZAAR
+from bazaar.engine.events import GameStarted
 from bazaar.engine.state import Game, saved_game
 from bazaar.files.disk import SAVING, load_save
+from bazaar.files.journal import check_format
 from bazaar.files.savefile import BadFile, format_save
 from bazaar.terminal import console, session
 from bazaar.terminal.console import fresh_seed
@@ -33,6 +35,7 @@ from replay.journal import JournalError
 from replay.messages import printable
 from replay.recorder import reopen
 from replay.saving import write_atomically
+from replay.writer import taken
 
 T = TypeVar("T")
 
@@ -86,6 +89,8 @@ def play(
         _fail("-load continues a saved game with its own players and board; drop --players, --size")
     if resume is not None and (players, size, load, journal) != (None, None, None, None):
         _fail("--resume continues a journal; drop --players, --size, -load and --journal")
+    if journal is not None and (problem := taken(journal, GameStarted, check_format, "bazaar")):
+        _fail(problem)  # a journal is never replaced, nor a game played without one unawares
     names = None if players is None else _read(session.read_names(players), "--players")
     rows_columns = None if size is None else _read(session.read_size(size), "--size")
     saved = None if load is None else _checked(lambda: load_save(load))

@@ -222,3 +222,39 @@ def test_export_to_what_must_not_be_replaced_is_one_line_at_once(
         2, b"", f"bazaar: target: cannot write it ({problem})\n"
     )
     assert kept("target") == before
+
+
+# A game never played without its journal by accident -----------------------------------------
+
+NEW_GAME = ("play", "--players", "Ann,Bob", "--size", "4x4", "-seed", "1")
+
+
+@pytest.mark.parametrize(
+    ("make", "said"),
+    [
+        (
+            lambda name: Path(name).write_text("my notes\n"),
+            "already exists and is not a journal; give --journal another name",
+        ),
+        (
+            lambda name: write_journal(name, PLAYED.header, PLAYED.events),
+            "already exists; a journal is never replaced: play it on with "
+            "`bazaar play --resume taken`, or give --journal another name",
+        ),
+        (os.mkfifo, "already exists and is not a journal; give --journal another name"),
+    ],
+    ids=["a file", "a journal", "a named pipe"],
+)
+def test_a_journal_option_naming_a_file_that_is_there_refuses_to_start(
+    make: Callable[[str], object], said: str
+) -> None:
+    """Issue 17, point 3, for Bazaar: the whole game was played with no journal after one
+    line on standard error."""
+    make("taken")
+    before = kept("taken")
+    played = run_bazaar(*NEW_GAME, "--journal", "taken", stdin=b"right\nno\n")
+    assert (played.returncode, played.stdout, played.stderr.decode()) == (
+        2, b"", f"bazaar: taken: {said}\n"
+    )
+    assert kept("taken") == before
+    assert not Path(BACKUP).exists()
