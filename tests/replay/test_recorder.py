@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import os
+import subprocess
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from replay import recorder as recorder_module
 from replay.journal import JournalError, JournalLocked
 from replay.protocol import Codec, Definition
 from replay.recorder import Recorder, create, reopen
@@ -20,6 +23,7 @@ from tests.replay.race import (
     Event,
     Race,
     Rolled,
+    append_in_another_process,
     journal_bytes,
     play,
 )
@@ -159,4 +163,31 @@ def test_reopen_never_appends_to_a_journal_of_an_older_format(tmp_path: Path) ->
     assert raised.value.problem == (
         "written in an older journal format; to play on, first rewrite it in today's: "
         f"race rewind {path} --to 2 --in-place"
+    )
+
+
+def test_reopen_holds_the_lock_from_before_the_read_so_no_append_slips_in(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whoever reads a journal to change it takes its lock first (issue 17, point 2): a game
+    that tries to append while the journal is being checked is refused, not merged in."""
+    path = tmp_path / "race.jsonl"
+    path.write_bytes(journal_bytes(EVENTS[:4]))
+    appended: list[subprocess.CompletedProcess[str]] = []
+    check = recorder_module._sound
+
+    def append_then_check(*args: Any) -> Any:
+        appended.append(append_in_another_process(path, EVENTS[4:6]))  # after the read
+        return check(*args)
+
+    monkeypatch.setattr(recorder_module, "_sound", append_then_check)
+    reopened = reopen(RACE, path)
+    try:
+        reopened.writer.append(EVENTS[4:6])
+    finally:
+        reopened.writer.close()
+    [other] = appended
+    assert (other.returncode, other.stdout) == (3, f"{path}: is in use by another process\n")
+    assert (reopened.journal.events, path.read_bytes()) == (
+        tuple(EVENTS[:4]), journal_bytes(EVENTS[:6])
     )
