@@ -22,6 +22,7 @@ from click.testing import CliRunner
 
 from bazaar.cli import main
 from bazaar.definition import BAZAAR
+from bazaar.engine.events import AnyEvent, GameStarted
 from bazaar.engine.state import saved_game
 from bazaar.files.savefile import format_save
 from bazaar.terminal.console import BACKUP, Options, Streams, play
@@ -29,7 +30,7 @@ from bazaar.terminal.session import NAMES_QUESTION
 from bazaar.text.wording import INCORRECT_KEY
 from bazaar.tools.simulate import play_game
 from replay.history import load
-from replay.writer import write_journal
+from replay.writer import JournalWriter, write_journal
 from tests.conftest import ROOT
 from tests.replay.test_lines import Endless
 
@@ -258,3 +259,21 @@ def test_a_journal_option_naming_a_file_that_is_there_refuses_to_start(
     )
     assert kept("taken") == before
     assert not Path(BACKUP).exists()
+
+
+# Two processes never share a journal -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["rewind", "game.jsonl", "--to", "2", "--in-place"], ["play", "--resume", "game.jsonl"]],
+    ids=["rewind --in-place", "play --resume"],
+)
+def test_a_journal_being_played_is_neither_rewound_nor_resumed(args: list[str]) -> None:
+    before = Path("game.jsonl").read_bytes()
+    with JournalWriter[GameStarted, AnyEvent].open_existing("game.jsonl"):
+        result = CliRunner().invoke(main, args)
+    assert (result.exit_code, result.output) == (
+        2, "bazaar: game.jsonl: is in use by another process\n"
+    )
+    assert Path("game.jsonl").read_bytes() == before
