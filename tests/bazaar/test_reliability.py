@@ -277,3 +277,60 @@ def test_a_journal_being_played_is_neither_rewound_nor_resumed(args: list[str]) 
         2, "bazaar: game.jsonl: is in use by another process\n"
     )
     assert Path("game.jsonl").read_bytes() == before
+
+
+# Hostile journals --------------------------------------------------------------------------------
+
+
+def hostile_journal(kind: str) -> bytes:
+    """Return the recorded game's journal with one line made hostile: the header for the
+    first kinds, the fourth line for the others."""
+    lines = [msgspec.json.encode(line) for line in (PLAYED.header, *PLAYED.events)]
+    header, name = lines[0], msgspec.json.encode(PLAYED.header.names[0])
+    if kind == "nested header":
+        lines[0] = header[:-1] + b',"x":' + b"[" * 1000 + b"]" * 1000 + b"}"
+    elif kind == "header not UTF-8":
+        lines[0] = header.replace(name, name[:2] + b"\xff" + name[2:])
+    elif kind == "nested event":
+        lines[3] = b"[" * 100_000
+    elif kind == "event not UTF-8":
+        lines[3] = b'{"type":"\xff\xfe"}'
+    elif kind == "huge line":
+        lines[3] = b'{"type":"' + b"a" * (1 << 21) + b'"}'
+    return b"\n".join(lines) + b"\n"
+
+
+HOSTILE_KINDS = [
+    "nested header", "header not UTF-8", "nested event", "event not UTF-8", "huge line"
+]
+
+
+@pytest.mark.parametrize("kind", HOSTILE_KINDS)
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["replay", "bad.jsonl"],
+        ["verify", "bad.jsonl"],
+        ["export", "bad.jsonl"],
+        ["rewind", "bad.jsonl", "--to", "6", "-o", "out.jsonl"],
+        ["rewind", "bad.jsonl", "--to", "6", "--in-place"],
+        ["play", "--resume", "bad.jsonl"],
+    ],
+    ids=["replay", "verify", "export", "rewind -o", "rewind --in-place", "play --resume"],
+)
+def test_a_hostile_journal_is_one_line_naming_file_and_line(kind: str, args: list[str]) -> None:
+    """Issue 17, point 4, for Bazaar: nesting, bytes that are not UTF-8 and huge lines are
+    refused with the file and the line, status 2 (`verify`: its verdict, status 1), and the
+    file is left as it was."""
+    data = hostile_journal(kind)
+    Path("bad.jsonl").write_bytes(data)
+    result = CliRunner().invoke(main, args)
+    line = 1 if "header" in kind else 4
+    verdict = args[0] == "verify"
+    said = result.stdout if verdict else result.stderr
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert result.exit_code == (1 if verdict else 2)
+    assert said.startswith(f"{'' if verdict else 'bazaar: '}bad.jsonl: line {line}: "), said
+    assert result.output.count("\n") == 1, result.output
+    assert Path("bad.jsonl").read_bytes() == data
+    assert not Path("out.jsonl").exists()
