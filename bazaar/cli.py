@@ -19,10 +19,8 @@ import click
 import msgspec
 
 from bazaar.definition import BAZAAR
-from bazaar.engine.events import GameStarted
 from bazaar.engine.state import Game, saved_game
 from bazaar.files.disk import SAVING, load_save
-from bazaar.files.journal import check_format
 from bazaar.files.savefile import BadFile, format_save
 from bazaar.terminal import console, session
 from bazaar.terminal.console import fresh_seed
@@ -89,7 +87,10 @@ def play(
         _fail("-load continues a saved game with its own players and board; drop --players, --size")
     if resume is not None and (players, size, load, journal) != (None, None, None, None):
         _fail("--resume continues a journal; drop --players, --size, -load and --journal")
-    if journal is not None and (problem := taken(journal, GameStarted, check_format, "bazaar")):
+    codec = BAZAAR.codec
+    if journal is not None and (
+        problem := taken(journal, codec.header_type, codec.check_header, "bazaar", codec.upcast)
+    ):
         _fail(problem)  # a journal is never replaced, nor a game played without one unawares
     names = None if players is None else _read(session.read_names(players), "--players")
     rows_columns = None if size is None else _read(session.read_size(size), "--size")

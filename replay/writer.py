@@ -19,7 +19,14 @@ from typing import Any, BinaryIO, Generic, TypeVar
 
 import msgspec
 
-from replay.journal import LONGEST_LINE, HeaderCheck, JournalError, JournalLocked, StrPath
+from replay.journal import (
+    LONGEST_LINE,
+    HeaderCheck,
+    JournalError,
+    JournalLocked,
+    StrPath,
+    Upcast,
+)
 
 H = TypeVar("H")
 E = TypeVar("E")
@@ -163,19 +170,24 @@ class JournalWriter(Generic[H, E]):
 
 
 def taken(
-    path: str, header_type: type[H], check_header: HeaderCheck[H] | None, program: str
+    path: str,
+    header_type: type[H],
+    check_header: HeaderCheck[H] | None,
+    program: str,
+    upcast: Upcast | None = None,
 ) -> str | None:
     """Return why a new game cannot keep its journal at `path` (`--journal`), or None.
 
     Something is there already: a journal is never replaced (`JournalWriter.create`), and
     a game must not be played without one by accident.  When it is a journal a game could
-    play on (its first line is a header of `header_type` that `check_header` accepts),
-    the line says how (`PROGRAM play --resume PATH`).  Only a regular file is read, and
-    only its first line: a named pipe is not waited on, a huge file not read.
+    play on (its first line, brought to today's format by `upcast` when it is an older
+    one's, is a header of `header_type` that `check_header` accepts), the line says how
+    (`PROGRAM play --resume PATH`).  Only a regular file is read, and only its first
+    line: a named pipe is not waited on, a huge file not read.
     """
     if not os.path.lexists(path):
         return None
-    if not _begins_with_header(path, header_type, check_header):
+    if not _begins_with_header(path, header_type, check_header, upcast):
         return f"{path}: already exists and is not a journal; give --journal another name"
     return (
         f"{path}: already exists; a journal is never replaced: play it on with "
@@ -184,7 +196,7 @@ def taken(
 
 
 def _begins_with_header(
-    path: str, header_type: type[H], check_header: HeaderCheck[H] | None
+    path: str, header_type: type[H], check_header: HeaderCheck[H] | None, upcast: Upcast | None
 ) -> bool:
     """Return whether the regular file at `path` begins with a header a game can play on."""
     try:
@@ -196,7 +208,10 @@ def _begins_with_header(
         return False
     with os.fdopen(fd, "rb") as file:
         try:
-            header = msgspec.json.decode(file.readline(LONGEST_LINE + 1), type=header_type)
+            first = file.readline(LONGEST_LINE + 1)
+            convert = None if upcast is None else upcast(first)
+            line = first if convert is None else convert(first)
+            header = msgspec.json.decode(line, type=header_type)
         except (OSError, msgspec.DecodeError, RecursionError, UnicodeDecodeError):
             return False
     return check_header is None or check_header(header) is None

@@ -383,3 +383,15 @@ def test_taken_says_what_is_not_a_journal_is_in_the_way_without_waiting(
     assert taken(str(path), Opened, check_format, "bank") == (
         f"{path}: already exists and is not a journal; give --journal another name"
     )
+
+
+def test_taken_reads_an_older_format_through_the_games_upcaster(tmp_path: Path) -> None:
+    path = tmp_path / "old.jsonl"
+    path.write_bytes(journal_bytes([], Opened(FORMAT - 1, ("ada",))))
+
+    def upcast(first: bytes) -> Callable[[bytes], bytes] | None:
+        older = msgspec.json.decode(first, type=dict[str, object])["format"] == FORMAT - 1
+        return (lambda line: line.replace(b'"format":0', b'"format":1')) if older else None
+
+    assert "is not a journal" in (taken(str(path), Opened, check_format, "bank") or "")
+    assert "`bank play --resume" in (taken(str(path), Opened, check_format, "bank", upcast) or "")

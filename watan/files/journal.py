@@ -232,7 +232,7 @@ def taken(path: str) -> str | None:
     without one by accident.  When it is a journal, say how to play it on instead
     (`replay.writer.taken`).
     """
-    return taken_by(path, GameStarted, check_header, "watan")
+    return taken_by(path, GameStarted, check_header, "watan", upcast)
 
 
 def create_recorder(
