@@ -20,17 +20,20 @@ import msgspec
 
 from bazaar.definition import BAZAAR
 from bazaar.engine.state import Game, saved_game
-from bazaar.files.disk import load_save, write_atomically
+from bazaar.files.disk import SAVING, load_save
 from bazaar.files.savefile import BadFile, format_save
 from bazaar.terminal import console, session
-from bazaar.terminal.console import fresh_seed, printable
+from bazaar.terminal.console import fresh_seed
 from bazaar.text import render
 from bazaar.tools import simulate as simulator
 from bazaar.tools.players import PLAYERS
 from bazaar.tools.standing import standing
 from replay import history
 from replay.journal import JournalError
+from replay.messages import printable
 from replay.recorder import reopen
+from replay.saving import write_atomically
+from replay.writer import taken
 
 T = TypeVar("T")
 
@@ -84,6 +87,11 @@ def play(
         _fail("-load continues a saved game with its own players and board; drop --players, --size")
     if resume is not None and (players, size, load, journal) != (None, None, None, None):
         _fail("--resume continues a journal; drop --players, --size, -load and --journal")
+    codec = BAZAAR.codec
+    if journal is not None and (
+        problem := taken(journal, codec.header_type, codec.check_header, "bazaar", codec.upcast)
+    ):
+        _fail(problem)  # a journal is never replaced, nor a game played without one unawares
     names = None if players is None else _read(session.read_names(players), "--players")
     rows_columns = None if size is None else _read(session.read_size(size), "--size")
     saved = None if load is None else _checked(lambda: load_save(load))
@@ -191,7 +199,9 @@ def rewind(journal: str, to: int, output: str | None, in_place: bool) -> None:
         _fail(f"{target}: already exists; choose another name with -o")
     moment = _checked(lambda: history.rewind(BAZAAR, journal, to, target, replace=in_place))
     _warn_torn(journal, moment.torn_line)
-    click.echo(f"wrote {target} ({to} events); play on with: bazaar play --resume {target}")
+    click.echo(
+        printable(f"wrote {target} ({to} events); play on with: bazaar play --resume {target}")
+    )
 
 
 @main.command(epilog=STEPS)
@@ -208,7 +218,7 @@ def export(journal: str, to: int | None, output: str | None) -> None:
         click.echo(text, nl=False)
         return
     try:
-        write_atomically(output, text)
+        write_atomically(output, text, prefix=SAVING)
     except OSError as error:
         _fail(f"{output}: cannot write it ({error.strerror or error})")
 

@@ -7,7 +7,9 @@ the header starts.  Every step shown is checked against the game's rules first
 
 from __future__ import annotations
 
+import contextlib
 import itertools
+import os
 import sys
 from collections.abc import Iterator, Sequence
 from typing import Generic, TypeVar
@@ -17,7 +19,7 @@ import msgspec
 from replay.auditing import audit, boundaries
 from replay.journal import JournalError, StrPath
 from replay.protocol import Definition
-from replay.writer import write_journal
+from replay.writer import JournalLock, write_journal
 
 H = TypeVar("H")
 E = TypeVar("E")
@@ -99,21 +101,30 @@ def rewind(
     Only those events (and the rest of the command step `to` falls in) are checked, so a
     journal damaged further on can be rewound to before the damage.  A step inside a
     command would leave a state the rules never produce, so it is refused, naming the
-    steps on either side.  `out` is never replaced unless `replace` is given.  Returns the
-    journal as kept.
+    steps on either side.  `out` is never replaced unless `replace` is given; then its
+    lock is taken before anything is read and held until it is replaced, so that a game
+    that would append to it meanwhile is refused rather than losing what it appends
+    (JournalLocked when one is being played).  Returns the journal as kept.
     """
-    header, events, _ = _read(definition, path, to)
-    state = _sound(definition, path, header, events, to)
-    for first, last in boundaries(definition, events):
-        if first - 1 < to < last:
-            raise JournalError(
-                str(path),
-                to + 1,
-                f"step {to} is inside one command (events {first}-{last}); "
-                f"rewind to {first - 1} or {last}",
-            )
-    kept = Moment(header=header, events=events[:to], state=state)
-    write_journal(out, header, kept.events, replace=replace)
+    with contextlib.ExitStack() as held:
+        lock = None
+        if replace and os.path.exists(out):
+            lock = held.enter_context(JournalLock.take(out))
+        header, events, _ = _read(definition, path, to)
+        state = _sound(definition, path, header, events, to)
+        for first, last in boundaries(definition, events):
+            if first - 1 < to < last:
+                raise JournalError(
+                    str(path),
+                    to + 1,
+                    f"step {to} is inside one command (events {first}-{last}); "
+                    f"rewind to {first - 1} or {last}",
+                )
+        kept = Moment(header=header, events=events[:to], state=state)
+        if lock is not None:
+            lock.replace(header, kept.events)
+        else:
+            write_journal(out, header, kept.events, replace=replace)
     return kept
 
 

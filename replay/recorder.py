@@ -3,8 +3,8 @@
 A game in play appends each accepted command's events at once (`Recorder`), so a killed
 process loses nothing accepted.  When the journal cannot be written the game goes on
 unrecorded, after one report: losing the record is bad, losing the game worse.  To play
-on from a journal (`reopen`), it is checked against the rules, locked, a torn last line
-is set aside, and it is read again under the lock in case it changed in between.
+on from a journal (`reopen`), it is locked, then read and checked against the rules, and
+a torn last line is set aside, all under that one lock.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import msgspec
 from replay.auditing import audit
 from replay.journal import Journal, JournalError, StrPath
 from replay.protocol import Definition
-from replay.writer import JournalWriter, complete_last_line, repair
+from replay.writer import JournalLock, JournalWriter
 
 H = TypeVar("H")
 E = TypeVar("E")
@@ -59,6 +59,11 @@ class Recorder(Generic[H, E]):
         if self._writer is not None:
             self._writer.close()
 
+    def keeps(self, path: str) -> bool:
+        """Return whether `path` names this game's journal (by any name or link), so that a
+        save written there, which would replace it, can be refused."""
+        return self._writer is not None and self._writer.writes_to(path)
+
 
 def create(path: StrPath, header: H) -> JournalWriter[H, E]:
     """Return a writer for a new journal at `path`, its folder made if need be.
@@ -91,28 +96,25 @@ class Reopened(msgspec.Struct, Generic[H, E, S], frozen=True):
 def reopen(definition: Definition[H, E, S], path: StrPath) -> Reopened[H, E, S]:
     """Check a journal against the rules and lock it to append to, from where it stands.
 
-    Nothing is changed before the journal is found sound.  A journal of an older format
-    is never appended to (its new lines would not match its old ones): rewinding it in
-    place rewrites it in today's.  Raises JournalError naming the line of the first
-    problem, or JournalLocked when another process holds the journal.
+    The journal's lock is taken before it is read and held from then on (by the writer,
+    once made), so that nobody can append to it or rewind it between the reading, the
+    checking and the appending.  Nothing is changed before the journal is found sound.
+    A journal of an older format is never appended to (its new lines would not match its
+    old ones): rewinding it in place rewrites it in today's.  Raises JournalError naming
+    the line of the first problem, or JournalLocked when another process holds the
+    journal.
     """
     name = os.fspath(path)
-    first = definition.reader().read(name)
-    state = _sound(definition, name, first)
-    _refuse_older_format(definition, name, len(first.events))
-    side = None
-    if first.torn_tail is not None:
-        side = repair(name, first.torn_tail)
-    else:
-        complete_last_line(name)  # the last line decodes: a newline is all it may lack
-    writer = JournalWriter[H, E].open_existing(name)
-    try:
+    with JournalLock.take(name) as lock:
         journal = definition.reader().read(name)
-        if (journal.header, journal.events) != (first.header, first.events):
-            state = _sound(definition, name, journal)
-    except BaseException:
-        writer.close()
-        raise
+        state = _sound(definition, name, journal)
+        _refuse_older_format(definition, name, len(journal.events))
+        side = None
+        if journal.torn_tail is not None:
+            side = lock.repair(journal.torn_tail)
+        else:
+            lock.complete_last_line()  # the last line decodes: a newline is all it may lack
+        writer: JournalWriter[H, E] = lock.writer()
     return Reopened(journal=journal, state=state, writer=writer, set_aside=side)
 
 

@@ -13,12 +13,20 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
+import stat
 from collections.abc import Iterable, Sequence
 from typing import Any, BinaryIO, Generic, TypeVar
 
 import msgspec
 
-from replay.journal import JournalError, JournalLocked, StrPath
+from replay.journal import (
+    LONGEST_LINE,
+    HeaderCheck,
+    JournalError,
+    JournalLocked,
+    StrPath,
+    Upcast,
+)
 
 H = TypeVar("H")
 E = TypeVar("E")
@@ -159,6 +167,54 @@ class JournalWriter(Generic[H, E]):
             with contextlib.suppress(OSError):
                 os.ftruncate(fd, size)
             raise JournalError(self.path, None, f"cannot write: {_reason(error)}") from None
+
+
+def taken(
+    path: str,
+    header_type: type[H],
+    check_header: HeaderCheck[H] | None,
+    program: str,
+    upcast: Upcast | None = None,
+) -> str | None:
+    """Return why a new game cannot keep its journal at `path` (`--journal`), or None.
+
+    Something is there already: a journal is never replaced (`JournalWriter.create`), and
+    a game must not be played without one by accident.  When it is a journal a game could
+    play on (its first line, brought to today's format by `upcast` when it is an older
+    one's, is a header of `header_type` that `check_header` accepts), the line says how
+    (`PROGRAM play --resume PATH`).  Only a regular file is read, and only its first
+    line: a named pipe is not waited on, a huge file not read.
+    """
+    if not os.path.lexists(path):
+        return None
+    if not _begins_with_header(path, header_type, check_header, upcast):
+        return f"{path}: already exists and is not a journal; give --journal another name"
+    return (
+        f"{path}: already exists; a journal is never replaced: play it on with "
+        f"`{program} play --resume {path}`, or give --journal another name"
+    )
+
+
+def _begins_with_header(
+    path: str, header_type: type[H], check_header: HeaderCheck[H] | None, upcast: Upcast | None
+) -> bool:
+    """Return whether the regular file at `path` begins with a header a game can play on."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except (OSError, ValueError):  # ValueError: a NUL in the name
+        return False
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        return False
+    with os.fdopen(fd, "rb") as file:
+        try:
+            first = file.readline(LONGEST_LINE + 1)
+            convert = None if upcast is None else upcast(first)
+            line = first if convert is None else convert(first)
+            header = msgspec.json.decode(line, type=header_type)
+        except (OSError, msgspec.DecodeError, RecursionError, UnicodeDecodeError):
+            return False
+    return check_header is None or check_header(header) is None
 
 
 def write_journal(

@@ -19,6 +19,7 @@ import io
 import os
 import signal
 import socket
+import stat
 import subprocess
 import sys
 import tempfile
@@ -281,7 +282,7 @@ def fill_the_disk_for_one_save(monkeypatch: pytest.MonkeyPatch) -> None:
         made.append(name)
         return fd, name
 
-    monkeypatch.setattr(tempfile, "mkstemp", mkstemp)  # disk imports it when it saves
+    monkeypatch.setattr(tempfile, "mkstemp", mkstemp)  # replay.saving calls it when it saves
 
 
 SAVE_FAILURES = {
@@ -395,7 +396,7 @@ def test_a_save_interrupted_before_its_rename_leaves_the_old_file_and_no_tempora
     def killed(*args: object) -> None:
         raise KeyboardInterrupt  # Ctrl-C between the write and the rename
 
-    monkeypatch.setattr("watan.files.disk.os.replace", killed)
+    monkeypatch.setattr("replay.saving.os.replace", killed)
     with pytest.raises(KeyboardInterrupt):
         play(SAMPLE_GAME, "load\nsave target.sv\n")
     assert (Path("target.sv").read_text(), names()) == ("old\n", ["game.jsonl", "target.sv"])
@@ -539,6 +540,25 @@ def test_a_journal_option_naming_a_file_that_is_not_a_journal_refuses_to_start(
         "watan: layout.txt: already exists and is not a journal; give --journal another name\n",
     )
     assert (names(), Path("layout.txt").read_text()) == (["layout.txt"], SAMPLE_BOARD)
+
+
+def test_a_journal_option_naming_a_named_pipe_refuses_at_once() -> None:
+    """The pipe was opened to read its first line, and nobody writing to it, waited on for
+    ever."""
+    os.mkfifo("pipe")
+    result = subprocess.run(
+        [sys.executable, "-m", "watan", "-seed", "1", "--journal", "pipe"],
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=30,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        check=False,
+    )
+    assert (result.returncode, result.stdout, result.stderr) == (
+        2, "", "watan: pipe: already exists and is not a journal; give --journal another name\n"
+    )
+    assert stat.S_ISFIFO(os.lstat("pipe").st_mode)
 
 
 def test_a_journal_option_naming_a_journal_says_how_to_play_it_on() -> None:

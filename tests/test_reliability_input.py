@@ -34,6 +34,7 @@ from __future__ import annotations
 import io
 import os
 import random
+import tracemalloc
 from pathlib import Path
 from typing import NamedTuple
 
@@ -42,6 +43,8 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from replay.lines import LONGEST_INPUT_LINE, OVERLONG
+from tests.replay.test_lines import Endless
 from tests.terminal.test_console import play
 from tests.test_properties import random_line
 from tests.test_reliability_eof import AT_PROMPTS, backup, recorded
@@ -55,7 +58,6 @@ from watan.players.table import Table
 from watan.players.table import play as play_out
 from watan.terminal import session as talk
 from watan.terminal.console import Options, Streams, first_header, next_header, play_games
-from watan.terminal.lines import LONGEST_INPUT_LINE, OVERLONG
 from watan.terminal.seats import AtTerminal, InputEnded
 from watan.text import wording
 from watan.tools import history
@@ -228,7 +230,7 @@ def twin(options: Options, data: st.DataObject, count: int) -> Twin:
             raw = raw[:-1]  # the last line may end without its newline
         lines.append(raw)
         if len(raw.rstrip(b"\n")) > LONGEST_INPUT_LINE:
-            raw = OVERLONG  # one line that no prompt accepts (watan.terminal.lines)
+            raw = OVERLONG  # one line that no prompt accepts (replay.lines)
         return raw.decode("utf-8", errors="replace")
 
     def save(_: Game, path: str) -> None:
@@ -236,7 +238,7 @@ def twin(options: Options, data: st.DataObject, count: int) -> Twin:
         if problem is None:
             saves[len(lines) - 1] = path
         else:
-            # control characters in the name are shown escaped (watan.text.escape)
+            # control characters in the name are shown escaped (replay.messages)
             shown = path.replace("\0", "\\x00")
             stderr.append(f"watan: cannot save to {shown}: {problem}")
 
@@ -390,3 +392,21 @@ def test_random_input_never_breaks_the_loop_and_the_journal_follows_every_comman
     assert backup() == (format_save(saved_game(final)) if wants_backup else None)
     left = {p.name for p in Path().iterdir()} | {f"sub/{p.name}" for p in Path("sub").iterdir()}
     assert left <= {JOURNAL, "journals", "backup.sv", "saved.sv", "sub", "sub/saved.sv"}, left
+
+
+def test_a_huge_line_of_short_words_at_a_turn_prompt_is_one_invalid_command(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    at = AT_PROMPTS["turn start"]
+    words = io.BufferedReader(Endless(21 * 1024 * 1024))
+    stdin = io.BytesIO(at.lines.encode() + words.read() + b"roll\n")
+    tracemalloc.start()
+    try:
+        played = play(at.options, "", stdin)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert played.stdout.startswith(at.stdout + at.again)
+    assert played.status == 0
+    assert peak < 16 * 1024 * 1024  # the 21 MB of input is the test's own; the game's is small

@@ -1,19 +1,18 @@
-"""Reading and writing save files at the program's edge.
+"""Reading save files at the program's edge.
 
-A failure becomes one line naming the file and the problem (`BadFile`, or the OSError
-of a write), never a traceback.  A save replaces its file in one rename, so a crash
-mid-save leaves the old file whole and no half-written one.
+A failure becomes one line naming the file and the problem (`BadFile`), never a
+traceback.  Writing them, all at once, never into a pipe and never over a journal, is
+`replay.saving`'s.
 """
 
 from __future__ import annotations
 
-import contextlib
-import os
-import stat
-import tempfile
-
 from bazaar.engine.state import SavedGame
 from bazaar.files.savefile import BadFile, parse_save
+
+SAVING = ".bazaar-"
+"""How the temporary file a save is written to begins, beside its target, before it is
+renamed over it (`replay.saving.write_atomically`)."""
 
 MOST_BYTES = 1 << 20
 """Far more than the largest save file (30x30 tiles, 6 players: about 4 KB); anything
@@ -43,36 +42,3 @@ def read_text(path: str) -> str:
 def load_save(path: str) -> SavedGame:
     """Return the game in a save file (`bazaar play -load FILE`)."""
     return parse_save(read_text(path), path)
-
-
-def write_atomically(path: str, text: str) -> None:
-    """Make `path` hold `text`, all of it or none of it; raise OSError when it cannot.
-
-    The file a symbolic link names is the one replaced (the link stays); what is not a
-    regular file (a device such as /dev/null, a pipe) is written into, never replaced.
-    """
-    if "\0" in path:
-        raise OSError(22, "a file name cannot hold a NUL character", path)
-    target = os.path.realpath(path)
-    try:
-        mode = os.stat(target).st_mode
-    except FileNotFoundError:
-        mode = None
-    if mode is not None and not stat.S_ISREG(mode):
-        with open(target, "w", encoding="utf-8") as special:
-            special.write(text)
-        return
-    if mode is not None and not os.access(target, os.W_OK):
-        raise PermissionError(13, "Permission denied", path)
-    fd, temporary = tempfile.mkstemp(prefix=".bazaar-", suffix=".tmp", dir=os.path.dirname(target))
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as file:
-            file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
-        os.chmod(temporary, 0o644 if mode is None else stat.S_IMODE(mode))
-        os.replace(temporary, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise

@@ -21,16 +21,22 @@ from bazaar.engine.events import AnyEvent, GameResumed, GameStarted
 from bazaar.engine.evolve import start
 from bazaar.engine.state import Game, Phase, SavedGame, saved_game
 from bazaar.engine.tiles import deal
-from bazaar.files.disk import write_atomically
+from bazaar.files.disk import SAVING
 from bazaar.files.journal import default_journal_path
 from bazaar.files.savefile import format_save
 from bazaar.terminal import session as talk
 from bazaar.text import wording
 from replay.journal import JournalError
+from replay.lines import read_line
+from replay.messages import announce, complain, printable
 from replay.recorder import Recorder, Reopened, create
+from replay.saving import write_atomically
 from replay.writer import JournalWriter
 
 T = TypeVar("T")
+
+PROGRAM = "bazaar"
+"""The name the program's messages begin with."""
 
 BACKUP = "backup.bazaar"
 """Where end of input saves the game (RULINGS-bazaar 9)."""
@@ -47,7 +53,8 @@ class Options(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class Streams(msgspec.Struct, frozen=True):
-    """Where the game reads lines (as bytes: any bytes are a line) and writes."""
+    """Where the game reads lines (as bytes: any bytes are a line, at most so long:
+    `replay.lines`) and writes."""
 
     stdin: BinaryIO
     stdout: TextIO
@@ -57,16 +64,6 @@ class Streams(msgspec.Struct, frozen=True):
 def fresh_seed() -> int:
     """Return a seed from the operating system, for a game started without -seed."""
     return int.from_bytes(os.urandom(8), "big") >> 1
-
-
-def printable(text: str) -> str:
-    """Return `text` with control characters shown as escapes, safe to print in a message."""
-    return "".join(c if c.isprintable() or c == " " else repr(c)[1:-1] for c in text)
-
-
-def complain(stream: TextIO, message: str) -> None:
-    """Write one line `bazaar: MESSAGE` on `stream` (standard error), names shown safely."""
-    stream.write(printable(f"bazaar: {message}") + "\n")
 
 
 class _Ended(Exception):
@@ -85,16 +82,15 @@ def play(
         game = resumed.state
         if game.phase is not Phase.OVER:  # a won game is only shown: nothing follows a win
             recorder.record([GameResumed(seed=options.seed)])
-        complain(
-            streams.stderr,
-            f"journal: {recorder.path} (resumed after event {len(resumed.journal.events)})",
-        )
+        said = f"journal: {recorder.path} (resumed after event {len(resumed.journal.events)})"
+        announce(streams.stderr, said, PROGRAM)
         text = talk.reminder(game)
     else:
         try:
             header = _header(options, rng, streams)
         except _Ended:
-            complain(streams.stderr, "input ended before the game began; there is nothing to save")
+            ended = "input ended before the game began; there is nothing to save"
+            complain(streams.stderr, ended, PROGRAM)
             return 0
         game = start(header)
         recorder = _new_recorder(options.journal, header, streams)
@@ -123,7 +119,7 @@ def _ask(question: str, read: Callable[[str], T | str], streams: Streams) -> T:
     while True:
         streams.stdout.write(question)
         streams.stdout.flush()
-        raw = streams.stdin.readline()
+        raw = read_line(streams.stdin)
         if not raw:
             streams.stdout.write("\n")
             raise _Ended
@@ -142,9 +138,10 @@ def _new_recorder(
     try:
         writer: JournalWriter[GameStarted, AnyEvent] = create(journal, header)
     except JournalError as error:
-        complain(streams.stderr, f"cannot write the journal {journal}: {error.problem}")
+        problem = f"cannot write the journal {journal}: {error.problem}"
+        complain(streams.stderr, problem, PROGRAM)
         return Recorder(None, report)
-    complain(streams.stderr, f"journal: {journal}")
+    announce(streams.stderr, f"journal: {journal}", PROGRAM)
     return Recorder(writer, report)
 
 
@@ -152,7 +149,7 @@ def _reporter(streams: Streams) -> Callable[[JournalError], None]:
     """Return how a journal that stops taking events is told: once, and the game goes on."""
 
     def report(error: JournalError) -> None:
-        complain(streams.stderr, f"{error}; the game goes on without its journal")
+        complain(streams.stderr, f"{error}; the game goes on without its journal", PROGRAM)
 
     return report
 
@@ -171,32 +168,42 @@ def _loop(
         while game.phase is not Phase.OVER:
             stdout.write(talk.prompt(game))
             stdout.flush()
-            raw = stdin.readline()
+            raw = read_line(stdin)
             if not raw:
                 stdout.write("\n")
-                if _save(game, BACKUP, stderr):
-                    complain(stderr, f"input ended; the game is saved in {BACKUP}")
+                if _save(game, BACKUP, stderr, recorder):
+                    complain(stderr, f"input ended; the game is saved in {BACKUP}", PROGRAM)
                 return 0
             reply = talk.respond(game, raw.decode("utf-8", errors="replace"), rng)
             recorder.record(reply.events)
             game = reply.game
             stdout.write(reply.output)
-            if reply.effect is not None and _save(game, reply.effect.path, stderr):
+            if reply.effect is not None and _save(game, reply.effect.path, stderr, recorder):
                 stdout.write(wording.saved(printable(reply.effect.path)))
                 return 0
         stdout.flush()
         return 0
     except (KeyboardInterrupt, OSError):
-        if _save(game, BACKUP, stderr):
-            complain(stderr, f"stopped; the game is saved in {BACKUP}")
+        if _save(game, BACKUP, stderr, recorder):
+            complain(stderr, f"stopped; the game is saved in {BACKUP}", PROGRAM)
         raise
 
 
-def _save(game: Game, path: str, stderr: TextIO) -> bool:
-    """Write the game's save file; a failure is one line on standard error."""
+def _save(
+    game: Game, path: str, stderr: TextIO, recorder: Recorder[GameStarted, AnyEvent]
+) -> bool:
+    """Write the game's save file; a failure is one line on standard error.
+
+    Never over the game's own journal (by any name or link), which holds every command of
+    it; nor into what is not a file (a named pipe would block the game): `replay.saving`.
+    """
+    if recorder.keeps(path):
+        message = f"cannot save to {path}: it is this game's journal; choose another name"
+        complain(stderr, message, PROGRAM)
+        return False
     try:
-        write_atomically(path, format_save(saved_game(game)))
+        write_atomically(path, format_save(saved_game(game)), prefix=SAVING)
     except OSError as error:
-        complain(stderr, f"cannot save to {path}: {error.strerror or error}")
+        complain(stderr, f"cannot save to {path}: {error.strerror or error}", PROGRAM)
         return False
     return True

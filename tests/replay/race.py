@@ -7,8 +7,12 @@ its die drawn when the command is decided and recorded, as a real game's chance 
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import assert_never
 
 import msgspec
@@ -156,3 +160,37 @@ def play(seed: int = 3, header: Began = HEADER) -> list[Event]:
 
 def journal_bytes(events: Sequence[Event], header: Began = HEADER) -> bytes:
     return b"".join(msgspec.json.encode(line) + b"\n" for line in (header, *events))
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+_APPENDER = """
+import sys
+import msgspec
+from replay.journal import JournalLocked
+from replay.writer import JournalWriter
+from tests.replay.race import Event
+
+try:
+    with JournalWriter.open_existing(sys.argv[1]) as writer:
+        writer.append(msgspec.json.decode(sys.argv[2], type=list[Event]))
+except JournalLocked as locked:
+    print(locked)
+    sys.exit(3)
+"""
+
+
+def append_in_another_process(
+    path: Path, events: Sequence[Event]
+) -> subprocess.CompletedProcess[str]:
+    """Append `events` to the journal at `path` from a second Python process, as a game
+    played there meanwhile would; its status is 3, and its output the refusal, when the
+    journal is locked."""
+    return subprocess.run(
+        [sys.executable, "-c", _APPENDER, str(path), msgspec.json.encode(list(events)).decode()],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        timeout=60,
+        check=False,
+    )

@@ -2,14 +2,29 @@
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
+from typing import Any
 
 import msgspec
 import pytest
 
+from replay import history
 from replay.history import Moment, listing, load, rewind, verify
-from replay.journal import JournalError
-from tests.replay.race import BARE, HEADER, RACE, Advanced, Rolled, journal_bytes, play
+from replay.journal import JournalError, JournalLocked
+from replay.writer import JournalWriter
+from tests.replay.race import (
+    BARE,
+    HEADER,
+    RACE,
+    Advanced,
+    Began,
+    Event,
+    Rolled,
+    append_in_another_process,
+    journal_bytes,
+    play,
+)
 
 EVENTS = play()
 
@@ -141,3 +156,42 @@ def test_rewind_never_replaces_unless_told(path: Path, tmp_path: Path) -> None:
         "player": 0,
         "to": EVENTS[1].to,  # type: ignore[union-attr]
     }
+
+
+# Rewinding in place while a game might append to the journal ----------------------------------
+
+
+def test_a_concurrent_append_during_an_in_place_rewind_is_never_lost(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The race of issue 17, point 2, in the toolkit: a game that appended between the
+    rewind's reading and its replacing lost what it appended, and both succeeded."""
+    path = tmp_path / "race.jsonl"
+    path.write_bytes(journal_bytes(EVENTS[:4]))
+    appended: list[subprocess.CompletedProcess[str]] = []
+    read = history._read
+
+    def read_then_append(*args: Any) -> Any:
+        read_so_far = read(*args)
+        appended.append(append_in_another_process(path, EVENTS[4:6]))  # in the window
+        return read_so_far
+
+    monkeypatch.setattr(history, "_read", read_then_append)
+    rewind(RACE, path, 4, path, replace=True)  # to the last event: everything is kept
+    [other] = appended
+    kept = path.read_bytes()
+    lost = other.returncode == 0 and kept != journal_bytes(EVENTS[:6])
+    assert (lost, other.returncode, other.stdout) == (
+        False, 3, f"{path}: is in use by another process\n"
+    )
+    assert kept == journal_bytes(EVENTS[:4])
+
+
+def test_a_journal_being_played_is_not_rewound_in_place(path: Path) -> None:
+    before = path.read_bytes()
+    with (
+        JournalWriter[Began, Event].open_existing(path),
+        pytest.raises(JournalLocked, match="is in use by another process"),
+    ):
+        rewind(RACE, path, 2, path, replace=True)
+    assert path.read_bytes() == before

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from replay import recorder as recorder_module
 from replay.journal import JournalError, JournalLocked
 from replay.protocol import Codec, Definition
 from replay.recorder import Recorder, create, reopen
@@ -19,6 +23,7 @@ from tests.replay.race import (
     Event,
     Race,
     Rolled,
+    append_in_another_process,
     journal_bytes,
     play,
 )
@@ -50,6 +55,21 @@ def test_a_recorder_appends_each_command_and_keeps_the_journal_readable(tmp_path
     assert recorder.path == str(path)
     recorder.close()
     assert path.read_bytes() == journal_bytes(EVENTS)
+
+
+def test_a_recorder_knows_its_journal_by_any_name_or_link(tmp_path: Path) -> None:
+    path = tmp_path / "race.jsonl"
+    recorder: Recorder[Began, Event] = Recorder(create(path, HEADER), report=lambda error: None)
+    (tmp_path / "soft.jsonl").symlink_to(path)
+    os.link(path, tmp_path / "hard.jsonl")
+    (tmp_path / "other.jsonl").write_bytes(journal_bytes([]))
+    names = ["race.jsonl", "soft.jsonl", "hard.jsonl", "./race.jsonl", "other.jsonl", "none"]
+    kept = [recorder.keeps(str(tmp_path / name)) for name in names]
+    assert kept == [True, True, True, True, False, False]
+    recorder.close()
+    assert not recorder.keeps(str(path))  # closed: nothing left to protect
+    nothing: Recorder[Began, Event] = Recorder(None, report=lambda error: None)
+    assert not nothing.keeps(str(path))
 
 
 def test_a_recorder_that_cannot_write_reports_once_and_records_nothing_more(
@@ -143,4 +163,31 @@ def test_reopen_never_appends_to_a_journal_of_an_older_format(tmp_path: Path) ->
     assert raised.value.problem == (
         "written in an older journal format; to play on, first rewrite it in today's: "
         f"race rewind {path} --to 2 --in-place"
+    )
+
+
+def test_reopen_holds_the_lock_from_before_the_read_so_no_append_slips_in(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whoever reads a journal to change it takes its lock first (issue 17, point 2): a game
+    that tries to append while the journal is being checked is refused, not merged in."""
+    path = tmp_path / "race.jsonl"
+    path.write_bytes(journal_bytes(EVENTS[:4]))
+    appended: list[subprocess.CompletedProcess[str]] = []
+    check = recorder_module._sound
+
+    def append_then_check(*args: Any) -> Any:
+        appended.append(append_in_another_process(path, EVENTS[4:6]))  # after the read
+        return check(*args)
+
+    monkeypatch.setattr(recorder_module, "_sound", append_then_check)
+    reopened = reopen(RACE, path)
+    try:
+        reopened.writer.append(EVENTS[4:6])
+    finally:
+        reopened.writer.close()
+    [other] = appended
+    assert (other.returncode, other.stdout) == (3, f"{path}: is in use by another process\n")
+    assert (reopened.journal.events, path.read_bytes()) == (
+        tuple(EVENTS[:4]), journal_bytes(EVENTS[:6])
     )

@@ -6,6 +6,7 @@ import os
 import pickle
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import msgspec
@@ -13,13 +14,15 @@ import pytest
 
 from replay import writer as writer_module
 from replay.journal import Journal, JournalError, JournalLocked, JournalReader
-from replay.writer import JournalWriter, complete_last_line, repair, write_journal
+from replay.writer import JournalWriter, complete_last_line, repair, taken, write_journal
 from tests.replay.conftest import (
+    FORMAT,
     HEADER,
     Deposited,
     Event,
     Opened,
     Withdrew,
+    check_format,
     event_lines,
     journal_bytes,
     sample_events,
@@ -340,3 +343,55 @@ def test_a_writer_knows_its_journal_by_any_name_and_nothing_else(
         ]
     assert named == [True, True, True, True, False, False, False]
     assert writer.writes_to(journal_path) is False  # closed: it writes to nothing
+
+
+# Where a new journal may go ------------------------------------------------------------------
+
+
+def test_taken_is_none_where_nothing_is(tmp_path: Path) -> None:
+    assert taken(str(tmp_path / "new.jsonl"), Opened, check_format, "bank") is None
+
+
+def test_taken_names_the_resume_for_a_journal_a_game_can_play_on(tmp_path: Path) -> None:
+    path = tmp_path / "bank.jsonl"
+    path.write_bytes(journal_bytes(sample_events(3)))
+    assert taken(str(path), Opened, check_format, "bank") == (
+        f"{path}: already exists; a journal is never replaced: play it on with "
+        f"`bank play --resume {path}`, or give --journal another name"
+    )
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda p: p.write_text("0 1 2\n"),
+        lambda p: p.write_bytes(journal_bytes([], Opened(FORMAT + 1, ("ada",)))),
+        lambda p: p.write_bytes(b"[" * 100_000 + b"\n"),
+        lambda p: p.write_bytes(b'{"format":1,"owners":["\xff"]}\n'),
+        lambda p: p.mkdir(),
+        os.mkfifo,
+        lambda p: p.symlink_to(p),
+    ],
+    ids=["text", "a newer format", "deep nesting", "not UTF-8", "a folder", "a pipe", "a loop"],
+)
+def test_taken_says_what_is_not_a_journal_is_in_the_way_without_waiting(
+    tmp_path: Path, make: Callable[[Path], object]
+) -> None:
+    """A named pipe nobody writes to was opened and waited on for ever."""
+    path = tmp_path / "in-the-way"
+    make(path)
+    assert taken(str(path), Opened, check_format, "bank") == (
+        f"{path}: already exists and is not a journal; give --journal another name"
+    )
+
+
+def test_taken_reads_an_older_format_through_the_games_upcaster(tmp_path: Path) -> None:
+    path = tmp_path / "old.jsonl"
+    path.write_bytes(journal_bytes([], Opened(FORMAT - 1, ("ada",))))
+
+    def upcast(first: bytes) -> Callable[[bytes], bytes] | None:
+        older = msgspec.json.decode(first, type=dict[str, object])["format"] == FORMAT - 1
+        return (lambda line: line.replace(b'"format":0', b'"format":1')) if older else None
+
+    assert "is not a journal" in (taken(str(path), Opened, check_format, "bank") or "")
+    assert "`bank play --resume" in (taken(str(path), Opened, check_format, "bank", upcast) or "")

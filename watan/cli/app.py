@@ -18,10 +18,10 @@ from typing import Any
 
 import click
 
+from replay.messages import printable
 from watan.cli import journals, looking, simulating
 from watan.cli.common import FILE, Command, program
 from watan.cli.options import PLAY_OPTIONS
-from watan.text.escape import printable
 
 
 class _PlayByDefault(click.Group):

@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, NoReturn, TypeVar
 import click
 from click.shell_completion import CompletionItem
 
+from replay.messages import printable
 from watan.cli.options import EXIT_BAD_FILE
 from watan.editions import DEFAULT as DEFAULT_EDITION
-from watan.text.escape import printable
 
 if TYPE_CHECKING:
     from watan.editions.model import Edition
@@ -120,13 +120,14 @@ def journal_source(argument: str) -> tuple[str, bytes | None]:
 
 def write(path: str, text: str) -> None:
     """Write `text` into the file at `path` atomically (`-`: standard output), or fail."""
-    from watan.files.disk import write_atomically
+    from replay.saving import write_atomically
+    from watan.files.disk import SAVING
 
     if path == STANDARD_STREAM:
         click.echo(text, nl=False)
         return
     try:
-        write_atomically(path, text)
+        write_atomically(path, text, prefix=SAVING)
     except OSError as error:
         fail(f"{path}: cannot write it ({error.strerror or error})")
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from replay.messages import printable
 from watan.cli.common import (
     BYTES,
     FILE,
@@ -33,7 +34,6 @@ from watan.cli.common import (
     warn_torn,
 )
 from watan.cli.common import edition as edition_named
-from watan.text.escape import printable
 
 if TYPE_CHECKING:
     from watan.editions.model import Edition

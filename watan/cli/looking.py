@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from replay.messages import printable
 from watan.cli.common import (
     BYTES,
     FILE,
@@ -36,7 +37,6 @@ from watan.cli.common import (
     write,
 )
 from watan.cli.common import edition as edition_named
-from watan.text.escape import printable
 
 if TYPE_CHECKING:
     from watan.tools.history import Checked, Moment

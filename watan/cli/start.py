@@ -168,7 +168,7 @@ def play(
             journals=journal_folder(os.environ),
             hints=_hinting(hints=hints, no_hints=no_hints),
         )
-        from watan.text.escape import complain
+        from replay.messages import complain
 
         for note in (*options.notes, *([chosen.note] if chosen.note is not None else [])):
             complain(sys.stderr, note, program)
@@ -193,7 +193,7 @@ def play(
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         if isinstance(error, BrokenPipeError):
             return EXIT_STOPPED + signal.SIGPIPE
-        from watan.text.escape import printable
+        from replay.messages import printable
 
         _quietly(sys.stderr, printable(
             f"{program}: the terminal failed ({error.strerror or error}); "
@@ -242,7 +242,7 @@ def _quietly(stream: TextIO, text: str) -> None:
 
 
 def _refuse(message: str, program: str) -> int:
-    from watan.text.escape import complain
+    from replay.messages import complain
 
     complain(sys.stderr, message, program)
     return EXIT_BAD_FILE

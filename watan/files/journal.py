@@ -16,10 +16,11 @@ from typing import NamedTuple, TextIO, TypeVar
 import msgspec
 
 from replay.journal import LONGEST_LINE, Convert, Journal, JournalError, JournalReader
+from replay.messages import announce, complain
 from replay.writer import JournalLock, JournalWriter
+from replay.writer import taken as taken_by
 from watan.editions import names
 from watan.engine.events import FORMAT_VERSION, RULES, AnyEvent, GameStarted
-from watan.text.escape import complain
 
 JOURNALS_VARIABLE = "WATAN_JOURNALS"
 """The environment variable that names the journal folder, when set."""
@@ -228,21 +229,10 @@ def taken(path: str) -> str | None:
     """Return why a new game cannot keep its journal at `path` (`--journal`), or None.
 
     Something there already: a journal is never replaced, and a game must not be played
-    without one by accident.  When it is a journal, say how to play it on instead.
+    without one by accident.  When it is a journal, say how to play it on instead
+    (`replay.writer.taken`).
     """
-    if not os.path.lexists(path):
-        return None
-    try:
-        with open(path, "rb") as file:
-            header = msgspec.json.decode(file.readline(LONGEST_LINE + 1), type=GameStarted)
-    except (OSError, msgspec.DecodeError, RecursionError, UnicodeDecodeError):
-        header = None
-    if header is None or check_header(header) is not None:
-        return f"{path}: already exists and is not a journal; give --journal another name"
-    return (
-        f"{path}: already exists; a journal is never replaced: play it on with "
-        f"`watan play --resume {path}`, or give --journal another name"
-    )
+    return taken_by(path, GameStarted, check_header, "watan", upcast)
 
 
 def create_recorder(
@@ -280,20 +270,6 @@ def _created(path: str, header: GameStarted) -> JournalWriter[GameStarted, AnyEv
         if isinstance(error, JournalError):
             return error.problem
         return str(error.strerror or error)
-
-
-def announce(stderr: TextIO, message: str, program: str) -> None:
-    """Say on standard error where the journal is, when a person can read it there.
-
-    Only on a terminal: a piped or captured session writes nothing on standard
-    error unless something went wrong, since harnesses compare it too.
-    """
-    try:
-        shown = stderr.isatty()
-    except (OSError, ValueError):
-        shown = False
-    if shown:
-        complain(stderr, message, program)
 
 
 def reopen(

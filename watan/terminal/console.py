@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING, BinaryIO, TextIO
 import msgspec
 
 from replay.journal import JournalError
+from replay.lines import read_line
+from replay.messages import announce, complain
 from watan.editions.model import Edition
 from watan.editions.watan import EDITION as WATAN
 from watan.engine.commands import TakeSeat
@@ -31,13 +33,12 @@ from watan.engine.layout import Board, random_board
 from watan.engine.reach import missing_for_good, nobody_can_win
 from watan.engine.snapshot import SavedGame
 from watan.engine.state import COLOURS, HUMAN, Colour, Game, saved_game
-from watan.files.disk import read_board_file, read_save_file, write_atomically
+from watan.files.disk import SAVING, read_board_file, read_save_file
 from watan.files.journal import (
     LOCAL_FOLDER,
     Folder,
     Recorder,
     WatanJournal,
-    announce,
     create_recorder,
     default_journal_path,
     reopen,
@@ -48,10 +49,8 @@ from watan.players import STRATEGIES, seat_generator, strategy
 from watan.players.table import Player, StrategyError, Table, play
 from watan.terminal import session as talk
 from watan.terminal.hinter import Hinter, Level
-from watan.terminal.lines import read_line
 from watan.terminal.seats import AtTerminal, InputEnded, Lines, Shown
 from watan.text import hints, wording
-from watan.text.escape import complain
 from watan.text.notation import Seating
 
 if TYPE_CHECKING:
@@ -453,8 +452,10 @@ def _save(game: Game, path: str, streams: Streams, recorder: Recorder) -> bool:
         message = f"cannot save to {path}: it is this game's journal; choose another name"
         complain(stderr, message, program)
         return False
+    from replay.saving import write_atomically  # only saving needs it: keep starting quick
+
     try:
-        write_atomically(path, format_save(saved_game(game), game.edition))
+        write_atomically(path, format_save(saved_game(game), game.edition), prefix=SAVING)
     except OSError as error:
         complain(stderr, f"cannot save to {path}: {error.strerror or error}", program)
         return False

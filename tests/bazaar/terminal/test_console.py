@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 from pathlib import Path
 
 import pytest
@@ -46,9 +47,38 @@ def test_names_and_size_are_asked_until_good_then_the_game_begins(
     assert (header.names, header.board.rows, header.board.columns, header.seed) == (
         ("Ann", "Bob"), 4, 5, 3,
     )
-    assert err == (
-        "bazaar: journal: j.jsonl\nbazaar: input ended; the game is saved in backup.bazaar\n"
+    assert err == "bazaar: input ended; the game is saved in backup.bazaar\n"
+
+
+class Terminal(io.StringIO):
+    """Standard error that is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_journal_location_is_said_on_standard_error_only_at_a_terminal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As Watan's (docs/decisions.md, Journals): a piped session is silent on standard error
+    unless something went wrong, and the journal's path never goes to standard output."""
+    monkeypatch.chdir(tmp_path)
+    options = Options(seed=3, names=("Ann", "Bob"), size=(4, 4), journal="j.jsonl")
+    out, at_terminal = io.StringIO(), Terminal()
+    play(options, Streams(io.BytesIO(b"left\n"), out, at_terminal))
+    assert at_terminal.getvalue().splitlines()[0] == "bazaar: journal: j.jsonl"
+    assert "j.jsonl" not in out.getvalue()
+    reopened = reopen(BAZAAR, tmp_path / "j.jsonl")
+    out, at_terminal = io.StringIO(), Terminal()
+    play(Options(seed=4), Streams(io.BytesIO(b""), out, at_terminal), reopened)
+    events = len(reopened.journal.events)
+    assert at_terminal.getvalue().splitlines()[0] == (
+        f"bazaar: journal: {tmp_path / 'j.jsonl'} (resumed after event {events})"
     )
+    assert "j.jsonl" not in out.getvalue()
+    os.remove(tmp_path / "j.jsonl")
+    status, out_piped, err_piped = run("left\n", options, tmp_path, monkeypatch)
+    assert (status, "j.jsonl" in out_piped + err_piped) == (0, False)
 
 
 def test_end_of_input_in_set_up_saves_nothing_and_writes_no_journal(
@@ -139,8 +169,7 @@ def test_a_resumed_journal_records_the_resumption_and_plays_on(
     after = load(BAZAAR, tmp_path / "j.jsonl")
     assert status == 0
     assert after.events[: len(before.events) + 1] == (*before.events, GameResumed(seed=6))
-    path = tmp_path / "j.jsonl"
-    assert err.startswith(f"bazaar: journal: {path} (resumed after event {len(before.events)})\n")
+    assert "journal" not in err  # said only on a terminal
     assert (tmp_path / BACKUP).read_text() == format_save(saved_game(after.state))
 
 

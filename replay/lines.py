@@ -1,4 +1,4 @@
-"""Reading the players' lines with a bound on their length, in constant memory.
+"""Reading the lines a game's players type, with a bound on their length, in constant memory.
 
 A line is read as bytes (any bytes are a line).  One longer than
 `LONGEST_INPUT_LINE` is read to its end in pieces of that size, none of
@@ -13,13 +13,14 @@ from typing import BinaryIO
 LONGEST_INPUT_LINE = 64 * 1024
 """The most bytes of one input line that are read as it is (64 KiB), its newline aside.
 
-The longest answer any prompt takes is `save` and a file name, and no system names a
+The longest answer a game's prompt takes is `save` and a file name, and no system names a
 file with more than 4,096 bytes; a longer line is a paste or an attack."""
 
 OVERLONG = b"\0\n"
 """What an over-long line is read as: a line no prompt accepts.  A NUL starts no command
-word, number, colour or answer, so each prompt gives its own reply to an unrecognised
-line (`Invalid command.`, `Invalid roll.`, the question again: RULINGS 13, 15, 26)."""
+word, number, name or answer, so each prompt gives its own reply to an unrecognised line
+(Watan: `Invalid command.`, `Invalid roll.`, the question again, RULINGS 13, 15, 26;
+Bazaar: `Incorrect key pressed`, `Please answer yes or no.`)."""
 
 
 def read_line(stream: BinaryIO) -> bytes:
