@@ -21,7 +21,7 @@ PLAYERS = ("greedy", "random", "random", "random")
 
 def timed(games: int, seed: int, cluster: str | None) -> tuple[float, object]:
     began = time.perf_counter()
-    results = simulate(seed, games, players=PLAYERS, workers=2, cluster=cluster)
+    results = simulate(seed, games, players=PLAYERS, workers=2, cluster=cluster, edition="watan")
     return time.perf_counter() - began, results
 
 

@@ -17,6 +17,7 @@ import statistics
 import time
 from collections import Counter
 
+from watan.editions import edition
 from watan.engine.commands import AnyCommand, Offer
 from watan.engine.decide import decide
 from watan.engine.events import GameStarted
@@ -26,6 +27,8 @@ from watan.engine.state import Game, Phase
 from watan.players.randomly import RandomPlayer
 from watan.tools.simulate import game_seeds, simulate
 
+WATAN = edition("watan")
+
 
 def recorded_commands(seeds: list[int]) -> list[tuple[Game, AnyCommand]]:
     """Return each command the random strategy chose in these games, with its state."""
@@ -33,7 +36,8 @@ def recorded_commands(seeds: list[int]) -> list[tuple[Game, AnyCommand]]:
     for seed in seeds:
         rng = random.Random(seed)
         player = RandomPlayer(random.Random(seed + 1))
-        state = start(GameStarted(seed=seed, board=random_board(rng)))
+        board = random_board(rng)
+        state = start(GameStarted(edition=WATAN.name, rules=WATAN.rules, seed=seed, board=board))
         while state.phase is not Phase.OVER and len(chosen) < 200_000:
             move = player.move(state)
             command = move.answered(player.answer(state, move)) if isinstance(move, Offer) else move
@@ -71,7 +75,7 @@ def main() -> None:
           f"over {len(commands):,} recorded commands ({share}); target 100,000")
 
     began = time.perf_counter()
-    results = simulate(options.seed, options.games)
+    results = simulate(options.seed, options.games, edition=WATAN.name)
     elapsed = time.perf_counter() - began
     events = [r.events for r in results]
     print(

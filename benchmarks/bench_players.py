@@ -18,6 +18,7 @@ import random
 import statistics
 import time
 
+from watan.editions import edition
 from watan.engine.commands import AnyCommand, Move, Offer
 from watan.engine.decide import Refusal
 from watan.engine.events import GameStarted
@@ -28,6 +29,8 @@ from watan.players import seat_generator, strategy
 from watan.players.computer import Strategy
 from watan.players.table import Table, play
 from watan.tools.simulate import game_seeds, seating, simulate, summarise
+
+WATAN = edition("watan")
 
 TURN_CAP = 1000
 
@@ -57,7 +60,9 @@ class Timed:
 def share(players: tuple[str, ...], games: int, seed: int, workers: int) -> str:
     """Return the first strategy's share of wins over `games` games, with its interval."""
     began = time.perf_counter()
-    results = simulate(seed, games, players=players, workers=workers, turn_cap=TURN_CAP)
+    results = simulate(
+        seed, games, players=players, workers=workers, turn_cap=TURN_CAP, edition=WATAN.name
+    )
     summary = summarise(results, players)
     first = summary.standings[0]
     low, high = first.interval()
@@ -74,7 +79,10 @@ def decision_times(games: int, seed: int) -> dict[str, list[float]]:
     times: dict[str, list[float]] = {}
     for index, game_seed in enumerate(game_seeds(seed, games)):
         rng = random.Random(game_seed)
-        game = start(GameStarted(seed=game_seed, board=random_board(rng)))
+        board = random_board(rng)
+        game = start(
+            GameStarted(edition=WATAN.name, rules=WATAN.rules, seed=game_seed, board=board)
+        )
         seats = seating(("expert", "greedy", "greedy", "greedy"), index)
         players = {
             colour: Timed(strategy(name, seat_generator(game_seed, 1, colour)), times)

@@ -23,6 +23,7 @@ import msgspec
 
 from benchmarks.timing import median_seconds
 from replay import Timeline, fold, write_journal
+from watan.editions import edition
 from watan.engine.commands import Achieve, AnyCommand, Complete, Next, PlaceGeese, Roll, Trade
 from watan.engine.decide import Refused, decide, victims
 from watan.engine.events import AnyEvent, GameStarted
@@ -32,6 +33,8 @@ from watan.engine.resources import HELD
 from watan.engine.state import COLOURS, Game, Phase, course_criteria
 from watan.engine.topology import CRITERION_COUNT, GOAL_COUNT, TILE_COUNT, TileId
 from watan.files.journal import reader
+
+WATAN = edition("watan")
 
 SETUP_SPOTS = (8, 16, 24, 31, 40, 44, 47, 27)
 
@@ -68,7 +71,7 @@ def random_command(game: Game, rng: random.Random) -> AnyCommand:
 def long_journal(path: Path, count: int, seed: int = 2026) -> int:
     """Write one game's journal of at least `count` events; return how many it holds."""
     rng = random.Random(seed)
-    header = GameStarted(seed=seed, board=random_board(rng))
+    header = GameStarted(edition=WATAN.name, rules=WATAN.rules, seed=seed, board=random_board(rng))
     game = start(header)
     events: list[AnyEvent] = []
     while len(events) < count:

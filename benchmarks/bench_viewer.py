@@ -21,6 +21,7 @@ from pathlib import Path
 
 from benchmarks.bench_replay import long_journal
 from benchmarks.timing import median_seconds
+from watan.editions import edition
 from watan.files.journal import read_journal
 from watan.pictures.steps import changes
 from watan.pictures.viewer import page
@@ -64,7 +65,10 @@ def main() -> None:
     )
 
     recorded = read_journal(str(journal))
-    steps = median_seconds(lambda: list(changes(recorded.header, recorded.events)), options.runs)
+    played = edition(recorded.header.edition)
+    steps = median_seconds(
+        lambda: list(changes(recorded.header, recorded.events, played)), options.runs
+    )
     whole = median_seconds(
         lambda: page(recorded.header, recorded.events, journal.name), options.runs
     )

@@ -23,6 +23,9 @@ E = TypeVar("E")
 
 StrPath = str | os.PathLike[str]
 HeaderCheck = Callable[[H], str | None]
+FormatCheck = Callable[[bytes], str | None]
+"""Given a journal's raw header line, what is wrong with the format it says it was written
+in (one newer than the reader's, whose header may not even decode as today's), or None."""
 Convert = Callable[[bytes], bytes]
 Upcast = Callable[[bytes], Convert | None]
 """Given a journal's raw header line, how to bring each of its lines (the header too) to the
@@ -169,7 +172,9 @@ class JournalReader(Generic[H, E]):
     A union of tagged Structs is not a `type[E]` to a type checker, so name the types by
     subscripting: `JournalReader[Header, Event](Header, Event)`. `check_header` returns a
     problem with a header that decodes (an unknown format version, say), reported at line 1;
-    `upcast` brings the lines of a journal written in an older format to today's first.
+    `check_format` a problem with the raw header line's format before it is decoded (a
+    format too new to decode); `upcast` brings the lines of a journal written in an older
+    format to today's first.
     `longest_line` and `deepest_nesting` bound what one line may be (`LONGEST_LINE`,
     `DEEPEST_NESTING`); a line beyond either is refused before it is decoded.
     """
@@ -182,6 +187,7 @@ class JournalReader(Generic[H, E]):
         *,
         check_header: HeaderCheck[H] | None = None,
         upcast: Upcast | None = None,
+        check_format: FormatCheck | None = None,
         longest_line: int = LONGEST_LINE,
         deepest_nesting: int = DEEPEST_NESTING,
     ) -> None: ...
@@ -194,6 +200,7 @@ class JournalReader(Generic[H, E]):
         *,
         check_header: HeaderCheck[H] | None = None,
         upcast: Upcast | None = None,
+        check_format: FormatCheck | None = None,
         longest_line: int = LONGEST_LINE,
         deepest_nesting: int = DEEPEST_NESTING,
     ) -> None: ...
@@ -205,12 +212,14 @@ class JournalReader(Generic[H, E]):
         *,
         check_header: HeaderCheck[H] | None = None,
         upcast: Upcast | None = None,
+        check_format: FormatCheck | None = None,
         longest_line: int = LONGEST_LINE,
         deepest_nesting: int = DEEPEST_NESTING,
     ) -> None:
         self._header: msgspec.json.Decoder[H] = msgspec.json.Decoder(header_type)
         self._event: msgspec.json.Decoder[E] = msgspec.json.Decoder(event_type)
         self._check_header = check_header
+        self._check_format = check_format
         self._upcast = upcast
         self._tags = _tags_of(event_type)
         self._limits = _Limits(longest_line, deepest_nesting)
@@ -305,6 +314,9 @@ class JournalReader(Generic[H, E]):
         beyond = self._limits.problem(raw)
         if beyond is not None:
             raise JournalError(name, 1, beyond)
+        unreadable = self._check_format(raw) if self._check_format is not None else None
+        if unreadable is not None:
+            raise JournalError(name, 1, unreadable)
         try:
             header = self._header.decode(raw if convert is None else convert(raw))
         except _UNDECODABLE as error:

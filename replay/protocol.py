@@ -24,7 +24,7 @@ from typing import Generic, TypeVar
 import msgspec
 
 from replay.folding import fold
-from replay.journal import HeaderCheck, JournalReader, Upcast
+from replay.journal import FormatCheck, HeaderCheck, JournalReader, Upcast
 from replay.timeline import Timeline
 
 H = TypeVar("H")
@@ -36,13 +36,15 @@ class Codec(msgspec.Struct, Generic[H, E], frozen=True):
     """How a game's journal lines decode: the header type and the event type (a tagged union).
 
     `check_header` returns a problem with a header that decodes (a format too new, say);
-    `upcast` brings a journal of an older format to today's (see `replay.journal.Upcast`).
+    `upcast` brings a journal of an older format to today's (see `replay.journal.Upcast`);
+    `check_format` refuses a raw header line whose format cannot be read at all.
     """
 
     header_type: type[H]
     event_type: object
     check_header: HeaderCheck[H] | None = None
     upcast: Upcast | None = None
+    check_format: FormatCheck | None = None
 
     def reader(self) -> JournalReader[H, E]:
         """Return the reader of this codec's journals, made once and shared."""
@@ -56,6 +58,7 @@ def _reader(codec: Codec[object, object]) -> JournalReader[object, object]:
         codec.event_type,
         check_header=codec.check_header,
         upcast=codec.upcast,
+        check_format=codec.check_format,
     )
 
 

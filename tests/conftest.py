@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from watan.editions import edition
 from watan.engine.layout import Board
 from watan.engine.snapshot import SavedGame
 from watan.files.savefile import parse_board, parse_save
@@ -14,6 +15,11 @@ ROOT = Path(__file__).resolve().parent.parent
 REFERENCE = ROOT / "fixtures" / "spec"
 """Copies of the spec's figures and sample files (facts to test against, never read at run
 time by the game); `test_reference_copies` keeps them equal to ../shared/spec."""
+
+
+WATAN = edition("watan")
+CONSTRUCTOR = edition("constructor")
+"""The two editions, for tests to name the one whose words a game speaks."""
 
 
 def reference(name: str) -> str:
@@ -31,10 +37,10 @@ def _journals_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture
 def sample_board() -> Board:
     """The board of spec Figure 1 (`sample-board.txt`)."""
-    return parse_board(reference("sample-board.txt"), "sample-board.txt")
+    return parse_board(reference("sample-board.txt"), "sample-board.txt", WATAN)
 
 
 @pytest.fixture
 def sample_save() -> SavedGame:
     """The spec's sample save file."""
-    return parse_save(reference("sample-save.sv"), "sample-save.sv")
+    return parse_save(reference("sample-save.sv"), "sample-save.sv", WATAN)

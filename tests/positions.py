@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 
+from tests.conftest import WATAN
 from watan.engine.layout import Board
 from watan.engine.resources import NONE, Resources
+from watan.engine.rules import Rules
 from watan.engine.state import NOBODY, Colour, Game, Phase, Student
 from watan.engine.topology import CriterionId, GoalId
 
@@ -21,8 +23,9 @@ def make_game(
     goals: Mapping[int, Colour] | None = None,
     loaded: Collection[Colour] = (),
     setup_step: int = 8,
+    rules: Rules = WATAN.rules,
 ) -> Game:
-    """Return a position built by hand.
+    """Return a position built by hand, played by `rules` (Students of Watan's by default).
 
     `criteria` maps a criterion to (owner, level) and `goals` a goal to its
     owner, each in the order the owner completed or achieved them.
@@ -48,4 +51,5 @@ def make_game(
         turn=turn,
         phase=phase,
         setup_step=setup_step,
+        rules=rules,
     )

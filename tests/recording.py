@@ -30,6 +30,7 @@ import msgspec
 
 from tests.scripted import typed
 from watan.editions import edition as named_edition
+from watan.editions.model import Edition
 from watan.engine.commands import Achieve, AnyCommand, Complete, Improve
 from watan.engine.decide import Refused, decide, level_cost, victims
 from watan.engine.events import TurnEnded
@@ -86,7 +87,7 @@ class Greedy:
 
     def line(self, session: Session) -> str:
         """Return the line this player types at the current prompt."""
-        game, pending = session.game, session.pending
+        game, pending, edition = session.game, session.pending, session.edition
         match pending:
             case AwaitLoadedRoll():
                 if self.fumbles and self.rng.random() < 0.04:
@@ -107,7 +108,7 @@ class Greedy:
             case Phase.BEFORE_ROLL:
                 glance = self.rng.random()
                 if glance < 0.06:
-                    listing = game.edition.words.listing
+                    listing = edition.words.listing
                     return ("status", "board", listing, "help")[int(glance * 50) % 4]
                 self.trades = 0
                 loaded = game.students[game.turn].loaded_dice
@@ -123,7 +124,7 @@ class Greedy:
             case Phase.OVER:
                 return "no"
             case Phase.AFTER_ROLL:
-                return self._after_roll(game)
+                return self._after_roll(game, edition)
 
     def _production(self, game: Game, criterion: int) -> int:
         return sum(
@@ -168,20 +169,20 @@ class Greedy:
             builds += [Achieve(goal=g) for g in free]
         return builds
 
-    def _after_roll(self, game: Game) -> str:
+    def _after_roll(self, game: Game, edition: Edition) -> str:
         builds = self._builds(game)
         for build in builds:
             if _accepted(game, build):
-                return format(build, game)[0]
+                return format(build, game, edition)[0]
         wanted = next((b for b in builds if _accepted(game, b, check_cost=False)), None)
         if wanted is not None and self.trades < self.trades_per_turn:
-            trade = self._trade_for(game, _cost(game, wanted))
+            trade = self._trade_for(game, edition, _cost(game, wanted))
             if trade is not None:
                 self.trades += 1
                 return trade
         return "next"
 
-    def _trade_for(self, game: Game, cost: Resources) -> str | None:
+    def _trade_for(self, game: Game, edition: Edition, cost: Resources) -> str | None:
         held = game.students[game.turn].resources
         lacking = [r for r in HELD if held[r] < cost[r]]
         spare = [r for r in HELD if held[r] > cost[r]]
@@ -193,7 +194,7 @@ class Greedy:
         if not partners:
             return None
         partner = self.rng.choice(partners)
-        names = game.edition.resources
+        names = edition.resources
         return f"trade {partner.title} {names[give]} {names[take]}"
 
 
@@ -223,11 +224,17 @@ def _cost(game: Game, build: AnyCommand) -> Resources:
         case Complete():
             return level_cost(game, 1)
         case _:
-            return game.edition.goal_cost
+            return game.rules.goal_cost
 
 
 def play_out(
-    game: Game, player: Greedy, rng: random.Random, *, most: int | None = None, answer: bool
+    game: Game,
+    edition: Edition,
+    player: Greedy,
+    rng: random.Random,
+    *,
+    most: int | None = None,
+    answer: bool,
 ) -> tuple[list[str], Game]:
     """Return the lines the player types into the real loop, and the game they leave.
 
@@ -243,7 +250,7 @@ def play_out(
         lines.append(player.line(session))
         return lines[-1]
 
-    return lines, typed(game, line, rng=rng).game
+    return lines, typed(game, line, edition=edition, rng=rng).game
 
 
 def run_session(folder: Path, work: Path) -> subprocess.CompletedProcess[bytes]:
@@ -306,14 +313,20 @@ def record(plan: Plan) -> None:
     sessions: list[tuple[list[str], list[str]]] = []
     first = [*plan.args, "--journal", "journal.jsonl"]
     if plan.interrupt_after is None:
-        lines, game = play_out(game, player, rng, answer=plan.answer_at_end)
+        lines, game = play_out(
+            game, named_edition(plan.edition), player, rng, answer=plan.answer_at_end
+        )
         sessions.append((first, lines))
     else:
-        lines, game = play_out(game, player, rng, most=plan.interrupt_after, answer=True)
+        lines, game = play_out(
+            game, named_edition(plan.edition), player, rng, most=plan.interrupt_after, answer=True
+        )
         sessions.append((first, lines))
         # A half-typed command is lost with the input; the journal holds the rest.
         rng = random.Random(plan.resume_seed)
-        rest, game = play_out(game, player, rng, answer=plan.answer_at_end)
+        rest, game = play_out(
+            game, named_edition(plan.edition), player, rng, answer=plan.answer_at_end
+        )
         resume_args = ["play", "--resume", "journal.jsonl", "-seed", str(plan.resume_seed)]
         sessions.append((resume_args, rest))
     work = target / ".work"
@@ -340,7 +353,7 @@ def record(plan: Plan) -> None:
     moment = load(str(target / "journal.jsonl"))
     final = moment.game
     assert final == game, "the program's game parted from the recorded players' game"
-    (target / "final.sv").write_text(format_save(saved_game(final), final.edition))
+    (target / "final.sv").write_text(format_save(saved_game(final), named_edition(plan.edition)))
     winner = Colour(final.winner).title if final.winner != NOBODY else "nobody"
     turns = sum(isinstance(event, TurnEnded) for event in moment.events)
     print(
@@ -364,7 +377,8 @@ def _options(plan: Plan) -> Options:
     return Options(
         seed=plan.seed,
         edition=edition,
-        board=None if board is None else parse_board(board, "board"),
+        rules=edition.rules,
+        board=None if board is None else parse_board(board, "board", edition),
         loaded=None if saved is None else parse_save(saved, "save", edition),
     )
 

@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
+from watan.editions.model import Edition
 from watan.engine.events import AnyEvent
 from watan.engine.state import Game
 from watan.players.table import Listener, Table, play
@@ -48,10 +49,12 @@ def typed(
     seed: int = 0,
     seating: Seating | None = None,
     *,
+    edition: Edition,
     rng: random.Random | None = None,
     heard: Listener | None = None,
 ) -> Typed:
-    """Return what a person typing `lines` into the real loop sees and does.
+    """Return what a person typing `lines`, in the words of `edition`, into the real loop sees
+    and does.
 
     Every seat is the same person; the game's random outcomes come from
     `rng`, or a generator seeded with `seed`.  `heard` also hears each
@@ -71,12 +74,12 @@ def typed(
         last[0] = len(out)
         return f"{line}\n"
 
-    person = AtTerminal(next_line, out.append, lambda _, path: saved.append(path), seating)
+    person = AtTerminal(next_line, out.append, lambda _, path: saved.append(path), edition, seating)
     live = [game]
 
     def listener(before: Game, happened: tuple[AnyEvent, ...], after: Game) -> None:
         events.extend(happened)
-        out.append(narrate(before, happened, after))
+        out.append(narrate(before, happened, after, edition))
         live[0] = after
         if heard is not None:
             heard(before, happened, after)

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.conftest import WATAN
 from tests.scripted import typed
 from watan.engine.events import (
     AnyEvent,
@@ -98,7 +99,7 @@ def _holdings(game: Game) -> int:
 @given(seed=st.integers(min_value=0, max_value=2**32))
 def test_random_sessions_keep_every_invariant_and_fold_to_the_live_game(seed: int) -> None:
     rng = random.Random(seed)
-    header = GameStarted(seed=seed, board=random_board(rng))
+    header = GameStarted(edition=WATAN.name, rules=WATAN.rules, seed=seed, board=random_board(rng))
 
     def checked(before: Game, events: tuple[AnyEvent, ...], after: Game) -> None:
         for event in events:
@@ -108,7 +109,7 @@ def test_random_sessions_keep_every_invariant_and_fold_to_the_live_game(seed: in
         assert before == after
         assert broken_invariants(after) == []
 
-    done = typed(start(header), _lines(rng, 4000), rng=rng, heard=checked)
+    done = typed(start(header), _lines(rng, 4000), rng=rng, heard=checked, edition=WATAN)
     folded = start(header)
     for event in done.events:
         folded = apply(folded, event)
@@ -119,8 +120,8 @@ def test_random_sessions_keep_every_invariant_and_fold_to_the_live_game(seed: in
 @given(seed=st.integers(min_value=0, max_value=2**32))
 def test_folding_any_prefix_then_the_rest_equals_folding_everything(seed: int) -> None:
     rng = random.Random(seed)
-    header = GameStarted(seed=seed, board=random_board(rng))
-    done = typed(start(header), _lines(rng, 600), rng=rng)
+    header = GameStarted(edition=WATAN.name, rules=WATAN.rules, seed=seed, board=random_board(rng))
+    done = typed(start(header), _lines(rng, 600), rng=rng, edition=WATAN)
     journal = done.events
     cut = rng.randint(0, len(journal))
     middle = start(header)

@@ -18,8 +18,10 @@ import msgspec
 import pytest
 from click.testing import CliRunner
 
+from tests.conftest import WATAN
 from tests.recording import JOURNALS, run_session
 from watan.cli.app import main as cli
+from watan.editions import edition
 from watan.engine.events import (
     AnyEvent,
     CriterionCompleted,
@@ -34,7 +36,7 @@ from watan.engine.events import (
     TradeDeclined,
 )
 from watan.engine.state import COLOURS, Phase
-from watan.files.journal import read_journal
+from watan.files.journal import read_journal, written_format
 from watan.files.savefile import parse_board
 from watan.text.describe import describe
 from watan.tools.history import as_save, load
@@ -58,11 +60,12 @@ def _events(game: Path) -> tuple[AnyEvent, ...]:
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
 def test_recorded_journal_folds_to_its_recorded_final_state(game: Path) -> None:
-    folded = load(str(game / "journal.jsonl")).game
+    moment = load(str(game / "journal.jsonl"))
+    folded, played = moment.game, edition(moment.header.edition)
     assert folded.phase is Phase.OVER
-    assert folded.edition.name == read_journal(str(game / "journal.jsonl")).header.rules
+    assert folded.rules == played.format_1_rules  # recorded in format 1: the rules of then
     recorded = (game / "final.sv").read_bytes()
-    assert as_save(folded).encode() == recorded
+    assert as_save(folded, played).encode() == recorded
 
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
@@ -86,11 +89,15 @@ def test_recorded_input_replays_to_the_same_output_and_events(
             (tmp_path / want.name).unlink()
     today = read_journal(str(tmp_path / "journal.jsonl"))
     recorded_journal = read_journal(str(game / "journal.jsonl"))
+    # The recorded journal is of format 1: read today, it holds the rules its edition had then,
+    # which today's game must still be played by.
     assert today.header == recorded_journal.header
+    played = edition(today.header.edition)
     for number, (then, now) in enumerate(
         zip(recorded_journal.events, today.events, strict=False), start=1
     ):
-        assert now == then, f"event {number}: recorded {describe(then)!r}, today {describe(now)!r}"
+        said = f"recorded {describe(then, played)!r}, today {describe(now, played)!r}"
+        assert now == then, f"event {number}: {said}"
     assert len(today.events) == len(recorded_journal.events)
 
 
@@ -147,8 +154,10 @@ def test_the_constructor_recordings_cover_what_the_edition_does_differently() ->
     def wins(events: tuple[AnyEvent, ...]) -> bool:
         return isinstance(events[-1], GameWon)
 
-    layout = parse_board((layout_game / "session-1" / "files" / "layout.txt").read_text(), "")
-    ignored = parse_board((fair_game / "session-1" / "files" / "layout.txt").read_text(), "")
+    layout = parse_board(
+        (layout_game / "session-1" / "files" / "layout.txt").read_text(), "", WATAN
+    )
+    ignored = parse_board((fair_game / "session-1" / "files" / "layout.txt").read_text(), "", WATAN)
     loaded_rolls, fair_rolls = rolls(by_name[layout_game.name])
     fair_choices = [e for e in by_name[fair_game.name] if isinstance(e, DiceChosen)]
     mixed = rolls(by_name[load_game.name])
@@ -205,10 +214,14 @@ def _count(by_name: dict[str, tuple[AnyEvent, ...]], game: Path, *kinds: type) -
 
 def test_the_recorded_headers_say_how_each_game_began() -> None:
     headers = {g.name: read_journal(str(g / "journal.jsonl")).header for g in GAMES}
-    assert {name: (h.format, h.rules, h.game) for name, h in headers.items()} == {
+    written = {
+        g.name: written_format((g / "journal.jsonl").read_bytes().split(b"\n")[0]) for g in GAMES
+    }
+    assert {name: (written[name], h.edition, h.game) for name, h in headers.items()} == {
         name: (1, "constructor" if name.startswith("constructor-") else "watan", 1)
         for name in headers
     }
+    assert all(h.rules == edition(h.edition).format_1_rules for h in headers.values())
     assert {"constructor-from-layout", "constructor-fair-dice-and-resume"} <= set(headers)
     assert msgspec.structs.asdict(headers["started-with-board"])["seed"] == 8
     assert msgspec.structs.asdict(headers["constructor-from-layout"])["seed"] == 67

@@ -25,7 +25,7 @@ from typing import NamedTuple
 import pytest
 
 from tests.cli.test_show import FIGURE_1, mark_criterion
-from tests.conftest import reference
+from tests.conftest import WATAN, reference
 from tests.terminal.test_console import SAMPLE_BOARD, SETUP, play, read_journal
 from tests.tools.test_audit import SAMPLE, WIN_EVENTS, WIN_SAVE
 from watan.engine.events import (
@@ -164,10 +164,10 @@ class AtPrompt(NamedTuple):
     events: tuple[AnyEvent, ...]
 
 
-SAMPLE_GAME = Options(seed=1, loaded=SAMPLE, journal="game.jsonl")
+SAMPLE_GAME = Options(seed=1, loaded=SAMPLE, journal="game.jsonl", edition=WATAN, rules=WATAN.rules)
 AT_PROMPTS = {
     "setup": AtPrompt(
-        Options(seed=1, board=SAMPLE_BOARD, journal="game.jsonl"),
+        Options(seed=1, board=SAMPLE_BOARD, journal="game.jsonl", edition=WATAN, rules=WATAN.rules),
         "8\n16\n",
         question(BLUE) + "> " + question(RED) + "> " + question(ORANGE) + "> ",
         "You cannot build here.\n" + question(ORANGE) + "> ",  # RULINGS 15, 25
@@ -226,7 +226,7 @@ AT_PROMPTS = {
         EIGHT_EVENTS,
     ),
     "play again": AtPrompt(
-        Options(seed=1, loaded=WIN_SAVE, journal="game.jsonl"),
+        Options(seed=1, loaded=WIN_SAVE, journal="game.jsonl", edition=WATAN, rules=WATAN.rules),
         "load\nroll\n12\nimprove 30\n",
         "Student Blue's turn.\n"
         "Blue has 9 course criteria, 3 caffeines, 2 labs, 2 lectures, 2 studies, and 1 tutorials.\n"
@@ -280,7 +280,10 @@ def test_end_of_input_at_every_setup_question_keeps_the_placements_and_writes_no
     placed: int,
 ) -> None:
     lines = "".join(f"{place}\n" for place in PLACES[:placed])
-    played = play(Options(seed=1, board=SAMPLE_BOARD, journal="game.jsonl"), lines)
+    played = play(
+        Options(seed=1, board=SAMPLE_BOARD, journal="game.jsonl", edition=WATAN, rules=WATAN.rules),
+        lines,
+    )
     asked = "".join(question(colour) + "> " for colour in SETUP_ORDER[: placed + 1])
     assert (played.status, played.stdout) == (0, asked)
     assert backup() is None
@@ -289,7 +292,10 @@ def test_end_of_input_at_every_setup_question_keeps_the_placements_and_writes_no
 
 
 def test_end_of_input_right_after_setup_saves_the_placements() -> None:
-    played = play(Options(seed=1, board=SAMPLE_BOARD, journal="game.jsonl"), SETUP)
+    played = play(
+        Options(seed=1, board=SAMPLE_BOARD, journal="game.jsonl", edition=WATAN, rules=WATAN.rules),
+        SETUP,
+    )
     asked = "".join(question(colour) + "> " for colour in SETUP_ORDER)
     turn = (
         "Student Blue's turn.\n"

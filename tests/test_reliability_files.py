@@ -31,7 +31,7 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import ROOT, reference
+from tests.conftest import ROOT, WATAN, reference
 from tests.terminal.test_console import Played, play, read_journal
 from tests.test_reliability_eof import (
     AFTER_THE_EIGHT,
@@ -235,12 +235,12 @@ def test_any_bytes_as_a_file_load_or_are_refused_on_one_line_naming_the_file(
     path.write_bytes(data)
     try:
         if as_save:
-            saved = load_save(str(path))
-            game = loaded_game(saved.board, saved.position)
-            shown = render.board(game) + render.status(game)
-            assert parse_save(format_save(saved), "again") == saved
+            saved = load_save(str(path), WATAN)
+            game = loaded_game(saved.board, saved.position, WATAN.rules)
+            shown = render.board(game, WATAN) + render.status(game, WATAN)
+            assert parse_save(format_save(saved, WATAN), "again", WATAN) == saved
         else:
-            shown = render.board(new_game(load_board(str(path))))
+            shown = render.board(new_game(load_board(str(path), WATAN), WATAN.rules), WATAN)
     except BadFile as refused:
         message = str(refused)
         assert message.startswith(f"{path}: ") and "\n" not in message, message
@@ -471,7 +471,13 @@ def test_a_journal_that_fills_the_disk_mid_game_is_one_line_and_the_game_goes_on
 def test_a_journal_folder_that_cannot_be_made_is_one_line_and_the_file_in_the_way_is_kept() -> None:
     Path("notes").write_bytes(b"a file, not a folder\n")
     played = play(
-        Options(seed=1, loaded=SAMPLE_GAME.loaded, journal="notes/game.jsonl"),
+        Options(
+            seed=1,
+            loaded=SAMPLE_GAME.loaded,
+            journal="notes/game.jsonl",
+            edition=WATAN,
+            rules=WATAN.rules,
+        ),
         "load\nroll\n8\n",
     )
     assert played == Played(
@@ -520,7 +526,7 @@ def test_a_roll_of_7_against_a_billion_resources_draws_the_losses_at_once() -> N
             break
         lost[names.index(name)] = int(count)
     assert (result.returncode, "Traceback" in result.stderr, sum(lost)) == (0, False, 2499999997)
-    held = load_save("backup.sv").position.students[0].resources
+    held = load_save("backup.sv", WATAN).position.students[0].resources
     assert list(held) == [most - n for n in lost]
     verified = CliRunner().invoke(cli, ["verify", "j.jsonl"])
     assert (verified.exit_code, verified.stdout) == (0, "ok: 4 events\n")  # Orange loses too
@@ -594,8 +600,10 @@ def test_a_save_with_criteria_side_by_side_loads_as_written_with_a_note() -> Non
     )
     assert stdout == AT_PROMPTS["turn start"].stdout + "> "
     journal = history.load("j.jsonl")
-    assert journal.header.loaded == parse_save(SIDE_BY_SIDE, "game.sv").position
-    assert load_save("backup.sv") == parse_save(SIDE_BY_SIDE, "game.sv")  # kept as written
+    assert journal.header.loaded == parse_save(SIDE_BY_SIDE, "game.sv", WATAN).position
+    assert load_save(
+        "backup.sv", WATAN
+    ) == parse_save(SIDE_BY_SIDE, "game.sv", WATAN)  # kept as written
     verified = CliRunner().invoke(cli, ["verify", "j.jsonl"])
     assert (verified.exit_code, verified.stdout) == (0, "ok: 1 events\n")
 

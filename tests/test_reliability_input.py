@@ -44,6 +44,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from replay.lines import LONGEST_INPUT_LINE, OVERLONG
+from tests.conftest import WATAN
 from tests.replay.test_lines import Endless
 from tests.terminal.test_console import play
 from tests.test_properties import random_line
@@ -139,9 +140,13 @@ SAVES: dict[str, str | None] = {
 """Where `save` is asked to write (the folder `sub` exists), and why it cannot, if it can't."""
 
 STARTS = {
-    "new game": Options(seed=0, journal=JOURNAL),
-    "sample save": Options(seed=0, loaded=SAMPLE, journal=JOURNAL),
-    "a win away": Options(seed=0, loaded=WIN_SAVE, journal=JOURNAL),
+    "new game": Options(seed=0, journal=JOURNAL, edition=WATAN, rules=WATAN.rules),
+    "sample save": Options(
+        seed=0, loaded=SAMPLE, journal=JOURNAL, edition=WATAN, rules=WATAN.rules
+    ),
+    "a win away": Options(
+        seed=0, loaded=WIN_SAVE, journal=JOURNAL, edition=WATAN, rules=WATAN.rules
+    ),
 }
 
 
@@ -243,13 +248,13 @@ def twin(options: Options, data: st.DataObject, count: int) -> Twin:
             stderr.append(f"watan: cannot save to {shown}: {problem}")
 
     def heard(before: Game, events: tuple[AnyEvent, ...], after: Game) -> None:
-        out.append(wording.narrate(before, events, after))
+        out.append(wording.narrate(before, events, after, WATAN))
         live[0] = after
 
-    person = AtTerminal(next_line, out.append, save)
+    person = AtTerminal(next_line, out.append, save, WATAN)
     live = [start(first_header(options, rng))]
     while True:
-        out.append(wording.opening(live[0]))
+        out.append(wording.opening(live[0], WATAN))
         try:
             over = play_out(live[0], Table(lambda _, __: person), rng, heard)
             again = person.play_again(over)
@@ -334,7 +339,7 @@ class Checking(io.BytesIO):
         assert self._folds.game(moment.game_number) == moment.game
         saved = self._twin.saves.get(self.asked - 1)
         if saved is not None:
-            assert Path(saved).read_text() == format_save(saved_game(moment.game))
+            assert Path(saved).read_text() == format_save(saved_game(moment.game), WATAN)
         self.asked += 1
         line = super().readline(size)
         self._in_a_line = len(line) == size and not line.endswith(b"\n")
@@ -388,8 +393,8 @@ def test_random_input_never_breaks_the_loop_and_the_journal_follows_every_comman
         assert played == {final}
     for number in range(1, expected.games):
         assert history.load(str(journal_of(number))).game.phase is Phase.OVER
-    wants_backup = expected.ended_by_input and talk.wants_backup(final)
-    assert backup() == (format_save(saved_game(final)) if wants_backup else None)
+    wants_backup = expected.ended_by_input and talk.wants_backup(final, WATAN)
+    assert backup() == (format_save(saved_game(final), WATAN) if wants_backup else None)
     left = {p.name for p in Path().iterdir()} | {f"sub/{p.name}" for p in Path("sub").iterdir()}
     assert left <= {JOURNAL, "journals", "backup.sv", "saved.sv", "sub", "sub/saved.sv"}, left
 

@@ -17,6 +17,7 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,11 +26,14 @@ import pytest
 from click.testing import CliRunner
 
 from replay import JournalError
-from tests.conftest import ROOT
+from tests.conftest import ROOT, WATAN
 from tests.terminal.test_console import play
 from tests.terminal.test_resume import wait_for_lines
 from tests.test_reliability_eof import SAMPLE_GAME
 from watan.cli.app import main as cli
+from watan.editions import edition
+from watan.editions import watan as watan_edition
+from watan.editions.model import Edition
 from watan.engine.events import (
     CriterionCompleted,
     CriterionImproved,
@@ -47,7 +51,7 @@ from watan.engine.events import (
     TurnEnded,
 )
 from watan.engine.state import Colour, saved_game
-from watan.files.journal import UPCASTERS, read_journal
+from watan.files.journal import UPCASTERS, read_journal, written_format
 from watan.files.savefile import format_save
 from watan.terminal.console import Options, Streams, play_games, resume
 from watan.tools import history
@@ -89,7 +93,10 @@ def test_the_format_1_fixture_is_exactly_as_it_was_written() -> None:
 
 def test_todays_reader_reads_the_format_1_fixture_whole() -> None:
     journal = read_journal(str(FORMAT_1))
-    assert (journal.header.format, journal.header.game, len(journal.events)) == (1, 1, 37)
+    assert written_format(FORMAT_1.read_bytes().split(b"\n")[0]) == 1
+    # Read through the upcaster: today's header, holding the rules Watan had in format 1.
+    assert (journal.header.format, journal.header.game, len(journal.events)) == (2, 1, 37)
+    assert (journal.header.edition, journal.header.rules) == ("watan", WATAN.format_1_rules)
     assert journal.torn_tail is None
     assert journal.header.loaded is not None
     assert {type(event) for event in journal.events} == FORMAT_1_EVENT_TYPES
@@ -97,7 +104,7 @@ def test_todays_reader_reads_the_format_1_fixture_whole() -> None:
 
 def test_the_format_1_fixture_folds_to_its_save_file() -> None:
     game = history.load(str(FORMAT_1)).game  # every event checked against the rules on the way
-    assert format_save(saved_game(game)) == FORMAT_1_SAVE.read_text()
+    assert format_save(saved_game(game), WATAN) == FORMAT_1_SAVE.read_text()
 
 
 def test_verify_says_the_format_1_fixture_is_sound() -> None:
@@ -110,11 +117,11 @@ def test_export_of_the_format_1_fixture_is_its_save_file() -> None:
 
 def test_a_newer_format_is_refused_at_line_1_before_any_of_its_events_is_read() -> None:
     lines = FORMAT_1.read_bytes().splitlines(keepends=True)
-    newer = lines[0].replace(b'"format":1,', b'"format":2,')
+    newer = lines[0].replace(b'"format":1,', b'"format":3,')
     Path("newer.jsonl").write_bytes(newer + b'{"type":"from_the_future"}\n' + b"".join(lines[1:]))
     problem = (
-        "newer.jsonl: line 1: written by a newer watan (journal format 2; "
-        "this version reads format 1 and older)"
+        "newer.jsonl: line 1: written by a newer watan (journal format 3; "
+        "this version reads format 2 and older)"
     )
     with pytest.raises(JournalError) as refused:
         read_journal("newer.jsonl")
@@ -205,11 +212,59 @@ def test_an_older_journal_is_never_appended_to_but_rewind_brings_it_up_to_date(
         2,
         "",
         "watan: old.jsonl: line 1: written in journal format 0; to play on, first rewrite it "
-        "in format 1: watan rewind old.jsonl --to 37 --in-place\n",
+        "in format 2: watan rewind old.jsonl --to 37 --in-place\n",
     )
     assert Path(format_0).read_bytes() == before
     assert run("rewind", format_0, "--to", "37", "--in-place")[0] == 0
-    assert Path(format_0).read_bytes() == FORMAT_1.read_bytes()
+    shutil.copy(FORMAT_1, "format-1.jsonl")
+    assert run("rewind", "format-1.jsonl", "--to", "37", "--in-place")[0] == 0
+    assert Path(format_0).read_bytes() == Path("format-1.jsonl").read_bytes()
+    assert written_format(Path(format_0).read_bytes().split(b"\n")[0]) == 2
+
+
+# The rules travel with the game ----------------------------------------------------------------
+
+WON = ROOT / "journals" / "win-by-completion" / "journal.jsonl"
+
+
+@pytest.fixture
+def dearer_goals() -> Iterator[Edition]:
+    """Make Watan's data price a goal at two STUDY and two TUTORIAL for the test's length."""
+    dearer = msgspec.structs.replace(
+        WATAN, rules=msgspec.structs.replace(WATAN.rules, goal_cost=(0, 0, 0, 2, 2))
+    )
+    watan_edition.EDITION = dearer
+    edition.cache_clear()
+    try:
+        yield dearer
+    finally:
+        watan_edition.EDITION = WATAN
+        edition.cache_clear()
+
+
+def test_a_price_changed_in_an_editions_data_leaves_every_journal_meaning_what_it_meant(
+    request: pytest.FixtureRequest,
+) -> None:
+    # Issue 12: raising Watan's goal cost once made this journal fail at line 51 with "not
+    # enough resources".  Journals of either format hold their rules, so they verify, replay
+    # and export exactly as before; only new games pay the new price.
+    shutil.copy(WON, "old.jsonl")
+    shutil.copy(WON, "new.jsonl")
+    events = len(read_journal(str(WON)).events)
+    assert run("rewind", "new.jsonl", "--to", str(events), "--in-place")[0] == 0  # format 2
+    asked = [
+        ("verify", "old.jsonl"), ("verify", "new.jsonl"),
+        ("replay", "old.jsonl", "--to", "60"), ("replay", "new.jsonl", "--to", "60"),
+        ("export", "old.jsonl"), ("export", "new.jsonl"),
+    ]
+    before = [run(*args) for args in asked]
+    request.getfixturevalue("dearer_goals")
+    assert [run(*args) for args in asked] == before
+    assert before[0] == (0, f"ok: {events} events\n", "")
+    # A new game, one placement long: a game that records nothing leaves no journal.
+    placed = CliRunner().invoke(cli, ["play", "-seed", "1", "--journal", "today.jsonl"], "8\n")
+    assert placed.exit_code == 0
+    assert read_journal("today.jsonl").header.rules.goal_cost == (0, 0, 0, 2, 2)
 
 
 # Two processes, one journal --------------------------------------------------------------------
@@ -265,14 +320,16 @@ def test_a_second_process_is_refused_a_journal_the_first_is_playing() -> None:
 
 def test_a_resumed_fixture_copy_plays_on_at_its_last_question() -> None:
     shutil.copy(FORMAT_1, "copy.jsonl")
+    assert run("rewind", "copy.jsonl", "--to", "37", "--in-place")[0] == 0  # into format 2
+    rewritten = Path("copy.jsonl").read_bytes()
     out, err = io.StringIO(), io.StringIO()
     resumed = resume("copy.jsonl", 7, err, "watan")
     streams = Streams(io.BytesIO(b"no\n"), out, err)
-    assert play_games(Options(seed=7, resume="copy.jsonl"), streams, resumed) == 0
+    assert play_games(
+        Options(seed=7, resume="copy.jsonl", edition=WATAN, rules=WATAN.rules), streams, resumed
+    ) == 0
     assert out.getvalue() == "Would you like to play again?\n> "
-    assert Path("copy.jsonl").read_bytes() == FORMAT_1.read_bytes() + (
-        b'{"type":"game_resumed","seed":7}\n'
-    )
+    assert Path("copy.jsonl").read_bytes() == rewritten + b'{"type":"game_resumed","seed":7}\n'
 
 
 # The README's list of guarantees ---------------------------------------------------------------

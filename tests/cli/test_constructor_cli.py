@@ -33,7 +33,7 @@ from watan.engine.layout import Board
 from watan.engine.resources import Resource
 from watan.files.savefile import parse_board
 
-SAMPLE_BOARD = parse_board(reference("sample-board.txt"), "sample-board.txt")
+SAMPLE_BOARD = parse_board(reference("sample-board.txt"), "sample-board.txt", CONSTRUCTOR)
 ORDER = ["Blue", "Red", "Orange", "Yellow", "Yellow", "Orange", "Red", "Blue"]
 NOT_FOUND = "constructor: layout.txt not found; playing on a random board\n"
 NOTHING = (0, 0, 0, 0, 0)
@@ -139,7 +139,7 @@ def test_layout_txt_is_the_default_board(layout: Path, tmp_path: Path) -> None:
     played = constructor("-seed", "1", "--journal", "j.jsonl", stdin=lines(*SETUP))
     assert outcome(played) == (0, SETUP_STDOUT, "")
     assert header_of(tmp_path / "j.jsonl").board == SAMPLE_BOARD
-    assert header_of(tmp_path / "j.jsonl").rules == "constructor"
+    assert header_of(tmp_path / "j.jsonl").edition == "constructor"
 
 
 def test_without_layout_txt_a_random_board_is_played_and_stderr_says_so(tmp_path: Path) -> None:
@@ -177,7 +177,9 @@ def test_board_overrides_layout_txt(layout: Path, tmp_path: Path) -> None:
     (tmp_path / "other.txt").write_text("4 6\n" * 19)  # all WIFI 6
     played = constructor("-board", "other.txt", "-seed", "1", "--journal", "j.jsonl", stdin="8\n")
     assert played.exit_code == 0
-    assert header_of(tmp_path / "j.jsonl").board == parse_board("4 6\n" * 19, "other.txt")
+    assert header_of(
+        tmp_path / "j.jsonl"
+    ).board == parse_board("4 6\n" * 19, "other.txt", CONSTRUCTOR)
 
 
 def test_a_malformed_layout_txt_is_one_line_naming_it(layout: Path) -> None:
@@ -453,7 +455,7 @@ def test_simulate_plays_constructor_games_and_reports(tmp_path: Path) -> None:
     journals = sorted((tmp_path / "sims").iterdir())
     assert len(journals) == 3
     for path in journals:
-        assert header_of(path).rules == "constructor"
+        assert header_of(path).edition == "constructor"
     assert run("verify", str(journals[0])).stdout.startswith("ok: ")
 
 
@@ -461,7 +463,7 @@ def test_simulate_as_constructor_defaults_to_constructor(tmp_path: Path) -> None
     args = ("simulate", "--games", "1", "--seed", "2", "--journals", "s")
     result = run(*args, program="constructor")
     assert result.exit_code == 0
-    assert header_of(next((tmp_path / "s").iterdir())).rules == "constructor"
+    assert header_of(next((tmp_path / "s").iterdir())).edition == "constructor"
 
 
 # --- the console script itself -----------------------------------------------------------------
@@ -566,7 +568,7 @@ def test_play_again_after_resume_keeps_the_journals_edition(layout: Path, tmp_pa
         f"Builder Blue has won!\n{PLAY_AGAIN}> {PLACE_BLUE}> {question('Red')}> "
     )
     second = [p for p in (tmp_path / "journals").iterdir() if header_of(p).game == 2]
-    assert [(header_of(p).rules, header_of(p).board) for p in second] == [
+    assert [(header_of(p).edition, header_of(p).board) for p in second] == [
         ("constructor", SAMPLE_BOARD)
     ]
 

@@ -16,6 +16,7 @@ from click.testing import CliRunner, Result
 
 from tests.cli.test_constructor_cli import END_SAVE as CONSTRUCTOR_SAVE
 from tests.cli.test_tools import END_SAVE, journal, lines_of, play_into
+from tests.conftest import WATAN
 from tests.tools.test_audit import SAMPLE, WIN_SAVE
 from watan.cli.app import main
 from watan.engine.state import Colour
@@ -47,9 +48,11 @@ def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     play_into(
         str(won),
         "load\nroll\n12\nimprove 30\n",
-        Options(seed=2, loaded=WIN_SAVE, journal=str(won)),
+        Options(edition=WATAN, rules=WATAN.rules, seed=2, loaded=WIN_SAVE, journal=str(won)),
     )  # won by Blue
     computers = Options(
+        edition=WATAN,
+        rules=WATAN.rules,
         seed=4,
         loaded=SAMPLE,
         journal=str(games / "watan-20250303-120000-000000.jsonl"),
@@ -144,7 +147,9 @@ def test_rewind_to_a_turn_not_reached_is_one_line(journal: str) -> None:
 
 
 def test_diff_of_two_different_games_says_so_in_one_line(journal: str, tmp_path: Path) -> None:
-    play_into("won.jsonl", "load\n", Options(seed=2, loaded=WIN_SAVE, journal="won.jsonl"))
+    play_into("won.jsonl", "load\n", Options(
+        edition=WATAN, rules=WATAN.rules, seed=2, loaded=WIN_SAVE, journal="won.jsonl"
+    ))
     assert outcome(run("diff", journal, "won.jsonl")) == (
         1, "game.jsonl and won.jsonl are different games: their starting positions differ.\n", ""
     )
@@ -154,8 +159,12 @@ def test_diff_of_games_on_two_boards_says_so_in_one_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    play_into("a.jsonl", "8\n", Options(seed=1, journal="a.jsonl"))  # two random boards
-    play_into("b.jsonl", "8\n", Options(seed=2, journal="b.jsonl"))
+    play_into("a.jsonl", "8\n", Options(
+        edition=WATAN, rules=WATAN.rules, seed=1, journal="a.jsonl"
+    ))  # two random boards
+    play_into("b.jsonl", "8\n", Options(
+        edition=WATAN, rules=WATAN.rules, seed=2, journal="b.jsonl"
+    ))
     assert outcome(run("diff", "a.jsonl", "b.jsonl")) == (
         1, "a.jsonl and b.jsonl are different games: their boards differ.\n", ""
     )

@@ -17,7 +17,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from tests.cli.test_show import sample_save_board
-from tests.conftest import reference
+from tests.conftest import WATAN, reference
 from tests.tools.test_audit import HEADER, NEW_HEADER, SAMPLE, SAMPLE_EVENTS, SAMPLE_LINES, fold
 from tests.tools.test_history import BOARD_LINE, SAMPLE_STATUS
 from watan.cli.app import main
@@ -74,7 +74,10 @@ def one_line_error(message: str) -> tuple[int, str, str]:
 
 def play_into(path: str, lines: str = SAMPLE_LINES, options: Options | None = None) -> None:
     streams = Streams(io.BytesIO(lines.encode()), io.StringIO(), io.StringIO())
-    play_games(options or Options(seed=3, loaded=SAMPLE, journal=path), streams)
+    play_games(
+        options or Options(seed=3, loaded=SAMPLE, journal=path, edition=WATAN, rules=WATAN.rules),
+        streams,
+    )
 
 
 @pytest.fixture
@@ -124,7 +127,9 @@ def test_replay_past_the_end_is_one_line_naming_the_last_event(journal: str) -> 
 
 def test_replay_as_a_save_file_during_setup_is_refused(journal: str) -> None:
     play_into(
-        "setup.jsonl", "8\n16\n", Options(seed=1, board=NEW_HEADER.board, journal="setup.jsonl")
+        "setup.jsonl", "8\n16\n", Options(
+            seed=1, board=NEW_HEADER.board, journal="setup.jsonl", edition=WATAN, rules=WATAN.rules
+        )
     )
     assert outcome(run("replay", "setup.jsonl", "--to", "1", "--format", "sv")) == one_line_error(
         "setup.jsonl: at step 1 the game is still in setup, which a save file cannot hold"
@@ -347,8 +352,8 @@ BAD_JOURNALS: list[tuple[str, Callable[[list[bytes]], list[bytes]], str]] = [
     ),
     (
         "a newer format",
-        lambda lines: [lines[0].replace(b'"format":1', b'"format":2'), *lines[1:]],
-        "line 1: written by a newer watan (journal format 2; this version reads format 1 and "
+        lambda lines: [lines[0].replace(b'"format":2', b'"format":3'), *lines[1:]],
+        "line 1: written by a newer watan (journal format 3; this version reads format 2 and "
         "older)",
     ),
     (
@@ -374,7 +379,7 @@ BAD_JOURNALS: list[tuple[str, Callable[[list[bytes]], list[bytes]], str]] = [
     ),
     (
         "a header string that is not UTF-8",
-        lambda lines: [lines[0].replace(b'"rules":"watan"', b'"rules":"\xff"'), *lines[1:]],
+        lambda lines: [lines[0].replace(b'"edition":"watan"', b'"edition":"\xff"'), *lines[1:]],
         "line 1: header holds text that is not valid UTF-8",
     ),
     (
@@ -485,8 +490,11 @@ def test_diff_of_a_journal_in_setup_against_a_save_file_is_refused(
     journal: str, tmp_path: Path
 ) -> None:
     board = reference("sample-board.txt")
-    play_into("setup.jsonl", "8\n16\n", Options(seed=1, board=parse_board(board, "b"),
-                                                journal="setup.jsonl"))
+    options = Options(
+        seed=1, board=parse_board(board, "b", WATAN), journal="setup.jsonl", edition=WATAN,
+        rules=WATAN.rules,
+    )
+    play_into("setup.jsonl", "8\n16\n", options)
     Path("end.sv").write_text(END_SAVE)
     assert outcome(run("diff", "setup.jsonl", "end.sv")) == one_line_error(
         "setup.jsonl: the game is still in setup, which a save file cannot hold"

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from msgspec.structs import replace
 
-from tests.conftest import ROOT, reference
+from tests.conftest import ROOT, WATAN, reference
 from tests.positions import make_game
 from watan.engine import decide as rules
 from watan.engine.commands import (
@@ -76,7 +76,7 @@ EXAM_COST: Resources = (3, 2, 2, 2, 1)
 
 PLENTY: Resources = (9, 9, 9, 9, 9)
 
-SAMPLE_BOARD = parse_board(reference("sample-board.txt"), "sample-board.txt")
+SAMPLE_BOARD = parse_board(reference("sample-board.txt"), "sample-board.txt", WATAN)
 """Figure 1's board, for the property tests (which cannot take pytest fixtures)."""
 
 
@@ -99,7 +99,9 @@ def fold(game: Game, happened: tuple[AnyEvent, ...]) -> Game:
 
 def sample_game(saved: SavedGame) -> Game:
     """The spec's sample save (the §3.6 example's position), Blue before the roll."""
-    return start(GameStarted(seed=0, board=saved.board, loaded=saved.position))
+    return start(GameStarted(
+        edition=WATAN.name, rules=WATAN.rules, seed=0, board=saved.board, loaded=saved.position
+    ))
 
 
 # Setup (spec §4.1, §3.1) ---------------------------------------------------------------------
@@ -962,6 +964,6 @@ def test_the_obstacle_in_the_sample_position_after_the_roll(
     command: AnyCommand, why: Obstacle | None
 ) -> None:
     # The spec's sample save; criterion 31 touches Blue's 25, 30 and 37 (topology.json).
-    sample = parse_save(reference("sample-save.sv"), "sample-save.sv")
-    game = replace(loaded_game(sample.board, sample.position), phase=Phase.AFTER_ROLL)
+    sample = parse_save(reference("sample-save.sv"), "sample-save.sv", WATAN)
+    game = replace(loaded_game(sample.board, sample.position, WATAN.rules), phase=Phase.AFTER_ROLL)
     assert obstacle(game, command) is why

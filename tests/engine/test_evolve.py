@@ -11,6 +11,7 @@ from typing import Any, get_args
 import pytest
 from msgspec.structs import replace
 
+from tests.conftest import WATAN
 from watan.engine.events import (
     AnyEvent,
     CriterionCompleted,
@@ -81,6 +82,7 @@ def fresh(sample_board: Board) -> Game:
         phase=Phase.SETUP,
         setup_step=0,
         winner=NOBODY,
+        rules=WATAN.rules,
     )
 
 
@@ -103,6 +105,7 @@ def playing(sample_board: Board) -> Game:
         phase=Phase.AFTER_ROLL,
         setup_step=8,
         winner=NOBODY,
+        rules=WATAN.rules,
     )
 
 
@@ -112,14 +115,22 @@ def playing(sample_board: Board) -> Game:
 def test_start_of_a_new_game_is_setup_with_nothing_owned_and_no_geese(
     sample_board: Board, fresh: Game
 ) -> None:
-    assert start(GameStarted(seed=5, board=sample_board)) == fresh
+    assert start(
+        GameStarted(edition=WATAN.name, rules=WATAN.rules, seed=5, board=sample_board)
+    ) == fresh
 
 
 def test_start_of_a_loaded_game_is_the_saved_position_before_the_roll(
     sample_save: SavedGame,
 ) -> None:
     # sample-save.sv: curTurn 0, the four student lines, Figure 1's board, geese on tile 8.
-    header = GameStarted(seed=5, board=sample_save.board, loaded=sample_save.position)
+    header = GameStarted(
+        edition=WATAN.name,
+        rules=WATAN.rules,
+        seed=5,
+        board=sample_save.board,
+        loaded=sample_save.position,
+    )
     assert start(header) == Game(
         board=sample_save.board,
         students=(
@@ -152,6 +163,7 @@ def test_start_of_a_loaded_game_is_the_saved_position_before_the_roll(
         phase=Phase.BEFORE_ROLL,
         setup_step=8,  # setup is over in a loaded game
         winner=NOBODY,
+        rules=WATAN.rules,
     )
 
 
@@ -160,12 +172,20 @@ def test_a_loaded_game_begins_before_the_roll_of_the_saved_current_turn(
     sample_save: SavedGame, turn: Colour
 ) -> None:
     position = replace(sample_save.position, turn=int(turn))
-    game = start(GameStarted(seed=5, board=sample_save.board, loaded=position))
+    game = start(GameStarted(
+        edition=WATAN.name, rules=WATAN.rules, seed=5, board=sample_save.board, loaded=position
+    ))
     assert (game.turn, game.phase) == (turn, Phase.BEFORE_ROLL)
 
 
 def test_a_loaded_game_gives_every_student_fair_dice(sample_save: SavedGame) -> None:
-    game = start(GameStarted(seed=5, board=sample_save.board, loaded=sample_save.position))
+    game = start(GameStarted(
+        edition=WATAN.name,
+        rules=WATAN.rules,
+        seed=5,
+        board=sample_save.board,
+        loaded=sample_save.position,
+    ))
     assert [s.loaded_dice for s in game.students] == [False, False, False, False]
 
 

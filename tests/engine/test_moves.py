@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.conftest import WATAN
 from watan.engine.commands import (
     Achieve,
     AnyCommand,
@@ -70,7 +71,9 @@ def accepted(game: Game, command: AnyCommand) -> bool:
 def states(seed: int, count: int) -> list[Game]:
     """Return `count` states met in a random game: loaded dice sometimes, 7s, builds, a win."""
     rng = random.Random(seed)
-    game = start(GameStarted(seed=seed, board=random_board(rng)))
+    game = start(
+        GameStarted(edition=WATAN.name, rules=WATAN.rules, seed=seed, board=random_board(rng))
+    )
     player = RandomPlayer(random.Random(seed + 1))
     seen = [game]
     while len(seen) < count and game.phase is not Phase.OVER:

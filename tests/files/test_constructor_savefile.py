@@ -77,7 +77,7 @@ def test_the_spec_example_row_is_read_inside_a_full_file() -> None:
             ),
             geese=5,
         ),
-        board=parse_board(reference("sample-board.txt"), "sample-board.txt"),
+        board=parse_board(reference("sample-board.txt"), "sample-board.txt", CONSTRUCTOR),
     )
 
 
@@ -89,10 +89,10 @@ def test_the_spec_example_row_is_what_that_builder_saves() -> None:
 
 def test_the_spec_example_builder_shows_in_constructors_words() -> None:
     saved = parse(file_with(SECTION_3_7_ROW))
-    game = loaded_game(saved.board, saved.position, CONSTRUCTOR)
+    game = loaded_game(saved.board, saved.position, CONSTRUCTOR.rules)
     # Building points: basement 1 + tower 3 + house 2 (RULINGS-constructor 2).
-    assert render.status_line(game, Colour.BLUE) == status("Blue", 6, (1, 2, 1, 2, 3))
-    assert render.completed(game, Colour.BLUE) == "Blue has built:\n10 B\n15 T\n27 H\n"
+    assert render.status_line(game, CONSTRUCTOR, Colour.BLUE) == status("Blue", 6, (1, 2, 1, 2, 3))
+    assert render.completed(game, CONSTRUCTOR, Colour.BLUE) == "Blue has built:\n10 B\n15 T\n27 H\n"
 
 
 def test_the_sample_position_round_trips() -> None:
@@ -106,9 +106,9 @@ def test_the_sample_position_is_the_same_game_in_either_format() -> None:
 
 
 def test_a_game_saved_and_loaded_is_the_same_game() -> None:
-    game = loaded_game(parse(SAMPLE).board, parse(SAMPLE).position, CONSTRUCTOR)
+    game = loaded_game(parse(SAMPLE).board, parse(SAMPLE).position, CONSTRUCTOR.rules)
     again = parse(format_save(saved_game(game)))
-    assert loaded_game(again.board, again.position, CONSTRUCTOR) == game
+    assert loaded_game(again.board, again.position, CONSTRUCTOR.rules) == game
 
 
 def test_a_save_has_four_builder_lines_not_five() -> None:
@@ -226,7 +226,7 @@ def test_a_board_file_is_the_same_in_both_editions() -> None:
     # RULINGS-constructor 1: codes 0 BRICK, 1 ENERGY, 2 GLASS, 3 HEAT, 4 WIFI, 5 PARK.
     # Constructor §3.8's own example board, PARK (5) followed by 7:
     line = "0 3 1 10 3 5 1 4 5 7 3 10 2 11 1 3 3 8 0 2 0 6 1 8 4 12 1 5 4 11 3 4 4 6 3 9 3 9\n"
-    board = parse_board(line, "layout.txt")
+    board = parse_board(line, "layout.txt", CONSTRUCTOR)
     assert format_board(board) == line
     assert [CONSTRUCTOR.resources[tile.resource] for tile in board[:5]] == [
         "BRICK",

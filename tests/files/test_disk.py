@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import reference
+from tests.conftest import WATAN, reference
 from watan.engine.layout import Board
 from watan.engine.snapshot import SavedGame
 from watan.files.disk import load_board, load_save, read_text
@@ -81,20 +81,20 @@ def test_a_path_through_a_file_is_a_bad_file(tmp_path: Path) -> None:
 def test_load_board_reads_a_board_file(tmp_path: Path, sample_board: Board) -> None:
     path = tmp_path / "layout.txt"
     path.write_text(reference("sample-board.txt"))
-    assert load_board(str(path)) == sample_board
+    assert load_board(str(path), WATAN) == sample_board
 
 
 def test_load_save_reads_a_save_file(tmp_path: Path, sample_save: SavedGame) -> None:
     path = tmp_path / "game.sv"
     path.write_text(reference("sample-save.sv"))
-    assert load_save(str(path)) == sample_save
+    assert load_save(str(path), WATAN) == sample_save
 
 
 def test_load_board_names_the_file_in_a_parse_error(tmp_path: Path) -> None:
     path = tmp_path / "layout.txt"
     path.write_text("4 12\n")
     with pytest.raises(BadFile) as caught:
-        load_board(str(path))
+        load_board(str(path), WATAN)
     assert str(caught.value) == (
         f"{path}: expected 19 resource/value pairs (38 numbers), found 2 numbers"
     )
@@ -104,7 +104,7 @@ def test_load_save_names_the_file_in_a_parse_error(tmp_path: Path) -> None:
     path = tmp_path / "game.sv"
     path.write_text("7\n")
     with pytest.raises(BadFile) as caught:
-        load_save(str(path))
+        load_save(str(path), WATAN)
     assert str(caught.value) == (
         f"{path}: expected at least 6 lines (turn, 4 students, board), found 1"
     )
@@ -113,5 +113,5 @@ def test_load_save_names_the_file_in_a_parse_error(tmp_path: Path) -> None:
 def test_load_save_of_a_missing_file_is_a_bad_file(tmp_path: Path) -> None:
     path = tmp_path / "nothing.sv"
     with pytest.raises(BadFile) as caught:
-        load_save(str(path))
+        load_save(str(path), WATAN)
     assert str(caught.value) == f"{path}: no such file"

@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from msgspec.structs import replace
 
-from tests.conftest import reference
+from tests.conftest import WATAN, reference
+from watan.editions.model import Edition
 from watan.engine.layout import Board, Tile, tile
 from watan.engine.resources import Resource, Resources
 from watan.engine.snapshot import NO_GEESE, Position, SavedGame, SavedStudent
@@ -98,10 +99,10 @@ def save_with(line: int, text: str | None) -> str:
     return "".join(f"{x}\n" for x in lines)
 
 
-def problem(parse: Callable[[str, str], object], text: str, name: str) -> str:
-    """Return the one-line message parsing `text` fails with."""
+def problem(parse: Callable[[str, str, Edition], object], text: str, name: str) -> str:
+    """Return the one-line message parsing `text`, a Watan file, fails with."""
     with pytest.raises(BadFile) as caught:
-        parse(text, name)
+        parse(text, name, WATAN)
     return str(caught.value)
 
 
@@ -161,7 +162,7 @@ def messy(data: st.DataObject, text: str) -> str:
 
 
 def test_the_sample_board_file_is_figure_1() -> None:
-    assert parse_board(reference("sample-board.txt"), "sample-board.txt") == FIGURE_1_BOARD
+    assert parse_board(reference("sample-board.txt"), "sample-board.txt", WATAN) == FIGURE_1_BOARD
 
 
 def test_a_board_is_written_as_one_line_of_pairs() -> None:
@@ -172,23 +173,23 @@ def test_a_board_is_written_as_one_line_of_pairs() -> None:
 def test_any_nineteen_valid_pairs_make_a_board() -> None:
     # Spec §5: "It is valid to have a board which is entirely TUTORIAL resources with the
     # value 12."
-    assert parse_board("4 12 " * 19, "all.txt") == (Tile(T, 12),) * 19
+    assert parse_board("4 12 " * 19, "all.txt", WATAN) == (Tile(T, 12),) * 19
 
 
 def test_a_board_may_have_several_netflix_tiles_and_no_caffeine() -> None:
     text = "5 7 " * 3 + "1 2 " * 16
-    assert parse_board(text, "b.txt") == (Tile(N, 7),) * 3 + (Tile(B, 2),) * 16
+    assert parse_board(text, "b.txt", WATAN) == (Tile(N, 7),) * 3 + (Tile(B, 2),) * 16
 
 
 def test_the_pairs_may_be_spread_over_several_lines() -> None:
     text = "\n".join(" ".join(FIGURE_1_LINE.split()[i : i + 4]) for i in range(0, 38, 4)) + "\n"
-    assert parse_board(text, "b.txt") == FIGURE_1_BOARD
+    assert parse_board(text, "b.txt", WATAN) == FIGURE_1_BOARD
 
 
 def test_netflix_value_is_ignored_when_read() -> None:
     # RULINGS 31; tile 4 of Figure 1 is the NETFLIX tile.
     text = FIGURE_1_LINE.replace("1 4 5 7 3 10", "1 4 5 12 3 10")
-    assert parse_board(text, "b.txt") == FIGURE_1_BOARD
+    assert parse_board(text, "b.txt", WATAN) == FIGURE_1_BOARD
 
 
 def test_netflix_value_is_written_back_as_seven() -> None:
@@ -199,7 +200,7 @@ def test_netflix_value_is_written_back_as_seven() -> None:
 @settings(max_examples=150)
 @given(boards)
 def test_a_formatted_board_parses_back_to_itself(board: Board) -> None:
-    assert parse_board(format_board(board), "b.txt") == board
+    assert parse_board(format_board(board), "b.txt", WATAN) == board
 
 
 @settings(max_examples=100)
@@ -208,7 +209,7 @@ def test_formatting_a_parsed_board_gives_the_normalised_text(
     board: Board, data: st.DataObject
 ) -> None:
     canonical = format_board(board)
-    assert format_board(parse_board(messy(data, canonical), "b.txt")) == canonical
+    assert format_board(parse_board(messy(data, canonical), "b.txt", WATAN)) == canonical
 
 
 def test_a_board_with_too_few_pairs_is_refused() -> None:
@@ -226,8 +227,8 @@ def test_a_board_with_too_many_numbers_is_refused() -> None:
 @pytest.mark.parametrize("geese", ["8", "-1", "0", "18"])
 def test_a_board_ending_with_the_geese_tile_is_read_with_a_note(geese: str) -> None:
     text = f"{FIGURE_1_LINE}\n{geese}\n"
-    assert read_board(text, "b.txt") == Read(
-        parse_board(FIGURE_1_LINE, "b.txt"),
+    assert read_board(text, "b.txt", WATAN) == Read(
+        parse_board(FIGURE_1_LINE, "b.txt", WATAN),
         (
             f"b.txt: line 2: the 39th number, {geese}, is the geese's tile as a save file "
             "writes it; left out, as a new game's geese start off the board",
@@ -242,8 +243,8 @@ def test_a_39th_number_that_is_no_geese_tile_is_refused(geese: str) -> None:
 
 
 def test_a_whole_save_file_as_a_board_is_read_for_its_board_with_a_note() -> None:
-    saved = parse_save(SAMPLE_SAVE_TEXT, "game.sv")
-    assert read_board(SAMPLE_SAVE_TEXT, "game.sv") == Read(
+    saved = parse_save(SAMPLE_SAVE_TEXT, "game.sv", WATAN)
+    assert read_board(SAMPLE_SAVE_TEXT, "game.sv", WATAN) == Read(
         saved.board,
         ("game.sv: is a save file: its board (line 6) is played, the rest left out",),
     )
@@ -291,40 +292,42 @@ def test_an_empty_board_file_is_refused(text: str) -> None:
 
 
 def test_the_sample_save_loads_to_the_game_it_describes() -> None:
-    assert parse_save(reference("sample-save.sv"), "sample-save.sv") == SAMPLE_SAVE
+    assert parse_save(reference("sample-save.sv"), "sample-save.sv", WATAN) == SAMPLE_SAVE
 
 
 def test_the_sample_save_is_formatted_with_normalised_whitespace() -> None:
     # The reference file has a trailing space on Orange's line and a blank last line.
-    assert format_save(SAMPLE_SAVE) == SAMPLE_SAVE_TEXT
-    assert format_save(parse_save(reference("sample-save.sv"), "s.sv")) == SAMPLE_SAVE_TEXT
+    assert format_save(SAMPLE_SAVE, WATAN) == SAMPLE_SAVE_TEXT
+    assert format_save(
+        parse_save(reference("sample-save.sv"), "s.sv", WATAN), WATAN
+    ) == SAMPLE_SAVE_TEXT
 
 
 def test_netflix_value_in_a_save_is_ignored_and_written_back_as_seven() -> None:
     # RULINGS 31; tile 4 of Figure 1 is the NETFLIX tile.
     text = save_with(6, FIGURE_1_LINE.replace("1 4 5 7 3 10", "1 4 5 11 3 10"))
-    assert parse_save(text, "s.sv") == SAMPLE_SAVE
-    assert format_save(parse_save(text, "s.sv")) == SAMPLE_SAVE_TEXT
+    assert parse_save(text, "s.sv", WATAN) == SAMPLE_SAVE
+    assert format_save(parse_save(text, "s.sv", WATAN), WATAN) == SAMPLE_SAVE_TEXT
 
 
 def test_a_student_with_no_goals_still_has_both_markers() -> None:
     # RULINGS 28: `g` and `c` always present (`0 0 0 0 0 g c 8 1`).
     text = save_with(2, "0 0 0 0 0 g c 8 1")
-    saved = parse_save(text, "s.sv")
+    saved = parse_save(text, "s.sv", WATAN)
     assert saved.position.students[0] == student((0, 0, 0, 0, 0), (), ((8, 1),))
-    assert format_save(saved) == text
+    assert format_save(saved, WATAN) == text
 
 
 def test_a_student_with_nothing_is_written_with_bare_markers() -> None:
     text = save_with(3, "0 0 0 0 0 g c")
-    saved = parse_save(text, "s.sv")
+    saved = parse_save(text, "s.sv", WATAN)
     assert saved.position.students[1] == student((0, 0, 0, 0, 0), (), ())
-    assert format_save(saved) == text
+    assert format_save(saved, WATAN) == text
 
 
 def test_a_missing_geese_line_means_the_geese_are_off_the_board() -> None:
     # RULINGS 8.
-    saved = parse_save(save_with(7, None), "s.sv")
+    saved = parse_save(save_with(7, None), "s.sv", WATAN)
     expected = SavedGame(
         position=Position(turn=0, students=SAMPLE_SAVE.position.students, geese=NO_GEESE),
         board=FIGURE_1_BOARD,
@@ -335,23 +338,27 @@ def test_a_missing_geese_line_means_the_geese_are_off_the_board() -> None:
 
 def test_geese_minus_one_means_off_the_board_and_is_written_back() -> None:
     text = save_with(7, "-1")
-    saved = parse_save(text, "s.sv")
+    saved = parse_save(text, "s.sv", WATAN)
     assert saved.position.geese == -1
-    assert format_save(saved) == text
+    assert format_save(saved, WATAN) == text
 
 
 def test_geese_on_the_first_and_last_tiles_are_accepted() -> None:
-    assert [parse_save(save_with(7, g), "s.sv").position.geese for g in ("0", "18")] == [0, 18]
+    assert [
+        parse_save(save_with(7, g), "s.sv", WATAN).position.geese for g in ("0", "18")
+    ] == [0, 18]
 
 
 def test_the_turn_can_be_any_student() -> None:
-    assert [parse_save(save_with(1, t), "s.sv").position.turn for t in "0123"] == [0, 1, 2, 3]
+    assert [
+        parse_save(save_with(1, t), "s.sv", WATAN).position.turn for t in "0123"
+    ] == [0, 1, 2, 3]
 
 
 @settings(max_examples=100)
 @given(saved_games())
 def test_a_formatted_save_parses_back_to_itself(saved: SavedGame) -> None:
-    assert parse_save(format_save(saved), "s.sv") == saved
+    assert parse_save(format_save(saved, WATAN), "s.sv", WATAN) == saved
 
 
 @settings(max_examples=60)
@@ -359,8 +366,8 @@ def test_a_formatted_save_parses_back_to_itself(saved: SavedGame) -> None:
 def test_formatting_a_parsed_save_gives_the_normalised_text(
     saved: SavedGame, data: st.DataObject
 ) -> None:
-    canonical = format_save(saved)
-    assert format_save(parse_save(messy(data, canonical), "s.sv")) == canonical
+    canonical = format_save(saved, WATAN)
+    assert format_save(parse_save(messy(data, canonical), "s.sv", WATAN), WATAN) == canonical
 
 
 @settings(max_examples=40)
@@ -368,7 +375,7 @@ def test_formatting_a_parsed_save_gives_the_normalised_text(
 def test_a_formatted_save_has_one_space_between_fields_and_no_trailing_space(
     saved: SavedGame,
 ) -> None:
-    text = format_save(saved)
+    text = format_save(saved, WATAN)
     assert text.endswith("\n")
     lines = text.split("\n")[:-1]
     assert len(lines) == 7
@@ -451,7 +458,7 @@ def test_a_bad_save_line_is_refused_naming_the_line(line: int, text: str, messag
 def test_criteria_side_by_side_load_as_written_with_a_note(
     line: int, text: str, note: str
 ) -> None:
-    read = read_save(save_with(line, text), "game.sv")
+    read = read_save(save_with(line, text), "game.sv", WATAN)
     criteria = [int(field) for field in text.split(" c ")[1].split()[::2]]
     assert [c for c, _ in read.value.position.students[line - 2].criteria] == criteria
     assert read.notes == (f"game.sv: {note}; loaded as written",)
@@ -459,7 +466,7 @@ def test_criteria_side_by_side_load_as_written_with_a_note(
 
 @pytest.mark.parametrize("name", ["BLUE", "Blue", "red", "ORANGE", "yellow"])
 def test_a_colour_naming_the_current_turn_is_read_with_a_note(name: str) -> None:
-    read = read_save(save_with(1, name), "game.sv")
+    read = read_save(save_with(1, name), "game.sv", WATAN)
     colour = [c.title for c in Colour].index(name.title())
     assert read == Read(
         replace(SAMPLE_SAVE, position=replace(SAMPLE_SAVE.position, turn=colour)),
@@ -520,7 +527,9 @@ def test_a_board_file_with_one_number_per_line_is_still_a_board() -> None:
 def test_a_number_far_too_large_for_any_field_is_named_shortened() -> None:
     huge = "9" * 5000
     with pytest.raises(BadFile) as refused:
-        parse_save(reference("sample-save.sv").replace("0 0 0 5 0", f"0 0 0 {huge} 0"), "game.sv")
+        parse_save(
+            reference("sample-save.sv").replace("0 0 0 5 0", f"0 0 0 {huge} 0"), "game.sv", WATAN
+        )
     assert str(refused.value) == (
         "game.sv: line 2: Blue's STUDY count: 99999999999999999999... is far too large"
     )

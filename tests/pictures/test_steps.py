@@ -8,7 +8,10 @@ import msgspec
 import pytest
 
 from replay import scan
+from tests.conftest import WATAN
 from tests.recording import JOURNALS
+from watan.editions import edition
+from watan.editions.model import Edition
 from watan.engine.events import TurnEnded
 from watan.engine.evolve import apply, start
 from watan.engine.state import COLOURS, Game, Phase
@@ -68,7 +71,7 @@ class Step(msgspec.Struct):
         return step
 
 
-def whole(game: Game, turn_number: int) -> Step:
+def whole(game: Game, turn_number: int, played: Edition) -> Step:
     """Return a step as the game at it has it, counted independently of `steps`."""
     return Step(
         list(game.criterion_owner), list(game.criterion_level), list(game.goal_owner), game.geese,
@@ -84,7 +87,7 @@ def whole(game: Game, turn_number: int) -> Step:
             )
             for colour in COLOURS
         ],
-        game.turn, turn_number, standing(game),
+        game.turn, turn_number, standing(game, played),
     )
 
 
@@ -93,11 +96,11 @@ def test_step_0_and_the_changes_put_together_give_every_step_of_a_recorded_game(
     journal: Path,
 ) -> None:
     recorded = read_journal(str(journal))
-    first = start(recorded.header)
-    step = Step.first(beginning(recorded.header, first))
+    first, played = start(recorded.header), edition(recorded.header.edition)
+    step = Step.first(beginning(recorded.header, first, played))
     turns = 0 if first.phase is Phase.SETUP else 1
-    assert step == whole(first, turns)
-    found = list(changes(recorded.header, recorded.events))
+    assert step == whole(first, turns, played)
+    found = list(changes(recorded.header, recorded.events, played))
     assert len(found) == len(recorded.events)
     games = scan(apply, first, recorded.events)
     for event, change, game in zip(recorded.events, found, games, strict=True):
@@ -107,12 +110,12 @@ def test_step_0_and_the_changes_put_together_give_every_step_of_a_recorded_game(
         elif isinstance(event, TurnEnded):
             turns += 1
         step = step.then(change)
-        assert step == whole(game, turns)
+        assert step == whole(game, turns, played)
 
 
 def test_a_step_keeps_only_what_its_event_changed() -> None:
     recorded = read_journal(str(JOURNALS / "sevens-and-steals" / "journal.jsonl"))
-    found = list(changes(recorded.header, recorded.events))
+    found = list(changes(recorded.header, recorded.events, edition(recorded.header.edition)))
     # Event 1 is Blue's first initial Assignment; the roll after setup changes only the phase.
     assert found[0].event == "Blue completed an Assignment at 38"
     assert [c[:2] for c in found[0].criteria] == [(38, 0)] and found[0].goals == ()
@@ -125,4 +128,4 @@ def test_a_step_keeps_only_what_its_event_changed() -> None:
 def test_a_game_begun_from_a_save_starts_at_turn_1() -> None:
     recorded = read_journal(str(JOURNALS / "started-with-load" / "journal.jsonl"))
     assert recorded.header.loaded is not None
-    assert beginning(recorded.header, start(recorded.header)).standing.turn_number == 1
+    assert beginning(recorded.header, start(recorded.header), WATAN).standing.turn_number == 1

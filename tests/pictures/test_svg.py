@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from replay import scan
-from tests.conftest import ROOT
+from tests.conftest import ROOT, WATAN
 from tests.recording import JOURNALS
 from watan.cli.app import main
 from watan.editions import edition
@@ -79,7 +79,7 @@ def texts(element: ET.Element) -> list[str]:
 
 
 def test_a_picture_has_one_element_for_each_tile_criterion_and_goal(sample_board: Board) -> None:
-    svg = picture(new_game(sample_board))
+    svg = picture(new_game(sample_board, WATAN.rules), WATAN)
     root = ET.fromstring(svg)
     assert root.tag == f"{NS}svg"
     assert (root.attrib["width"], root.attrib["viewBox"]) == ("800", "0 0 800 861")
@@ -92,7 +92,7 @@ def test_each_tile_shows_its_number_resource_and_value_as_the_board_file_says(
     sample_board: Board,
 ) -> None:
     # sample-board.txt reads `0 3 1 10 3 5 ...`: tile 0 is CAFFEINE 3, tile 1 LAB 10 ...
-    tiles = elements(picture(new_game(sample_board)), "tile")
+    tiles = elements(picture(new_game(sample_board, WATAN.rules), WATAN), "tile")
     assert texts(tiles[0]) == ["0", "CAFFEINE", "3"]
     assert texts(tiles[1]) == ["1", "LAB", "10"]
     assert texts(tiles[4]) == ["4", "NETFLIX"]  # no value (spec §3.5.5)
@@ -107,7 +107,7 @@ def test_each_tile_shows_its_number_resource_and_value_as_the_board_file_says(
 
 
 def test_the_sample_save_shows_its_owners_levels_and_geese(sample_save: SavedGame) -> None:
-    svg = picture(loaded_game(sample_save.board, sample_save.position))
+    svg = picture(loaded_game(sample_save.board, sample_save.position, WATAN.rules), WATAN)
     criteria, goals, geese = shown(svg)
     # sample-save.sv, line by line: Blue `c 37 3 25 3 30 1`, Red `c 32 2 44 1`,
     # Orange `c 16 2 40 1`, Yellow `c 20 1 27 1`; geese on tile 8.
@@ -132,7 +132,7 @@ def test_the_sample_save_shows_its_owners_levels_and_geese(sample_save: SavedGam
 def test_a_free_place_shows_its_number_and_a_claimed_one_its_owner_and_letter(
     sample_save: SavedGame,
 ) -> None:
-    svg = picture(loaded_game(sample_save.board, sample_save.position))
+    svg = picture(loaded_game(sample_save.board, sample_save.position, WATAN.rules), WATAN)
     criteria, goals = elements(svg, "criterion"), elements(svg, "goal")
     def drawn(n: int) -> tuple[list[str], str]:
         return texts(criteria[n]), title(criteria[n])
@@ -155,7 +155,7 @@ def test_a_free_place_shows_its_number_and_a_claimed_one_its_owner_and_letter(
 def test_a_constructor_picture_speaks_constructor() -> None:
     played = edition("constructor")
     saved = parse_save(CONSTRUCTOR_SAVE.read_text(), "game.sv", played)
-    svg = picture(loaded_game(saved.board, saved.position, played))
+    svg = picture(loaded_game(saved.board, saved.position, played.rules), played)
     root = ET.fromstring(svg)
     assert title(root) == "Constructor: the board"
     assert root.attrib["data-edition"] == "constructor"
@@ -197,11 +197,11 @@ def test_every_step_of_a_recorded_game_shows_the_owners_and_levels_of_that_step(
 ) -> None:
     recorded = read_journal(str(journal))
     first = start(recorded.header)
-    previous = picture(first)
+    previous = picture(first, WATAN)
     previous_shown = shown(previous)
     assert previous_shown == expected(first)
     for game in scan(apply, first, recorded.events):
-        svg = picture(game)
+        svg = picture(game, WATAN)
         # A step that changed nothing on the board draws the same bytes as the step before,
         # whose elements were read; any other is read whole.
         if svg != previous:

@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 from selenium import webdriver
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, WATAN
 from tests.pictures.browser import chromium
 from watan.editions import edition
 from watan.engine.state import Colour
@@ -94,7 +94,9 @@ def test_each_goal_is_drawn_in_its_owner_s_colour_and_no_other_is(
 def test_each_tile_is_its_resource_s_colour_and_the_geese_are_on_theirs(
     screenshot: Image.Image,
 ) -> None:
-    board = parse_board((ROOT / "fixtures/spec/sample-board.txt").read_text(), "sample-board.txt")
+    board = parse_board(
+        (ROOT / "fixtures/spec/sample-board.txt").read_text(), "sample-board.txt", WATAN
+    )
     colours = edition("watan").tile_colours
     for tile, (x, y) in enumerate(TILE_POINTS):
         assert near(pixel(screenshot, x, y + 64), rgb(colours[board[tile].resource])), tile

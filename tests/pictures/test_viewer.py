@@ -71,7 +71,7 @@ def test_the_page_data_replays_to_the_journals_last_step() -> None:
     # and step 0 with every change applied is the game the journal folds to.
     recorded = read_journal(str(SEVENS))
     data = msgspec.json.decode(parts(SEVENS).data, type=PageData)
-    played = edition(recorded.header.rules)
+    played = edition(recorded.header.edition)
     assert [change.event for change in data.changes] == [
         describe(event, played) for event in recorded.events
     ]
@@ -98,7 +98,7 @@ def test_the_page_draws_each_place_with_the_fragments_of_the_picture() -> None:
     recorded = read_journal(str(SEVENS))
     game = fold(apply, start(recorded.header), recorded.events)
     fragments = page_data(recorded.header, recorded.events).fragments
-    picture = svg.picture(game)
+    picture = svg.picture(game, edition(recorded.header.edition))
     drawn = dict(re.findall(r'<g class="criterion" data-criterion="(\d+)"[^>]*>(.*)</g>', picture))
     for criterion, inner in drawn.items():
         n = int(criterion)

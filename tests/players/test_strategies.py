@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.positions import make_game
+from watan.editions import edition
 from watan.engine.commands import AnyCommand, ChooseDice, Move, Offer, PlaceGeese, Roll
 from watan.engine.decide import Refusal, offer_refusal, refusal
 from watan.engine.events import AnyEvent, GameStarted
@@ -53,7 +54,11 @@ def a_game(
 ) -> tuple[Game, list[AnyEvent]]:
     """Play a seeded game of `seats` for at most `turns` turns; return it and its events."""
     rng = random.Random(seed)
-    game = start(GameStarted(rules=rules, seed=seed, board=random_board(rng)))
+    played = edition(rules)
+    header = GameStarted(
+        edition=played.name, rules=played.rules, seed=seed, board=random_board(rng)
+    )
+    game = start(header)
     events: list[AnyEvent] = []
 
     def seat(colour: Colour, name: str) -> Judged:

@@ -13,7 +13,7 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from tests.conftest import ROOT, reference
+from tests.conftest import ROOT, WATAN, reference
 from tests.engine.test_state import BLUE_AT_10, saved
 from watan.editions.constructor import EDITION as CONSTRUCTOR
 from watan.engine.events import AnyEvent, GameStarted
@@ -23,8 +23,8 @@ from watan.engine.state import Game, saved_game
 from watan.files.savefile import format_save, parse_board, parse_save
 from watan.terminal.console import Options, Streams, next_header, play_games
 
-SAMPLE_BOARD = parse_board(reference("sample-board.txt"), "sample-board.txt")
-SAMPLE_SAVE = parse_save(reference("sample-save.sv"), "sample-save.sv")
+SAMPLE_BOARD = parse_board(reference("sample-board.txt"), "sample-board.txt", WATAN)
+SAMPLE_SAVE = parse_save(reference("sample-save.sv"), "sample-save.sv", WATAN)
 SETUP = "8\n16\n24\n31\n40\n44\n47\n27\n"
 """The eight placements of the shared acceptance case 01, all valid on any board."""
 
@@ -68,7 +68,9 @@ class Terminal(io.StringIO):
 
 
 def test_the_journal_location_is_said_on_standard_error_only_at_a_terminal() -> None:
-    options = Options(seed=1, board=SAMPLE_BOARD, journal="game.jsonl")
+    options = Options(
+        seed=1, board=SAMPLE_BOARD, journal="game.jsonl", edition=WATAN, rules=WATAN.rules
+    )
     at_terminal = Terminal()
     play_games(options, Streams(io.BytesIO(SETUP.encode()), io.StringIO(), at_terminal))
     assert at_terminal.getvalue() == "watan: journal: game.jsonl\n"
@@ -94,37 +96,55 @@ def test_a_piped_session_writes_nothing_on_standard_error(tmp_path: Path) -> Non
 def test_default_journal_is_a_new_file_under_journals_named_for_its_start(
     tmp_path: Path,
 ) -> None:
-    play(Options(seed=1, board=SAMPLE_BOARD), "8\n")
+    play(Options(seed=1, board=SAMPLE_BOARD, edition=WATAN, rules=WATAN.rules), "8\n")
     names = [p.name for p in (tmp_path / "journals").iterdir()]
     assert len(names) == 1
     assert re.fullmatch(r"watan-\d{8}-\d{6}-\d{6}\.jsonl", names[0]), names
 
 
 def test_journal_header_holds_version_rules_seed_and_board(tmp_path: Path) -> None:
-    play(Options(seed=42, board=SAMPLE_BOARD, journal="game.jsonl"), "8\n")
+    play(Options(
+        seed=42, board=SAMPLE_BOARD, journal="game.jsonl", edition=WATAN, rules=WATAN.rules
+    ), "8\n")
     header, events = read_journal(tmp_path / "game.jsonl")
-    assert (header, len(events)) == (GameStarted(seed=42, board=SAMPLE_BOARD), 1)
+    assert (header, len(events)) == (
+        GameStarted(edition=WATAN.name, rules=WATAN.rules, seed=42, board=SAMPLE_BOARD), 1
+    )
 
 
 def test_a_game_that_ends_before_its_first_event_leaves_no_journal(tmp_path: Path) -> None:
-    played = play(Options(seed=42, board=SAMPLE_BOARD, journal="game.jsonl"), "board\n")
+    played = play(Options(
+        seed=42, board=SAMPLE_BOARD, journal="game.jsonl", edition=WATAN, rules=WATAN.rules
+    ), "board\n")
     assert (played.status, played.stderr) == (0, "")
     assert not (tmp_path / "game.jsonl").exists()
-    play(Options(seed=42, board=SAMPLE_BOARD), "")
+    play(Options(seed=42, board=SAMPLE_BOARD, edition=WATAN, rules=WATAN.rules), "")
     assert list((tmp_path / "journals").iterdir()) == []
 
 
 def test_loaded_game_journal_header_holds_the_loaded_position(tmp_path: Path) -> None:
-    play(Options(seed=5, loaded=SAMPLE_SAVE, journal="game.jsonl"), "load\n")
+    play(
+        Options(seed=5, loaded=SAMPLE_SAVE, journal="game.jsonl", edition=WATAN, rules=WATAN.rules),
+        "load\n",
+    )
     header, _ = read_journal(tmp_path / "game.jsonl")
-    assert header == GameStarted(seed=5, board=SAMPLE_SAVE.board, loaded=SAMPLE_SAVE.position)
+    assert header == GameStarted(
+        edition=WATAN.name,
+        rules=WATAN.rules,
+        seed=5,
+        board=SAMPLE_SAVE.board,
+        loaded=SAMPLE_SAVE.position,
+    )
 
 
 def test_backup_on_end_of_input_is_the_fold_of_the_journal(tmp_path: Path) -> None:
     lines = SETUP + "load\nroll\n11\nnext\nroll\n6\nachieve 22\n"
-    play(Options(seed=3, board=SAMPLE_BOARD, journal="game.jsonl"), lines)
+    play(
+        Options(seed=3, board=SAMPLE_BOARD, journal="game.jsonl", edition=WATAN, rules=WATAN.rules),
+        lines,
+    )
     backup = (tmp_path / "backup.sv").read_text()
-    assert backup == format_save(saved_game(fold(tmp_path / "game.jsonl")))
+    assert backup == format_save(saved_game(fold(tmp_path / "game.jsonl")), WATAN)
 
 
 def test_each_accepted_command_is_in_the_journal_before_the_next_prompt(tmp_path: Path) -> None:
@@ -137,7 +157,11 @@ def test_each_accepted_command_is_in_the_journal_before_the_next_prompt(tmp_path
             seen.append(len(journal.read_bytes().splitlines()) if journal.exists() else 0)
             return lines.pop(0) if lines else b""
 
-    play(Options(seed=1, board=SAMPLE_BOARD, journal=str(journal)), "", Watching())
+    play(
+        Options(seed=1, board=SAMPLE_BOARD, journal=str(journal), edition=WATAN, rules=WATAN.rules),
+        "",
+        Watching(),
+    )
     # The header, then one event per placement and one for `load`; a loaded
     # `roll` waits for its value, which adds the roll and any production.
     assert seen[:11] == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10]
@@ -146,7 +170,10 @@ def test_each_accepted_command_is_in_the_journal_before_the_next_prompt(tmp_path
 
 
 def test_end_of_input_during_setup_writes_no_backup(tmp_path: Path) -> None:
-    played = play(Options(seed=1, board=SAMPLE_BOARD, journal="game.jsonl"), "8\n16\n")
+    played = play(
+        Options(seed=1, board=SAMPLE_BOARD, journal="game.jsonl", edition=WATAN, rules=WATAN.rules),
+        "8\n16\n",
+    )
     assert played.status == 0
     assert not (tmp_path / "backup.sv").exists()
     assert len(read_journal(tmp_path / "game.jsonl")[1]) == 2
@@ -154,8 +181,8 @@ def test_end_of_input_during_setup_writes_no_backup(tmp_path: Path) -> None:
 
 def test_same_seed_and_input_give_identical_output_and_journals(tmp_path: Path) -> None:
     lines = SETUP + "roll\nnext\nroll\nnext\nroll\nnext\nroll\nstatus\n"
-    first = play(Options(seed=9, journal="a.jsonl"), lines)
-    second = play(Options(seed=9, journal="b.jsonl"), lines)
+    first = play(Options(seed=9, journal="a.jsonl", edition=WATAN, rules=WATAN.rules), lines)
+    second = play(Options(seed=9, journal="b.jsonl", edition=WATAN, rules=WATAN.rules), lines)
     assert first.stdout == second.stdout
     assert (tmp_path / "a.jsonl").read_bytes() == (tmp_path / "b.jsonl").read_bytes()
     assert "You rolled" in first.stdout
@@ -169,19 +196,29 @@ WIN_NEXT = (
 
 
 def test_a_new_game_after_a_board_file_uses_that_board_again() -> None:
-    options = Options(seed=4, board=SAMPLE_BOARD)
+    options = Options(seed=4, board=SAMPLE_BOARD, edition=WATAN, rules=WATAN.rules)
     header = next_header(options, random.Random(4), 2)
-    assert header == GameStarted(seed=4, game=2, board=SAMPLE_BOARD)
+    assert header == GameStarted(
+        edition=WATAN.name, rules=WATAN.rules, seed=4, game=2, board=SAMPLE_BOARD
+    )
 
 
 def test_a_new_game_without_a_board_file_draws_the_next_random_board() -> None:
     rng, same = random.Random(4), random.Random(4)
-    header = next_header(Options(seed=4), rng, 3)
-    assert header == GameStarted(seed=4, game=3, board=random_board(same))
+    header = next_header(Options(seed=4, edition=WATAN, rules=WATAN.rules), rng, 3)
+    assert header == GameStarted(
+        edition=WATAN.name, rules=WATAN.rules, seed=4, game=3, board=random_board(same)
+    )
 
 
 def test_play_again_after_a_win_starts_game_two_on_a_fresh_random_board(tmp_path: Path) -> None:
-    options = Options(seed=4, loaded=parse_save(WIN_NEXT, "win.sv"), journal="first.jsonl")
+    options = Options(
+        seed=4,
+        loaded=parse_save(WIN_NEXT, "win.sv", WATAN),
+        journal="first.jsonl",
+        edition=WATAN,
+        rules=WATAN.rules,
+    )
     played = play(options, "load\nroll\n12\nimprove 30\nyes\n8\n")
     assert played.stdout.endswith(
         "Student Blue has won!\nWould you like to play again?\n"
@@ -202,14 +239,19 @@ def test_a_journal_folder_that_cannot_be_made_is_reported_and_the_game_goes_on(
     tmp_path: Path,
 ) -> None:
     (tmp_path / "journals").write_text("a file where the folder should be")
-    played = play(Options(seed=1, board=SAMPLE_BOARD), SETUP + "status\n")
+    played = play(
+        Options(seed=1, board=SAMPLE_BOARD, edition=WATAN, rules=WATAN.rules), SETUP + "status\n"
+    )
     assert played.stderr.startswith("watan: cannot write the journal journals/")
     assert played.stdout.endswith("and 0 tutorials.\n> ")
     assert (tmp_path / "backup.sv").exists()
 
 
 def test_a_save_that_fails_is_one_line_on_standard_error(tmp_path: Path) -> None:
-    played = play(Options(seed=1, loaded=SAMPLE_SAVE, journal="j.jsonl"), "save nowhere/x.sv\n")
+    played = play(
+        Options(seed=1, loaded=SAMPLE_SAVE, journal="j.jsonl", edition=WATAN, rules=WATAN.rules),
+        "save nowhere/x.sv\n",
+    )
     assert played.stderr.splitlines() == [
         "watan: cannot save to nowhere/x.sv: No such file or directory"
     ]
@@ -218,7 +260,10 @@ def test_a_save_that_fails_is_one_line_on_standard_error(tmp_path: Path) -> None
 
 def test_a_loaded_game_already_won_announces_its_winner_and_asks_to_play_again() -> None:
     won = saved(1, BLUE_AT_10, "", "", "")
-    played = play(Options(seed=1, loaded=won, journal="game.jsonl"), "maybe\n")
+    played = play(
+        Options(seed=1, loaded=won, journal="game.jsonl", edition=WATAN, rules=WATAN.rules),
+        "maybe\n",
+    )
     assert (played.status, played.stdout) == (
         0,
         "Student Blue has won!\nWould you like to play again?\n> "
@@ -232,7 +277,9 @@ def test_a_constructor_backup_of_a_won_game_loads_and_backs_up_the_same() -> Non
     won = saved(2, "", BLUE_AT_10, "", "")  # Red won; Orange would roll next
     text = format_save(won, CONSTRUCTOR)
     loaded = parse_save(text, "backup.sv", CONSTRUCTOR)
-    played = play(Options(seed=1, edition=CONSTRUCTOR, loaded=loaded, journal="c.jsonl"), "")
+    played = play(Options(
+        seed=1, edition=CONSTRUCTOR, rules=CONSTRUCTOR.rules, loaded=loaded, journal="c.jsonl"
+    ), "")
     assert (played.status, played.stdout) == (
         0, "Builder Red has won!\nWould you like to play again?\n> "
     )
@@ -242,7 +289,9 @@ def test_a_constructor_backup_of_a_won_game_loads_and_backs_up_the_same() -> Non
 def test_save_onto_another_games_journal_is_refused_and_the_game_goes_on(tmp_path: Path) -> None:
     other = tmp_path / "other.jsonl"
     other.write_text('{"type":"game_started","format":1,"seed":3}\n')
-    options = Options(seed=1, loaded=SAMPLE_SAVE, journal="game.jsonl")
+    options = Options(
+        edition=WATAN, rules=WATAN.rules, seed=1, loaded=SAMPLE_SAVE, journal="game.jsonl"
+    )
     played = play(options, "save other.jsonl\nstatus\n")
     assert played.stderr == (
         "watan: cannot save to other.jsonl: it is a game's journal; choose another name\n"

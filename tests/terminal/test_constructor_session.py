@@ -8,18 +8,17 @@ Yellow 3 GLASS, geese on tile 8, Blue to roll.
 
 from __future__ import annotations
 
-import pytest
-from msgspec.structs import replace
+from collections.abc import Sequence
 
+import pytest
+
+from tests.conftest import CONSTRUCTOR, WATAN
 from tests.editions.test_editions import BASEMENT, HOUSE, ROAD, TOWER
 from tests.files.test_constructor_savefile import SAMPLE
 from tests.files.test_constructor_savefile import parse as parse_save
 from tests.positions import make_game
 from tests.scripted import typed
-from tests.terminal.test_session import converse, transcript
 from tests.text.test_constructor_render import (
-    CONSTRUCTOR,
-    WATAN,
     built,
     figure_with,
     sample_board_text,
@@ -34,6 +33,18 @@ from watan.text.wording import opening
 from watan.tools.compare import differences
 
 BLUE, RED, ORANGE, YELLOW = Colour.BLUE, Colour.RED, Colour.ORANGE, Colour.YELLOW
+
+
+def converse(game: Game, lines: Sequence[str], seed: int = 0) -> tuple[str, Game]:
+    """Return the transcript of typing `lines`, in Constructor's words, and the game they
+    leave."""
+    done = typed(game, lines, seed, edition=CONSTRUCTOR)
+    return done.text, done.game
+
+
+def transcript(game: Game, lines: Sequence[str], seed: int = 0) -> str:
+    return typed(game, lines, seed, edition=CONSTRUCTOR).text
+
 
 INVALID = "Invalid command.\n"
 CANNOT_BUILD = "You cannot build here.\n"
@@ -72,14 +83,14 @@ SETUP_BOARD = figure_with(
 
 @pytest.fixture
 def fresh(sample_board: Board) -> Game:
-    return new_game(sample_board, CONSTRUCTOR)
+    return new_game(sample_board, CONSTRUCTOR.rules)
 
 
 @pytest.fixture
 def sample() -> Game:
     """The sample position loaded: Blue's turn, before the roll, dice loaded."""
     saved = parse_save(SAMPLE)
-    return loaded_game(saved.board, saved.position, CONSTRUCTOR)
+    return loaded_game(saved.board, saved.position, CONSTRUCTOR.rules)
 
 
 @pytest.fixture
@@ -95,9 +106,10 @@ def after_roll(
     goals: dict[int, Colour] | None = None,
     resources: dict[Colour, Resources] | None = None,
 ) -> Game:
-    """Return a position built by hand, in Constructor, after Blue's roll."""
-    game = make_game(board, criteria=criteria, goals=goals, resources=resources)
-    return replace(game, edition=CONSTRUCTOR)
+    """Return a position built by hand, played by Constructor's rules, after Blue's roll."""
+    return make_game(
+        board, criteria=criteria, goals=goals, resources=resources, rules=CONSTRUCTOR.rules
+    )
 
 
 def short_of(price: Resources, resource: int) -> Resources:
@@ -118,7 +130,7 @@ SAMPLE_STATUS_AFTER_2 = (
 
 
 def test_every_builder_starts_a_new_game_with_loaded_dice(sample_board: Board) -> None:
-    game = new_game(sample_board, CONSTRUCTOR)
+    game = new_game(sample_board, CONSTRUCTOR.rules)
     assert [s.loaded_dice for s in game.students] == [True] * 4
 
 
@@ -128,7 +140,8 @@ def test_every_builder_starts_a_loaded_game_with_loaded_dice(sample: Game) -> No
 
 def test_watan_students_start_with_fair_dice(sample_board: Board) -> None:
     saved = parse_save(SAMPLE)
-    for game in (new_game(sample_board, WATAN), loaded_game(saved.board, saved.position, WATAN)):
+    loaded = loaded_game(saved.board, saved.position, WATAN.rules)
+    for game in (new_game(sample_board, WATAN.rules), loaded):
         assert [s.loaded_dice for s in game.students] == [False] * 4
 
 
@@ -153,7 +166,9 @@ def test_fair_dice_say_what_was_rolled(sample: Game) -> None:
 
 
 def test_a_new_game_opens_with_blues_basement_question(fresh: Game) -> None:
-    assert opening(fresh) + prompt(Session(game=fresh)) == question("Blue") + "> "
+    assert opening(
+        fresh, CONSTRUCTOR
+    ) + prompt(Session(game=fresh, edition=CONSTRUCTOR)) == question("Blue") + "> "
 
 
 def test_after_the_eighth_basement_the_board_is_shown_twice_then_blues_turn(
@@ -184,15 +199,15 @@ def test_an_invalid_basement_cannot_be_built_and_the_question_is_asked_again(
 
 
 def test_a_loaded_game_opens_with_the_board_then_the_turn_header(sample: Game) -> None:
-    assert opening(sample) + prompt(Session(game=sample)) == (
+    assert opening(sample, CONSTRUCTOR) + prompt(Session(game=sample, edition=CONSTRUCTOR)) == (
         sample_board_text() + "Builder Blue's turn.\n" + status("Blue", 7, (0, 0, 0, 5, 0)) + "> "
     )
 
 
 def test_a_loaded_watan_game_opens_without_the_board() -> None:
     saved = parse_save(SAMPLE)
-    game = loaded_game(saved.board, saved.position, WATAN)
-    assert opening(game).startswith("Student Blue's turn.\n")
+    game = loaded_game(saved.board, saved.position, WATAN.rules)
+    assert opening(game, WATAN).startswith("Student Blue's turn.\n")
 
 
 def test_every_turn_begins_with_the_board(rolled: Game) -> None:
@@ -221,14 +236,14 @@ def test_production_is_listed_builder_by_builder(sample: Game) -> None:
 def test_a_tower_gives_three_and_the_geese_block_their_tile(sample: Game) -> None:
     # 8: tile 11 (ENERGY) has Blue's towers 25 and 37 and Red's house 32; tile 8 (HEAT)
     # has Blue's 25 and 30 but the geese.
-    assert typed(sample, ["roll", "8"]).last == (
+    assert typed(sample, ["roll", "8"], edition=CONSTRUCTOR).last == (
         "Builder Blue gained:\n6 ENERGY\nBuilder Red gained:\n2 ENERGY\n"
     )
 
 
 def test_wifi_is_named_wifi_in_production(sample: Game) -> None:
     # 12: tile 12 (WIFI) has Yellow's 27 and Orange's 40.
-    assert typed(sample, ["roll", "12"]).last == (
+    assert typed(sample, ["roll", "12"], edition=CONSTRUCTOR).last == (
         "Builder Orange gained:\n1 WIFI\nBuilder Yellow gained:\n1 WIFI\n"
     )
 
@@ -236,7 +251,7 @@ def test_wifi_is_named_wifi_in_production(sample: Game) -> None:
 def test_a_roll_nobody_gains_from_says_no_builders(sample_board: Board) -> None:
     # Blue's basement at 0 is on tile 0 (BRICK 3); 2 is tile 9's value.
     game = built(sample_board, {BLUE: ((0, 1),)})
-    assert typed(game, ["roll", "2"]).last == "No builders gained resources.\n"
+    assert typed(game, ["roll", "2"], edition=CONSTRUCTOR).last == "No builders gained resources.\n"
 
 
 def test_the_spec_geese_example_word_for_word(sample: Game) -> None:
@@ -260,7 +275,7 @@ def test_the_spec_geese_example_word_for_word(sample: Game) -> None:
 
 
 def test_geese_on_a_tile_with_nobody_to_rob_say_so(sample: Game) -> None:
-    assert typed(sample, ["roll", "7", "0"]).last == (
+    assert typed(sample, ["roll", "7", "0"], edition=CONSTRUCTOR).last == (
         "Builder Blue has no builders to steal from.\n"
     )
 
@@ -275,15 +290,17 @@ def test_a_victim_not_listed_asks_again(sample: Game) -> None:
 
 
 def test_help_is_the_specs_before_and_after_the_roll(sample: Game, rolled: Game) -> None:
-    assert typed(sample, ["help"]).last == HELP
-    assert typed(rolled, ["help"]).last == HELP
+    assert typed(sample, ["help"], edition=CONSTRUCTOR).last == HELP
+    assert typed(rolled, ["help"], edition=CONSTRUCTOR).last == HELP
 
 
 def test_before_the_roll_residences_works_and_building_is_invalid(sample: Game) -> None:
     # RULINGS 9 with the edition's words: `residences` for `criteria`.
-    assert typed(sample, ["residences"]).last == "Blue has built:\n37 T\n25 T\n30 B\n"
-    assert typed(sample, ["build-road 46"]).last == INVALID
-    assert typed(sample, ["next"]).last == INVALID
+    assert typed(
+        sample, ["residences"], edition=CONSTRUCTOR
+    ).last == "Blue has built:\n37 T\n25 T\n30 B\n"
+    assert typed(sample, ["build-road 46"], edition=CONSTRUCTOR).last == INVALID
+    assert typed(sample, ["next"], edition=CONSTRUCTOR).last == INVALID
 
 
 def test_board_status_and_residences(rolled: Game) -> None:
@@ -300,13 +317,12 @@ def test_board_status_and_residences(rolled: Game) -> None:
     "line", ["criteria", "achieve 46", "complete 36", "build-road", "build-res x", "residences 1"]
 )
 def test_watan_command_words_are_invalid_in_constructor(rolled: Game, line: str) -> None:
-    assert typed(rolled, [line]).last == INVALID
+    assert typed(rolled, [line], edition=CONSTRUCTOR).last == INVALID
 
 
 @pytest.mark.parametrize("line", ["residences", "build-road 46", "build-res 36"])
 def test_constructor_command_words_are_invalid_in_watan(rolled: Game, line: str) -> None:
-    watan = replace(rolled, edition=WATAN)
-    assert typed(watan, [line]).last == INVALID
+    assert typed(rolled, [line], edition=WATAN).last == INVALID
 
 
 def test_build_road_build_res_and_improve_charge_the_specs_prices(sample_board: Board) -> None:
@@ -352,7 +368,7 @@ def test_one_unit_short_of_the_price_is_not_enough(
         goals={43: BLUE, **roads},
         resources={BLUE: held},
     )
-    assert typed(session, [line]).last == NOT_ENOUGH
+    assert typed(session, [line], edition=CONSTRUCTOR).last == NOT_ENOUGH
 
 
 @pytest.mark.parametrize("short", [r for r in range(5) if TOWER[r]])
@@ -361,7 +377,7 @@ def test_one_unit_short_of_a_tower_is_not_enough(sample_board: Board, short: int
     session = after_roll(
         sample_board, criteria={30: (BLUE, 2)}, resources={BLUE: held}
     )
-    assert typed(session, ["improve 30"]).last == NOT_ENOUGH
+    assert typed(session, ["improve 30"], edition=CONSTRUCTOR).last == NOT_ENOUGH
 
 
 @pytest.mark.parametrize(
@@ -384,12 +400,12 @@ def test_building_where_the_rules_forbid_cannot_be_built(sample_board: Board, li
         goals={43: BLUE, 46: YELLOW},
         resources={BLUE: (9, 9, 9, 9, 9)},
     )
-    assert typed(session, [line]).last == CANNOT_BUILD
+    assert typed(session, [line], edition=CONSTRUCTOR).last == CANNOT_BUILD
 
 
 def test_a_tower_cannot_be_improved(sample_board: Board) -> None:
     session = after_roll(sample_board, criteria={30: (BLUE, 3)}, resources={BLUE: (9, 9, 9, 9, 9)})
-    assert typed(session, ["improve 30"]).last == CANNOT_BUILD
+    assert typed(session, ["improve 30"], edition=CONSTRUCTOR).last == CANNOT_BUILD
 
 
 # --- trades (spec §3.5.4) ----------------------------------------------------------------------
@@ -406,7 +422,7 @@ def test_a_trade_names_the_editions_resources(rolled: Game) -> None:
 def test_an_accepted_trade_swaps_one_for_one(rolled: Game) -> None:
     # Blue 5 HEAT, Yellow 2 BRICK and 3 GLASS after the roll.
     after = converse(rolled, ["trade Yellow HEAT glass", "yes"])[1]
-    assert typed(after, ["status"]).last == (
+    assert typed(after, ["status"], edition=CONSTRUCTOR).last == (
         status("Blue", 7, (0, 0, 1, 4, 0))
         + status("Red", 3, (2, 0, 0, 0, 0))
         + status("Orange", 3, (11, 0, 0, 0, 0))
@@ -427,12 +443,11 @@ def test_an_accepted_trade_swaps_one_for_one(rolled: Game) -> None:
     ],
 )
 def test_park_and_watans_resources_cannot_be_traded(rolled: Game, line: str) -> None:
-    assert typed(rolled, [line]).last == INVALID
+    assert typed(rolled, [line], edition=CONSTRUCTOR).last == INVALID
 
 
 def test_constructors_resources_cannot_be_traded_in_watan(rolled: Game) -> None:
-    watan = replace(rolled, edition=WATAN)
-    assert typed(watan, ["trade red heat brick"]).last == INVALID
+    assert typed(rolled, ["trade red heat brick"], edition=WATAN).last == INVALID
 
 
 # --- winning and end of input (spec §4.4, §4.5; RULINGS-constructor 6, 12) ------------------
@@ -455,25 +470,25 @@ def test_ten_building_points_win(sample_board: Board) -> None:
 
 def test_yes_plays_again_and_no_quits(sample_board: Board) -> None:
     won = converse(nearly_won(sample_board), ["improve 12"])[1]
-    assert typed(won, ["yes"]).ending == "play again"
-    assert typed(won, ["no"]).ending == "quit"
+    assert typed(won, ["yes"], edition=CONSTRUCTOR).ending == "play again"
+    assert typed(won, ["no"], edition=CONSTRUCTOR).ending == "quit"
 
 
 def test_end_of_input_wants_a_backup_at_any_point(fresh: Game, sample_board: Board) -> None:
-    assert wants_backup(fresh)
+    assert wants_backup(fresh, CONSTRUCTOR)
     for placed in range(1, 9):
-        assert wants_backup(converse(fresh, SETUP[:placed])[1])
-    assert wants_backup(converse(nearly_won(sample_board), ["improve 12"])[1])
+        assert wants_backup(converse(fresh, SETUP[:placed])[1], CONSTRUCTOR)
+    assert wants_backup(converse(nearly_won(sample_board), ["improve 12"])[1], CONSTRUCTOR)
 
 
 def test_end_of_input_in_watan_wants_no_backup_in_setup_or_once_won(
     sample_board: Board,
 ) -> None:
-    fresh = new_game(sample_board, WATAN)
-    assert not wants_backup(fresh)
-    assert not wants_backup(converse(fresh, SETUP[:3])[1])
+    fresh = new_game(sample_board, WATAN.rules)
+    assert not wants_backup(fresh, WATAN)
+    assert not wants_backup(converse(fresh, SETUP[:3])[1], WATAN)
     won = converse(nearly_won(sample_board), ["improve 12"])[1]
-    assert not wants_backup(replace(won, edition=WATAN))
+    assert not wants_backup(won, WATAN)
 
 
 def test_a_save_during_setup_names_blue_and_the_basements_so_far(fresh: Game) -> None:
@@ -512,8 +527,7 @@ def test_differences_between_constructor_games_use_its_names(sample_board: Board
         sample_board, criteria={12: (BLUE, 2)}, goals={20: BLUE, 21: BLUE},
         resources={BLUE: (1, 0, 0, 0, 0)},
     )
-    a, b = replace(before, edition=CONSTRUCTOR), replace(after, edition=CONSTRUCTOR)
-    assert differences(a, b) == [
+    assert differences(before, after, CONSTRUCTOR) == [
         "Blue.paths[1]: absent -> 21",
         "Blue.resources.BRICK: 0 -> 1",
         "addresses[12]: Blue Basement -> Blue House",

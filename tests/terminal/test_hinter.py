@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, reference
+from tests.conftest import ROOT, WATAN, reference
 from tests.terminal.test_console import SAMPLE_BOARD, SAMPLE_SAVE, SETUP, Played
 from tests.terminal.test_resume import resume_and_play
 from watan.engine.state import Colour
@@ -50,7 +50,10 @@ def play(options: Options, lines: str) -> Played:
 
 
 def test_a_turn_at_the_terminal_is_explained_on_standard_error() -> None:
-    options = Options(seed=1, loaded=SAMPLE_SAVE, journal="g.jsonl", hints=Level.AT_TERMINAL)
+    options = Options(
+        edition=WATAN, rules=WATAN.rules, seed=1, loaded=SAMPLE_SAVE, journal="g.jsonl",
+        hints=Level.AT_TERMINAL,
+    )
     hinted = play(options, TURN)
     assert hinted.stderr == (
         "Blue chose loaded dice.\n"
@@ -65,7 +68,10 @@ def test_a_turn_at_the_terminal_is_explained_on_standard_error() -> None:
 
 
 def test_with_hints_asked_for_the_affordable_builds_are_said_after_the_roll() -> None:
-    hinted = play(Options(seed=1, loaded=SAMPLE_SAVE, journal="g.jsonl", hints=Level.ALL), TURN)
+    hinted = play(Options(
+        edition=WATAN, rules=WATAN.rules, seed=1, loaded=SAMPLE_SAVE, journal="g.jsonl",
+        hints=Level.ALL,
+    ), TURN)
     assert hinted.stderr.splitlines()[:2] == [
         "Blue chose loaded dice.",
         "Blue can afford no build yet.",  # 6 LAB and 5 STUDY buy nothing (RULINGS 23)
@@ -73,8 +79,13 @@ def test_with_hints_asked_for_the_affordable_builds_are_said_after_the_roll() ->
 
 
 def test_hints_never_touch_standard_output_and_a_piped_session_has_none() -> None:
-    hinted = play(Options(seed=1, loaded=SAMPLE_SAVE, journal="a.jsonl", hints=Level.ALL), TURN)
-    piped = play(Options(seed=1, loaded=SAMPLE_SAVE, journal="b.jsonl"), TURN)
+    hinted = play(Options(
+        edition=WATAN, rules=WATAN.rules, seed=1, loaded=SAMPLE_SAVE, journal="a.jsonl",
+        hints=Level.ALL,
+    ), TURN)
+    piped = play(Options(
+        edition=WATAN, rules=WATAN.rules, seed=1, loaded=SAMPLE_SAVE, journal="b.jsonl"
+    ), TURN)
     assert (piped.status, piped.stderr) == (0, "")
     assert piped.stdout == hinted.stdout
     assert Path("a.jsonl").read_bytes() == Path("b.jsonl").read_bytes()
@@ -82,10 +93,15 @@ def test_hints_never_touch_standard_output_and_a_piped_session_has_none() -> Non
 
 def test_setup_shows_the_board_before_the_first_question_and_answers_board_and_help() -> None:
     hinted = play(
-        Options(seed=1, board=SAMPLE_BOARD, journal="g.jsonl", hints=Level.AT_TERMINAL),
+        Options(
+            edition=WATAN, rules=WATAN.rules, seed=1, board=SAMPLE_BOARD, journal="g.jsonl",
+            hints=Level.AT_TERMINAL,
+        ),
         "board\nhelp\n8\n16\n",
     )
-    piped = play(Options(seed=1, board=SAMPLE_BOARD, journal="h.jsonl"), "board\nhelp\n8\n16\n")
+    piped = play(Options(
+        edition=WATAN, rules=WATAN.rules, seed=1, board=SAMPLE_BOARD, journal="h.jsonl"
+    ), "board\nhelp\n8\n16\n")
     assert hinted.stdout == piped.stdout  # the spec's `You cannot build here.` twice
     assert hinted.stdout.count("You cannot build here.\n") == 2
     assert hinted.stderr == (
@@ -102,7 +118,10 @@ def test_setup_shows_the_board_before_the_first_question_and_answers_board_and_h
 
 def test_a_refused_placement_says_why() -> None:
     hinted = play(
-        Options(seed=1, board=SAMPLE_BOARD, journal="g.jsonl", hints=Level.AT_TERMINAL),
+        Options(
+            edition=WATAN, rules=WATAN.rules, seed=1, board=SAMPLE_BOARD, journal="g.jsonl",
+            hints=Level.AT_TERMINAL,
+        ),
         "8\n8\n9\n",
     )
     # Criterion 9 is next to 8 (topology.json: vertex 8's neighbours are 3, 9 and 14).
@@ -114,6 +133,8 @@ def test_a_refused_placement_says_why() -> None:
 
 def test_the_board_is_shown_before_the_persons_first_question_not_a_computers() -> None:
     options = Options(
+        edition=WATAN,
+        rules=WATAN.rules,
         seed=3,
         board=SAMPLE_BOARD,
         journal="g.jsonl",
@@ -129,11 +150,15 @@ def test_the_board_is_shown_before_the_persons_first_question_not_a_computers() 
 
 
 def test_a_resumed_game_says_where_it_stands() -> None:
-    play(Options(seed=1, loaded=SAMPLE_SAVE, journal="g.jsonl"), "load\nroll\n8\n")
+    play(Options(
+        edition=WATAN, rules=WATAN.rules, seed=1, loaded=SAMPLE_SAVE, journal="g.jsonl"
+    ), "load\nroll\n8\n")
     out, err = io.StringIO(), io.StringIO()
     resumed = resume("g.jsonl", 5, err, "watan")
     play_games(
-        Options(seed=5, resume="g.jsonl", hints=Level.AT_TERMINAL),
+        Options(
+            edition=WATAN, rules=WATAN.rules, seed=5, resume="g.jsonl", hints=Level.AT_TERMINAL
+        ),
         Streams(io.BytesIO(b""), out, err),
         resumed,
     )
@@ -145,14 +170,20 @@ def test_a_resumed_game_says_where_it_stands() -> None:
 
 
 def test_end_of_input_before_anything_was_played_says_nothing_was_kept() -> None:
-    hinted = play(Options(seed=1, board=SAMPLE_BOARD, journal="g.jsonl", hints=Level.ALL), "")
+    hinted = play(Options(
+        edition=WATAN, rules=WATAN.rules, seed=1, board=SAMPLE_BOARD, journal="g.jsonl",
+        hints=Level.ALL,
+    ), "")
     nothing = "End of input: nothing was played, so nothing is kept.\n"
     assert hinted.stderr == BOARD + GUIDE + nothing
     assert not Path("g.jsonl").exists()
 
 
 def test_end_of_input_after_setup_names_the_journal_and_the_backup() -> None:
-    hinted = play(Options(seed=1, board=SAMPLE_BOARD, journal="g.jsonl", hints=Level.ALL), SETUP)
+    hinted = play(Options(
+        edition=WATAN, rules=WATAN.rules, seed=1, board=SAMPLE_BOARD, journal="g.jsonl",
+        hints=Level.ALL,
+    ), SETUP)
     assert hinted.stderr.splitlines()[-1] == (
         "End of input: the game is kept in g.jsonl and backup.sv; play on with "
         "`watan play --resume g.jsonl`."

@@ -9,7 +9,7 @@ import sys
 import time
 from pathlib import Path
 
-from tests.conftest import REFERENCE, ROOT, reference
+from tests.conftest import REFERENCE, ROOT, WATAN, reference
 from watan.engine.state import loaded_game, saved_game
 from watan.files.savefile import format_save, parse_save
 from watan.tools.history import load
@@ -27,7 +27,7 @@ def test_ctrl_c_saves_the_backup_and_exits_130_without_a_traceback(tmp_path: Pat
         130, "watan: stopped; the game is in its journal (and backup.sv)"
     )
     folded = load(str(tmp_path / "game.jsonl")).game
-    assert (tmp_path / "backup.sv").read_text() == format_save(saved_game(folded))
+    assert (tmp_path / "backup.sv").read_text() == format_save(saved_game(folded), WATAN)
 
 
 def test_kill_saves_the_backup_and_exits_143_without_a_traceback(tmp_path: Path) -> None:
@@ -38,7 +38,7 @@ def test_kill_saves_the_backup_and_exits_143_without_a_traceback(tmp_path: Path)
         143, "watan: stopped; the game is in its journal (and backup.sv)"
     )
     folded = load(str(tmp_path / "game.jsonl")).game
-    assert (tmp_path / "backup.sv").read_text() == format_save(saved_game(folded))
+    assert (tmp_path / "backup.sv").read_text() == format_save(saved_game(folded), WATAN)
 
 
 def started_after_a_roll(tmp_path: Path) -> subprocess.Popen[bytes]:
@@ -74,9 +74,9 @@ def test_an_output_that_fails_is_one_line_with_the_game_kept(tmp_path: Path) -> 
     )
     # The output failed at the first prompt: nothing was played, so no journal is left.
     assert not (tmp_path / "game.jsonl").exists()
-    loaded = parse_save(reference("sample-save.sv"), "sample-save.sv")
-    game = loaded_game(loaded.board, loaded.position)
-    assert (tmp_path / "backup.sv").read_text() == format_save(saved_game(game))
+    loaded = parse_save(reference("sample-save.sv"), "sample-save.sv", WATAN)
+    game = loaded_game(loaded.board, loaded.position, WATAN.rules)
+    assert (tmp_path / "backup.sv").read_text() == format_save(saved_game(game), WATAN)
 
 
 def test_a_closed_standard_input_is_one_line(tmp_path: Path) -> None:
@@ -106,4 +106,4 @@ def test_a_reader_that_goes_away_ends_the_game_quietly_with_its_backup(tmp_path:
     err = game.stderr.read().decode()
     assert (game.wait(timeout=20), err) == (141, "")
     folded = load(str(tmp_path / "game.jsonl")).game
-    assert (tmp_path / "backup.sv").read_text() == format_save(saved_game(folded))
+    assert (tmp_path / "backup.sv").read_text() == format_save(saved_game(folded), WATAN)

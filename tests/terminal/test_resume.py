@@ -18,7 +18,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from replay import JournalError, JournalLocked, JournalWriter
-from tests.conftest import reference
+from tests.conftest import WATAN, reference
 from tests.tools.test_audit import (
     HEADER,
     NEW_HEADER,
@@ -68,7 +68,9 @@ def resume_and_play(path: str, lines: str, seed: int = 5) -> Played:
     out, err = io.StringIO(), io.StringIO()
     resumed = resume(path, seed, err, "watan")
     streams = Streams(io.BytesIO(lines.encode()), out, err)
-    status = play_games(Options(seed=seed, resume=path), streams, resumed)
+    status = play_games(
+        Options(seed=seed, resume=path, edition=WATAN, rules=WATAN.rules), streams, resumed
+    )
     return Played(status=status, stdout=out.getvalue(), stderr=err.getvalue())
 
 
@@ -76,7 +78,10 @@ def resume_and_play(path: str, lines: str, seed: int = 5) -> Played:
 def sample(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[[int], str]:
     """Return a maker of the sample journal rewound to a step, in a fresh working folder."""
     monkeypatch.chdir(tmp_path)
-    play(Options(seed=3, loaded=SAMPLE, journal="game.jsonl"), SAMPLE_LINES)
+    play(
+        Options(seed=3, loaded=SAMPLE, journal="game.jsonl", edition=WATAN, rules=WATAN.rules),
+        SAMPLE_LINES,
+    )
 
     def at(step: int) -> str:
         path = f"at-{step}.jsonl"
@@ -154,7 +159,9 @@ def test_in_setup_play_goes_on_with_the_next_students_placement(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    play(Options(seed=1, board=NEW_HEADER.board, journal="setup.jsonl"), "8\n16\n24\n")
+    play(Options(
+        seed=1, board=NEW_HEADER.board, journal="setup.jsonl", edition=WATAN, rules=WATAN.rules
+    ), "8\n16\n24\n")
     # Blue, Red and Orange have placed; Yellow places the fourth and the fifth (spec §4.1).
     played = resume_and_play("setup.jsonl", "31\n")
     question = "Student Yellow, where do you want to complete an Assignment?\n> "
@@ -179,7 +186,10 @@ def test_a_finished_game_asks_whether_to_play_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    play(Options(seed=1, loaded=WIN_SAVE, journal="won.jsonl"), "load\nroll\n12\nimprove 30\n")
+    play(
+        Options(seed=1, loaded=WIN_SAVE, journal="won.jsonl", edition=WATAN, rules=WATAN.rules),
+        "load\nroll\n12\nimprove 30\n",
+    )
     played = resume_and_play("won.jsonl", "maybe\nno\n")
     assert (played.status, played.stdout) == (
         0,
@@ -192,7 +202,10 @@ def test_a_resumed_game_plays_again_into_a_fresh_journal(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    play(Options(seed=1, loaded=WIN_SAVE, journal="won.jsonl"), "load\nroll\n12\nimprove 30\n")
+    play(
+        Options(seed=1, loaded=WIN_SAVE, journal="won.jsonl", edition=WATAN, rules=WATAN.rules),
+        "load\nroll\n12\nimprove 30\n",
+    )
     before = Path("won.jsonl").read_bytes()
     played = resume_and_play("won.jsonl", "yes\n8\n")
     assert played.stdout == (
@@ -385,7 +398,9 @@ def test_a_killed_game_resumes_from_its_last_accepted_command(tmp_path: Path) ->
         "> Student Blue gained:\n4 LAB\nStudent Orange gained:\n2 STUDY\n> ",
     )
     header, events = events_of(str(journal))
-    assert header == GameStarted(seed=1, board=SAMPLE.board, loaded=SAMPLE.position)
+    assert header == GameStarted(
+        edition=WATAN.name, rules=WATAN.rules, seed=1, board=SAMPLE.board, loaded=SAMPLE.position
+    )
     assert events == (
         DiceChosen(colour=BLUE, loaded=True),
         DiceRolled(colour=BLUE, roll=8),

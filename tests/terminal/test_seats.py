@@ -8,8 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import WATAN
 from tests.scripted import typed
 from tests.terminal.test_console import SAMPLE_BOARD, SAMPLE_SAVE, SETUP, play, read_journal
+from watan.editions import edition
+from watan.editions.model import Edition
 from watan.engine.events import AnyEvent, CriterionCompleted, GameStarted, SeatTaken
 from watan.engine.evolve import apply_all, start
 from watan.engine.layout import Tile
@@ -39,7 +42,9 @@ def _work_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_four_computers_play_a_whole_game_with_no_input(tmp_path: Path) -> None:
     seats = ((BLUE, "expert"), *COMPUTERS)
-    played = play(Options(seed=3, board=SAMPLE_BOARD, journal="j.jsonl", seats=seats), "")
+    played = play(Options(
+        seed=3, board=SAMPLE_BOARD, journal="j.jsonl", seats=seats, edition=WATAN, rules=WATAN.rules
+    ), "")
     assert played.status == 0
     assert played.stdout.endswith(f" has won!\n{PLAY_AGAIN}> ")
     header, events = read_journal(tmp_path / "j.jsonl")
@@ -52,7 +57,14 @@ def test_four_computers_play_a_whole_game_with_no_input(tmp_path: Path) -> None:
 def test_a_game_with_computers_is_the_same_every_time_from_the_same_seed(tmp_path: Path) -> None:
     runs = []
     for name in ("a", "b"):
-        options = Options(seed=8, board=SAMPLE_BOARD, journal=f"{name}.jsonl", seats=COMPUTERS)
+        options = Options(
+            seed=8,
+            board=SAMPLE_BOARD,
+            journal=f"{name}.jsonl",
+            seats=COMPUTERS,
+            edition=WATAN,
+            rules=WATAN.rules,
+        )
         played = play(options, "8\n16\nroll\nnext\nload\nroll\n6\nnext\n")
         runs.append((played.stdout, (tmp_path / f"{name}.jsonl").read_bytes()))
     assert runs[0] == runs[1]
@@ -70,16 +82,19 @@ def test_what_computers_show_is_what_one_person_typing_all_their_lines_would_see
     # Four computers play some turns, their typing shown; then one person types every line
     # of every command the journal holds (`format`), each line shown as typed: the two
     # transcripts must be the same, byte for byte.
-    game = start(GameStarted(rules=rules, seed=5, board=SAMPLE_BOARD))
+    played = edition(rules)
+    game = start(
+        GameStarted(edition=played.name, rules=played.rules, seed=5, board=SAMPLE_BOARD)
+    )
     names = ("expert", "greedy", "random", "greedy")
     out: list[str] = []
     events: list[AnyEvent] = []
 
     def seat(colour: Colour, name: str) -> Shown:
-        return Shown(strategy(names[colour], seat_generator(5, 1, colour)), out.append)
+        return Shown(strategy(names[colour], seat_generator(5, 1, colour)), out.append, played)
 
     def heard(before: Game, happened: tuple[AnyEvent, ...], after: Game) -> None:
-        out.append(narrate(before, happened, after))
+        out.append(narrate(before, happened, after, played))
         events.extend(happened)
 
     play_table(game, Table(seat), random.Random(5), heard, turn_cap=16)
@@ -88,19 +103,27 @@ def test_what_computers_show_is_what_one_person_typing_all_their_lines_would_see
     for run in commands(events):
         command = command_of(run)
         assert command is not None
-        lines += format(command, replayed)
+        lines += format(command, replayed, played)
         replayed = apply_all(replayed, run)
     shown = "".join(out)
-    assert typed(game, lines, rng=random.Random(5)).text == shown + _next_question(replayed)
+    typing = typed(game, lines, rng=random.Random(5), edition=played)
+    assert typing.text == shown + _next_question(replayed, played)
 
 
-def _next_question(game: Game) -> str:
+def _next_question(game: Game, played: Edition) -> str:
     """Return the question and prompt the game asks next, with which a transcript ends."""
-    return prompt(Session(game=game))
+    return prompt(Session(game=game, edition=played))
 
 
 def test_a_person_hands_their_seat_to_a_computer_which_plays_on_at_once(tmp_path: Path) -> None:
-    options = Options(seed=4, loaded=SAMPLE_SAVE, journal="j.jsonl", seats=COMPUTERS)
+    options = Options(
+        seed=4,
+        loaded=SAMPLE_SAVE,
+        journal="j.jsonl",
+        seats=COMPUTERS,
+        edition=WATAN,
+        rules=WATAN.rules,
+    )
     played = play(options, "computer greedy\n")
     header, events = read_journal(tmp_path / "j.jsonl")
     assert events[3:4] == [SeatTaken(colour=BLUE, player="greedy")]
@@ -111,7 +134,14 @@ def test_a_person_hands_their_seat_to_a_computer_which_plays_on_at_once(tmp_path
 
 
 def test_a_person_takes_a_computers_seat_back_and_is_asked_its_questions(tmp_path: Path) -> None:
-    options = Options(seed=4, loaded=SAMPLE_SAVE, journal="j.jsonl", seats=COMPUTERS)
+    options = Options(
+        seed=4,
+        loaded=SAMPLE_SAVE,
+        journal="j.jsonl",
+        seats=COMPUTERS,
+        edition=WATAN,
+        rules=WATAN.rules,
+    )
     # Blue rolls 12: tile 12 (TUTORIAL 12) yields to Orange's 40 and Yellow's 27, not to Red.
     played = play(options, "human Red\nload\nroll\n12\nnext\n")
     _, events = read_journal(tmp_path / "j.jsonl")
@@ -125,18 +155,30 @@ def test_a_person_takes_a_computers_seat_back_and_is_asked_its_questions(tmp_pat
 
 
 def test_seat_words_are_listed_and_understood_only_in_a_game_with_computers() -> None:
-    plain = play(Options(seed=1, loaded=SAMPLE_SAVE, journal="a.jsonl"), "help\ncomputer\n")
+    plain = play(
+        Options(seed=1, loaded=SAMPLE_SAVE, journal="a.jsonl", edition=WATAN, rules=WATAN.rules),
+        "help\ncomputer\n",
+    )
     assert plain.stdout.count(INVALID) == 1
     assert "computer [<strategy>]" not in plain.stdout
     allowed = play(
-        Options(seed=1, loaded=SAMPLE_SAVE, journal="b.jsonl", computers=True), "help\n"
+        Options(
+            seed=1,
+            loaded=SAMPLE_SAVE,
+            journal="b.jsonl",
+            computers=True,
+            edition=WATAN,
+            rules=WATAN.rules,
+        ), "help\n"
     )
     assert "next\nsave <file>\nhelp\ncomputer [<strategy>]\nhuman <colour>\n" in allowed.stdout
 
 
 def test_playing_again_keeps_the_table_as_it_stood_when_the_game_ended(tmp_path: Path) -> None:
     seats = ((BLUE, "greedy"), *COMPUTERS)
-    play(Options(seed=3, board=SAMPLE_BOARD, journal="j.jsonl", seats=seats), "yes\n")
+    play(Options(
+        seed=3, board=SAMPLE_BOARD, journal="j.jsonl", seats=seats, edition=WATAN, rules=WATAN.rules
+    ), "yes\n")
     second = sorted((tmp_path / "journals").iterdir())
     assert len(second) == 1
     _, events = read_journal(second[0])
@@ -146,7 +188,14 @@ def test_playing_again_keeps_the_table_as_it_stood_when_the_game_ended(tmp_path:
 def test_end_of_input_at_a_persons_question_backs_up_with_computers_at_the_table(
     tmp_path: Path,
 ) -> None:
-    options = Options(seed=2, board=SAMPLE_BOARD, journal="j.jsonl", seats=COMPUTERS)
+    options = Options(
+        seed=2,
+        board=SAMPLE_BOARD,
+        journal="j.jsonl",
+        seats=COMPUTERS,
+        edition=WATAN,
+        rules=WATAN.rules,
+    )
     played = play(options, SETUP[:2])  # Blue's first placement, then the input ends
     assert played.status == 0
     _, events = read_journal(tmp_path / "j.jsonl")
@@ -161,7 +210,14 @@ def fold_seats(header: GameStarted, events: list[AnyEvent]) -> tuple[str, ...]:
 
 
 def test_a_resumed_game_keeps_its_computer_seats(tmp_path: Path) -> None:
-    play(Options(seed=4, loaded=SAMPLE_SAVE, journal="j.jsonl", seats=COMPUTERS), "")
+    play(Options(
+        seed=4,
+        loaded=SAMPLE_SAVE,
+        journal="j.jsonl",
+        seats=COMPUTERS,
+        edition=WATAN,
+        rules=WATAN.rules,
+    ), "")
     resumed = resume("j.jsonl", 9, io.StringIO(), "watan")
     resumed.recorder.close()
     assert resumed.game.seats == (HUMAN, "greedy", "expert", "random")
@@ -173,7 +229,9 @@ def test_computers_alone_stop_a_game_nobody_can_win_with_one_line(tmp_path: Path
         Tile(Resource.LAB, t.value) if t.resource is Resource.STUDY else t for t in SAMPLE_BOARD
     )
     seats = ((BLUE, "random"), *COMPUTERS)
-    played = play(Options(seed=3, board=board, journal="j.jsonl", seats=seats), "")
+    played = play(Options(
+        edition=WATAN, rules=WATAN.rules, seed=3, board=board, journal="j.jsonl", seats=seats
+    ), "")
     assert (played.status, played.stderr) == (
         0,
         "watan: nobody can win this game any more: nobody has or yields STUDY; the game "

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 import pytest
 from msgspec.structs import replace
 
-from tests.conftest import reference
+from tests.conftest import WATAN, reference
 from tests.positions import make_game
 from tests.scripted import Typed, typed
 from watan.engine.events import GameStarted, ResourcesLost
@@ -54,12 +54,12 @@ HELP = (
 
 def converse(game: Game, lines: Sequence[str], seed: int = 0) -> tuple[str, Game]:
     """Return the transcript of typing `lines` and the game they leave."""
-    done = typed(game, lines, seed)
+    done = typed(game, lines, seed, edition=WATAN)
     return done.text, done.game
 
 
 def transcript(game: Game, lines: Sequence[str], seed: int = 0) -> str:
-    return typed(game, lines, seed).text
+    return typed(game, lines, seed, edition=WATAN).text
 
 
 def status(name: str, criteria: int, held: Resources) -> str:
@@ -92,7 +92,13 @@ SAMPLE_STATUS = (
 @pytest.fixture
 def sample(sample_save: SavedGame) -> Game:
     """The sample save loaded: Blue's turn, before the roll."""
-    header = GameStarted(seed=0, board=sample_save.board, loaded=sample_save.position)
+    header = GameStarted(
+        edition=WATAN.name,
+        rules=WATAN.rules,
+        seed=0,
+        board=sample_save.board,
+        loaded=sample_save.position,
+    )
     return start(header)
 
 
@@ -104,7 +110,7 @@ def rolled(sample: Game) -> Game:
 
 @pytest.fixture
 def fresh(sample_board: Board) -> Game:
-    return start(GameStarted(seed=0, board=sample_board))
+    return start(GameStarted(edition=WATAN.name, rules=WATAN.rules, seed=0, board=sample_board))
 
 
 # Setup (spec §4.1, RULINGS 6, 15, 25) ---------------------------------------------------------
@@ -113,7 +119,7 @@ SETUP_PLACES = ["0", "2", "5", "6", "11", "24", "29", "36"]
 
 
 def test_a_new_game_opens_with_the_first_placement_question(fresh: Game) -> None:
-    assert opening(fresh) + prompt(Session(game=fresh)) == (
+    assert opening(fresh, WATAN) + prompt(Session(game=fresh, edition=WATAN)) == (
         "Student Blue, where do you want to complete an Assignment?\n> "
     )
 
@@ -153,16 +159,16 @@ def test_an_invalid_placement_cannot_be_built_and_the_question_is_asked_again(
 
 
 def test_end_of_input_during_setup_saves_no_backup(fresh: Game) -> None:
-    assert not wants_backup(fresh)
-    assert not wants_backup(converse(fresh, SETUP_PLACES[:7])[1])
-    assert wants_backup(converse(fresh, SETUP_PLACES)[1])
+    assert not wants_backup(fresh, WATAN)
+    assert not wants_backup(converse(fresh, SETUP_PLACES[:7])[1], WATAN)
+    assert wants_backup(converse(fresh, SETUP_PLACES)[1], WATAN)
 
 
 # The start of a turn (spec §4.2, RULINGS 2, 5, 9, 20, 21, 22) -----------------------------------
 
 
 def test_a_loaded_game_opens_with_the_turn_header_and_a_bare_prompt(sample: Game) -> None:
-    assert opening(sample) + prompt(Session(game=sample)) == (
+    assert opening(sample, WATAN) + prompt(Session(game=sample, edition=WATAN)) == (
         "Student Blue's turn.\n" + status("Blue", 7, (0, 0, 0, 5, 0)) + "> "
     )
 
@@ -242,7 +248,7 @@ def test_a_fair_roll_with_no_production_says_what_was_rolled_then_nobody_gained(
     ],
 )
 def test_before_the_roll_other_commands_are_invalid(sample: Game, line: str) -> None:
-    done = typed(sample, [line])
+    done = typed(sample, [line], edition=WATAN)
     assert (done.text, done.events, done.game, done.saved) == (
         f"> {line}\n{INVALID}> ",
         [],
@@ -260,7 +266,7 @@ def test_before_the_roll_board_status_criteria_help_and_save_work(sample: Game) 
         "> save before.sv\n"
         "> "
     )
-    done = typed(sample, ["save before.sv"])
+    done = typed(sample, ["save before.sv"], edition=WATAN)
     assert (done.saved, done.events, done.game) == (["before.sv"], [], sample)
 
 
@@ -300,7 +306,7 @@ def test_board_shows_the_board(fresh: Game) -> None:
     ],
 )
 def test_after_the_roll_malformed_or_spent_commands_are_invalid(rolled: Game, line: str) -> None:
-    done = typed(rolled, [line])
+    done = typed(rolled, [line], edition=WATAN)
     assert (done.text, done.events, done.game, done.saved) == (
         f"> {line}\n{INVALID}> ",
         [],
@@ -386,10 +392,10 @@ def test_after_yellows_turn_comes_blues(sample: Game) -> None:
 
 
 def test_save_after_the_roll_prints_nothing_and_asks_for_the_file(rolled: Game) -> None:
-    assert typed(rolled, ["save some game.sv"]) == Typed(
+    assert typed(rolled, ["save some game.sv"], edition=WATAN) == Typed(
         f"> save some game.sv\n{INVALID}> ", rolled, [], [], "input", INVALID
     )
-    assert typed(rolled, ["save game.sv"]) == Typed(
+    assert typed(rolled, ["save game.sv"], edition=WATAN) == Typed(
         "> save game.sv\n> ", rolled, [], ["game.sv"], "input", ""
     )
 
@@ -452,7 +458,7 @@ def test_a_loss_lists_only_the_resources_lost_in_resource_order(sample_board: Bo
         loaded=[BLUE],
         resources={BLUE: (0, 6, 0, 0, 6)},
     )
-    done = typed(game, ["roll", "7"])
+    done = typed(game, ["roll", "7"], edition=WATAN)
     lost = done.events[1]
     assert isinstance(lost, ResourcesLost)
     _, labs, _, _, tutorials = lost.lost
@@ -606,7 +612,7 @@ def test_names_in_any_case_are_accepted_and_printed_canonically(rolled: Game) ->
 
 def test_a_resource_may_be_offered_for_the_same_resource(sample_board: Board) -> None:
     game = make_game(sample_board, resources={BLUE: (0, 1, 0, 0, 0), RED: (0, 1, 0, 0, 0)})
-    done = typed(game, ["trade Red LAB LAB", "yes"])
+    done = typed(game, ["trade Red LAB LAB", "yes"], edition=WATAN)
     assert (done.text, done.game) == (
         "> trade Red LAB LAB\nBlue offers Red one LAB for one LAB.\n"
         "Does Red accept this offer?\n> yes\n> ",
@@ -642,28 +648,34 @@ def test_an_answer_to_play_again_other_than_yes_or_no_asks_again(
 ) -> None:
     won = converse(_nearly_won(sample_board), ["improve 12"])[1]
     assert transcript(won, [answer]) == f"{PLAY_AGAIN}> {answer}\n{PLAY_AGAIN}> "
-    assert typed(won, [answer]).ending == "input"
+    assert typed(won, [answer], edition=WATAN).ending == "input"
 
 
 def test_yes_plays_again_and_no_quits(sample_board: Board) -> None:
     won = converse(_nearly_won(sample_board), ["improve 12"])[1]
-    assert typed(won, ["yes"]) == Typed(f"{PLAY_AGAIN}> yes\n", won, [], [], "play again", "")
-    assert typed(won, ["no"]) == Typed(f"{PLAY_AGAIN}> no\n", won, [], [], "quit", "")
+    assert typed(
+        won, ["yes"], edition=WATAN
+    ) == Typed(f"{PLAY_AGAIN}> yes\n", won, [], [], "play again", "")
+    assert typed(
+        won, ["no"], edition=WATAN
+    ) == Typed(f"{PLAY_AGAIN}> no\n", won, [], [], "quit", "")
 
 
 def test_end_of_input_after_a_win_saves_no_backup(sample_board: Board) -> None:
     won = converse(_nearly_won(sample_board), ["improve 12"])[1]
-    assert not wants_backup(won)
+    assert not wants_backup(won, WATAN)
 
 
 # End of input mid-turn (RULINGS 16, 26, 30) ---------------------------------------------------
 
 
 def test_end_of_input_saves_a_backup_before_and_after_the_roll(sample: Game) -> None:
-    assert wants_backup(sample)
-    assert wants_backup(converse(sample, ["load", "roll"])[1])
-    assert wants_backup(converse(sample, ["load", "roll", "2"])[1])
-    assert wants_backup(converse(sample, ["load", "roll", "2", "trade Orange STUDY CAFFEINE"])[1])
+    assert wants_backup(sample, WATAN)
+    assert wants_backup(converse(sample, ["load", "roll"])[1], WATAN)
+    assert wants_backup(converse(sample, ["load", "roll", "2"])[1], WATAN)
+    assert wants_backup(
+        converse(sample, ["load", "roll", "2", "trade Orange STUDY CAFFEINE"])[1], WATAN
+    )
 
 
 def test_end_of_input_at_the_geese_questions_keeps_the_roll_and_the_geese_where_they_were(
@@ -672,8 +684,8 @@ def test_end_of_input_at_the_geese_questions_keeps_the_roll_and_the_geese_where_
     expected_game = _orange_lost_five(sample)
     at_tile = converse(sample, ["load", "roll", "7"])[1]
     at_victim = converse(sample, ["load", "roll", "7", "9"])[1]
-    assert (wants_backup(at_tile), at_tile) == (True, expected_game)
-    assert (wants_backup(at_victim), at_victim) == (True, expected_game)
+    assert (wants_backup(at_tile, WATAN), at_tile) == (True, expected_game)
+    assert (wants_backup(at_victim, WATAN), at_victim) == (True, expected_game)
 
 
 def _orange_lost_five(game: Game) -> Game:

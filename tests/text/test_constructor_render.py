@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 
-import msgspec
 import pytest
 
 from tests.conftest import reference
@@ -136,7 +135,7 @@ def built(
         for colour in Colour
     )
     position = Position(turn=turn, students=students, geese=geese)
-    return loaded_game(board, position, CONSTRUCTOR)
+    return loaded_game(board, position, CONSTRUCTOR.rules)
 
 
 SAMPLE_RESIDENCES = {
@@ -184,13 +183,13 @@ def test_the_derived_figure_keeps_figure_1s_frame() -> None:
 def test_the_sample_board_with_no_owners_is_figure_1_in_constructors_words(
     sample_board: Board,
 ) -> None:
-    assert render.board(new_game(sample_board, CONSTRUCTOR)) == FIGURE
+    assert render.board(new_game(sample_board, CONSTRUCTOR.rules), CONSTRUCTOR) == FIGURE
 
 
 def test_the_board_names_the_six_constructor_resources_and_no_watan_ones(
     sample_board: Board,
 ) -> None:
-    shown = render.board(new_game(sample_board, CONSTRUCTOR))
+    shown = render.board(new_game(sample_board, CONSTRUCTOR.rules), CONSTRUCTOR)
     assert shown.count("BRICK") == 4  # tiles 0, 7, 9, 10 of sample-board.txt
     assert shown.count("PARK") == 1
     for name in WATAN.resources:
@@ -198,7 +197,7 @@ def test_the_board_names_the_six_constructor_resources_and_no_watan_ones(
 
 
 def test_the_board_has_41_lines_without_trailing_spaces(sample_board: Board) -> None:
-    lines = render.board(new_game(sample_board, CONSTRUCTOR)).split("\n")
+    lines = render.board(new_game(sample_board, CONSTRUCTOR.rules), CONSTRUCTOR).split("\n")
     assert (len(lines), lines[-1]) == (42, "")
     assert [line.rstrip() for line in lines] == lines
 
@@ -215,7 +214,9 @@ def test_park_shows_no_value(sample_board: Board) -> None:
         "                                 /     PARK       \\",
         "                    | 2|-- 3--| 3|                | 4|-- 4--| 5|",
     ]
-    assert render.board(new_game(board, CONSTRUCTOR)) == "".join(f"{line}\n" for line in lines)
+    assert render.board(
+        new_game(board, CONSTRUCTOR.rules), CONSTRUCTOR
+    ) == "".join(f"{line}\n" for line in lines)
 
 
 def test_residences_show_the_owners_initial_and_b_h_or_t(sample_board: Board) -> None:
@@ -224,13 +225,13 @@ def test_residences_show_the_owners_initial_and_b_h_or_t(sample_board: Board) ->
         sample_board,
         {Colour.BLUE: ((37, 1),), Colour.RED: ((44, 2),), Colour.ORANGE: ((0, 3),)},
     )
-    assert render.board(game) == figure_with({37: "BB", 44: "RH", 0: "OT"})
+    assert render.board(game, CONSTRUCTOR) == figure_with({37: "BB", 44: "RH", 0: "OT"})
 
 
 def test_roads_show_the_owners_initial_and_r(sample_board: Board) -> None:
     # Spec §2.6: "'B' for "Blue", followed by 'R' for "Road"".
     game = built(sample_board, {}, {Colour.YELLOW: (27, 3), Colour.BLUE: (67,)})
-    assert render.board(game) == figure_with({}, {27: "YR", 3: "YR", 67: "BR"})
+    assert render.board(game, CONSTRUCTOR) == figure_with({}, {27: "YR", 3: "YR", 67: "BR"})
 
 
 def test_a_road_on_a_slanted_path_replaces_its_number(sample_board: Board) -> None:
@@ -238,13 +239,13 @@ def test_a_road_on_a_slanted_path_replaces_its_number(sample_board: Board) -> No
     lines = FIGURE.splitlines()
     assert lines[2] == "                                  1       0      2"
     expected = "                                 OR       0     OR"
-    assert render.board(game).splitlines()[2] == expected
+    assert render.board(game, CONSTRUCTOR).splitlines()[2] == expected
 
 
 def test_the_geese_show_under_the_tiles_value(sample_board: Board) -> None:
     game = built(sample_board, {}, geese=9)  # tile 9: addresses 20, 21, 26, 27, 32, 33
-    assert render.board(game) == figure_with({}, geese=26)
-    assert render.board(game).count("GEESE") == 1
+    assert render.board(game, CONSTRUCTOR) == figure_with({}, geese=26)
+    assert render.board(game, CONSTRUCTOR).count("GEESE") == 1
 
 
 def test_the_spec_sample_position_in_constructors_words(sample_board: Board) -> None:
@@ -257,14 +258,16 @@ def test_the_spec_sample_position_in_constructors_words(sample_board: Board) -> 
         SAMPLE_ROADS,
         geese=8,
     )
-    assert render.board(game) == sample_board_text()
+    assert render.board(game, CONSTRUCTOR) == sample_board_text()
 
 
 # --- status lines and residences -------------------------------------------------------------
 
 
 def test_a_new_builders_status_line_is_ruling_2s(sample_board: Board) -> None:
-    assert render.status_line(new_game(sample_board, CONSTRUCTOR), Colour.BLUE) == (
+    assert render.status_line(
+        new_game(sample_board, CONSTRUCTOR.rules), CONSTRUCTOR, Colour.BLUE
+    ) == (
         "Blue has 0 building points, 0 brick, 0 energy, 0 glass, 0 heat, and 0 WiFi.\n"
     )
 
@@ -279,7 +282,7 @@ def test_building_points_count_basement_1_house_2_tower_3(sample_board: Board) -
         },
         resources={Colour.BLUE: (1, 2, 3, 4, 5), Colour.YELLOW: (0, 0, 0, 0, 11)},
     )
-    assert render.status(game) == (
+    assert render.status(game, CONSTRUCTOR) == (
         status("Blue", 4, (1, 2, 3, 4, 5))
         + status("Red", 2, (0, 0, 0, 0, 0))
         + status("Orange", 6, (0, 0, 0, 0, 0))
@@ -289,7 +292,7 @@ def test_building_points_count_basement_1_house_2_tower_3(sample_board: Board) -
 
 def test_the_status_line_says_wifi_as_the_spec_spells_it(sample_board: Board) -> None:
     # RULINGS-constructor 13: `WiFi` in the status line only.
-    line = render.status_line(new_game(sample_board, CONSTRUCTOR), Colour.RED)
+    line = render.status_line(new_game(sample_board, CONSTRUCTOR.rules), CONSTRUCTOR, Colour.RED)
     assert line.endswith(" and 0 WiFi.\n")
     assert "WIFI" not in line
 
@@ -298,23 +301,22 @@ def test_residences_lists_each_address_and_type_in_the_order_first_built(
     sample_board: Board,
 ) -> None:
     game = built(sample_board, {Colour.RED: ((27, 3), (8, 1), (44, 2))})
-    assert render.completed(game, Colour.RED) == "Red has built:\n27 T\n8 B\n44 H\n"
+    assert render.completed(game, CONSTRUCTOR, Colour.RED) == "Red has built:\n27 T\n8 B\n44 H\n"
 
 
 def test_residences_of_a_builder_who_has_none_is_the_heading_alone(sample_board: Board) -> None:
-    assert render.completed(new_game(sample_board, CONSTRUCTOR), Colour.YELLOW) == (
+    assert render.completed(
+        new_game(sample_board, CONSTRUCTOR.rules), CONSTRUCTOR, Colour.YELLOW
+    ) == (
         "Yellow has built:\n"
     )
 
 
 @pytest.mark.parametrize("level", [1, 2, 3])
-def test_a_position_built_by_hand_renders_in_the_edition_it_carries(
+def test_a_position_built_by_hand_renders_in_the_edition_it_is_shown_in(
     sample_board: Board, level: int
 ) -> None:
-    watan_game = make_game(
-        sample_board, criteria={20: (Colour.BLUE, level)}, goals={27: Colour.RED}
-    )
-    game = msgspec.structs.replace(watan_game, edition=CONSTRUCTOR)
+    game = make_game(sample_board, criteria={20: (Colour.BLUE, level)}, goals={27: Colour.RED})
     initial = "BHT"[level - 1]
-    assert render.board(game) == figure_with({20: f"B{initial}"}, {27: "RR"})
-    assert render.completed(game, Colour.BLUE) == f"Blue has built:\n20 {initial}\n"
+    assert render.board(game, CONSTRUCTOR) == figure_with({20: f"B{initial}"}, {27: "RR"})
+    assert render.completed(game, CONSTRUCTOR, Colour.BLUE) == f"Blue has built:\n20 {initial}\n"

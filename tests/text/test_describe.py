@@ -11,7 +11,7 @@ from typing import get_args
 import pytest
 from msgspec.structs import replace
 
-from tests.conftest import reference
+from tests.conftest import WATAN, reference
 from tests.engine.test_state import BLUE_AT_10, saved
 from watan.engine.events import (
     AnyEvent,
@@ -95,7 +95,7 @@ SENTENCES: list[tuple[AnyEvent, str]] = [
 
 @pytest.mark.parametrize(("event", "sentence"), SENTENCES)
 def test_each_event_is_one_sentence_a_player_reads(event: AnyEvent, sentence: str) -> None:
-    assert describe(event) == sentence
+    assert describe(event, WATAN) == sentence
 
 
 def test_every_kind_of_event_has_a_sentence_here() -> None:
@@ -104,38 +104,42 @@ def test_every_kind_of_event_has_a_sentence_here() -> None:
 
 def test_a_sentence_is_one_line_without_a_full_stop() -> None:
     for event, _ in SENTENCES:
-        text = describe(event)
+        text = describe(event, WATAN)
         assert "\n" not in text and not text.endswith(".")
 
 
 def test_an_improvement_to_a_level_no_rule_gives_is_still_described() -> None:
     # A damaged journal can hold any level; describing it must not fail (verify quotes it).
     damaged = CriterionImproved(colour=BLUE, criterion=CriterionId(30), level=7, cost=NONE)
-    assert describe(damaged) == "Blue improved 30 to completion level 7"
+    assert describe(damaged, WATAN) == "Blue improved 30 to completion level 7"
 
 
 def test_amounts_list_the_nonzero_counts_in_resource_order() -> None:
-    assert amounts((0, 2, 0, 1, 0)) == "2 LAB, 1 STUDY"
-    assert amounts((1, 1, 1, 1, 1)) == "1 CAFFEINE, 1 LAB, 1 LECTURE, 1 STUDY, 1 TUTORIAL"
+    assert amounts((0, 2, 0, 1, 0), WATAN) == "2 LAB, 1 STUDY"
+    assert amounts((1, 1, 1, 1, 1), WATAN) == "1 CAFFEINE, 1 LAB, 1 LECTURE, 1 STUDY, 1 TUTORIAL"
 
 
 def test_a_new_game_starts_with_its_number_and_seed_and_setup() -> None:
-    board = parse_board(reference("sample-board.txt"), "sample-board.txt")
-    header = GameStarted(seed=42, game=2, board=board)
+    board = parse_board(reference("sample-board.txt"), "sample-board.txt", WATAN)
+    header = GameStarted(edition=WATAN.name, rules=WATAN.rules, seed=42, game=2, board=board)
     assert describe_start(header) == "Game 2 started with seed 42; setup begins"
 
 
 def test_a_loaded_game_already_won_starts_with_its_winner() -> None:
     won = saved(1, BLUE_AT_10, "", "", "")
-    header = GameStarted(seed=3, board=won.board, loaded=won.position)
+    header = GameStarted(
+        edition=WATAN.name, rules=WATAN.rules, seed=3, board=won.board, loaded=won.position
+    )
     assert describe_start(header) == (
         "Game 1 started with seed 3 from a saved game already won by Blue"
     )
 
 
 def test_a_loaded_game_starts_from_a_save_with_the_student_who_rolls_next() -> None:
-    saved = parse_save(reference("sample-save.sv"), "sample-save.sv")
-    header = GameStarted(seed=3, board=saved.board, loaded=saved.position)
+    saved = parse_save(reference("sample-save.sv"), "sample-save.sv", WATAN)
+    header = GameStarted(
+        edition=WATAN.name, rules=WATAN.rules, seed=3, board=saved.board, loaded=saved.position
+    )
     assert describe_start(header) == (
         "Game 1 started with seed 3 from a saved game; Blue rolls next"
     )
@@ -167,4 +171,4 @@ def test_in_a_game_with_computers_the_one_who_acts_is_named_with_its_player(
     event: AnyEvent, sentence: str
 ) -> None:
     # What happens to a student (production, a loss, a steal) is not a move of theirs.
-    assert describe(event, seats=("human", "expert", "greedy", "random")) == sentence
+    assert describe(event, WATAN, seats=("human", "expert", "greedy", "random")) == sentence

@@ -12,9 +12,10 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from tests.conftest import reference
+from tests.conftest import WATAN, reference
 from tests.tools.test_audit import SAMPLE
 from watan.editions.constructor import EDITION as CONSTRUCTOR
+from watan.editions.model import Edition
 from watan.engine.commands import Achieve, AnyCommand, Complete, Improve, Trade
 from watan.engine.decide import Refusal, refusal
 from watan.engine.events import (
@@ -33,16 +34,17 @@ from watan.files.savefile import parse_save
 from watan.text import hints, render
 
 AFTER_ROLL = msgspec.structs.replace(
-    loaded_game(SAMPLE.board, SAMPLE.position), phase=Phase.AFTER_ROLL
+    loaded_game(SAMPLE.board, SAMPLE.position, WATAN.rules), phase=Phase.AFTER_ROLL
 )
 """The sample save, Blue having rolled."""
 
 
-def refused(game: Game, command: AnyCommand, line: str = "") -> str:
-    """Return the hint for a command the rules refuse (and check that they do)."""
+def refused(game: Game, command: AnyCommand, line: str = "", edition: Edition = WATAN) -> str:
+    """Return the hint for a command the rules refuse (and check that they do), in the words
+    of `edition`."""
     why = refusal(game, command)
     assert why is not None
-    return hints.refused(game, command, why, line)
+    return hints.refused(game, edition, command, why, line)
 
 
 @pytest.mark.parametrize(
@@ -95,35 +97,37 @@ def test_a_build_or_trade_short_of_resources_says_what_is_missing(
 
 def test_the_reasons_are_in_the_editions_words() -> None:
     game = msgspec.structs.replace(
-        loaded_game(SAMPLE.board, SAMPLE.position, CONSTRUCTOR), phase=Phase.AFTER_ROLL
+        loaded_game(SAMPLE.board, SAMPLE.position, CONSTRUCTOR.rules), phase=Phase.AFTER_ROLL
     )
-    assert refused(game, Complete(criterion=20)) == (
+    assert refused(game, Complete(criterion=20), edition=CONSTRUCTOR) == (
         "Address 20 is taken: it is Yellow's Basement.\n"
     )
-    assert refused(game, Achieve(goal=38)) == "Path 38 is taken: Blue built a road on it.\n"
-    assert refused(game, Improve(criterion=37)) == (
+    assert refused(game, Achieve(goal=38), edition=CONSTRUCTOR) == (
+        "Path 38 is taken: Blue built a road on it.\n"
+    )
+    assert refused(game, Improve(criterion=37), edition=CONSTRUCTOR) == (
         "Address 37 is a Tower already, the highest level.\n"
     )
 
 
 def test_an_unknown_command_says_what_works_before_the_roll_and_after() -> None:
     before = msgspec.structs.replace(AFTER_ROLL, phase=Phase.BEFORE_ROLL)
-    assert hints.refused(before, None, Refusal.INVALID_COMMAND, "dance") == (
+    assert hints.refused(before, WATAN, None, Refusal.INVALID_COMMAND, "dance") == (
         "Before the roll: load, fair or roll; board, status, criteria and help work at any "
         "time.\n"
     )
-    assert hints.refused(AFTER_ROLL, None, Refusal.INVALID_COMMAND, "dance") == (
+    assert hints.refused(AFTER_ROLL, WATAN, None, Refusal.INVALID_COMMAND, "dance") == (
         "Type help for the list of commands.\n"
     )
-    assert hints.refused(before, None, Refusal.INVALID_ROLL, "13") == (
+    assert hints.refused(before, WATAN, None, Refusal.INVALID_ROLL, "13") == (
         "A loaded roll is a whole number from 2 to 12.\n"
     )
-    assert hints.refused(AFTER_ROLL, None, Refusal.VICTIM, "Purple") == ""
+    assert hints.refused(AFTER_ROLL, WATAN, None, Refusal.VICTIM, "Purple") == ""
 
 
 # Setup ------------------------------------------------------------------------------------------
 
-NEW = new_game(SAMPLE.board)
+NEW = new_game(SAMPLE.board, WATAN.rules)
 GUIDE = (
     "Answer with the number of a free criterion (0-53) for Blue's Assignment: none of the "
     "criteria next to it may be taken. `board` shows the board.\n"
@@ -131,7 +135,7 @@ GUIDE = (
 
 
 def test_before_the_first_placement_the_board_and_how_to_answer_are_shown() -> None:
-    assert hints.placing(NEW) == reference("board-figure1.txt") + GUIDE
+    assert hints.placing(NEW, WATAN) == reference("board-figure1.txt") + GUIDE
 
 
 @pytest.mark.parametrize(
@@ -184,7 +188,7 @@ def test_commands_the_spec_leaves_silent_are_confirmed() -> None:
         DiceRolled(colour=Colour.BLUE, roll=8),  # the spec's own lines say these two
         ResourcesProduced(colour=Colour.BLUE, gained=(0, 1, 0, 0, 0)),
     )
-    assert hints.done(AFTER_ROLL, events, AFTER_ROLL) == (
+    assert hints.done(AFTER_ROLL, events, AFTER_ROLL, WATAN) == (
         "Blue completed an Assignment at 20.\n"
         "Blue achieved goal 22.\n"
         "Blue traded one STUDY to Orange for one CAFFEINE.\n"
@@ -214,16 +218,18 @@ ONE_ASSIGNMENT = parse_save(
     "0\n0 0 0 1 1 g c 0 1\n0 0 0 0 0 g c\n0 0 0 0 0 g c\n0 0 0 0 0 g c\n"
     + reference("sample-board.txt"),
     "one.sv",
+    WATAN,
 )
 """Blue with an Assignment at criterion 0 and exactly a goal's price (1 STUDY, 1 TUTORIAL)."""
 
 
 def test_the_affordable_builds_are_listed_by_command_with_their_places() -> None:
     game = msgspec.structs.replace(
-        loaded_game(ONE_ASSIGNMENT.board, ONE_ASSIGNMENT.position), phase=Phase.AFTER_ROLL
+        loaded_game(ONE_ASSIGNMENT.board, ONE_ASSIGNMENT.position, WATAN.rules),
+        phase=Phase.AFTER_ROLL,
     )
     # Criterion 0 ends goals 0 and 1 (topology.json); nothing else is affordable.
-    assert hints.affordable(game) == "Blue can afford: achieve 0 or 1.\n"
+    assert hints.affordable(game, WATAN) == "Blue can afford: achieve 0 or 1.\n"
 
 
 def test_with_every_price_in_hand_each_kind_of_build_is_listed() -> None:
@@ -234,7 +240,7 @@ def test_with_every_price_in_hand_each_kind_of_build_is_listed() -> None:
             *AFTER_ROLL.students[1:],
         ),
     )
-    said = hints.affordable(rich)
+    said = hints.affordable(rich, WATAN)
     # Blue's goals end at 25, 31, 30 and 37: 31 is next to Blue's own criteria, so no
     # Assignment can be completed; 30 (an Assignment) is the one criterion to improve.
     assert said.startswith("Blue can afford: achieve ")
@@ -243,7 +249,7 @@ def test_with_every_price_in_hand_each_kind_of_build_is_listed() -> None:
 
 
 def test_nothing_affordable_is_said_plainly() -> None:
-    assert hints.affordable(AFTER_ROLL) == "Blue can afford no build yet.\n"
+    assert hints.affordable(AFTER_ROLL, WATAN) == "Blue can afford no build yet.\n"
 
 
 # Where a game stands, and what is kept ----------------------------------------------------------
@@ -259,12 +265,12 @@ def test_nothing_affordable_is_said_plainly() -> None:
     ],
 )
 def test_a_resumed_game_says_where_it_stands(phase: Phase, roll: int | None, said: str) -> None:
-    assert hints.resumed(msgspec.structs.replace(AFTER_ROLL, phase=phase), roll) == said
+    assert hints.resumed(msgspec.structs.replace(AFTER_ROLL, phase=phase), WATAN, roll) == said
 
 
 def test_a_resumed_setup_says_who_places_next() -> None:
     game = msgspec.structs.replace(NEW, setup_step=3, turn=Colour.YELLOW)
-    assert hints.resumed(game, None) == (
+    assert hints.resumed(game, WATAN, None) == (
         "Setup: Yellow places an initial assignment (3 of 8 placed).\n"
     )
 
@@ -295,6 +301,6 @@ def test_a_save_is_confirmed() -> None:
 
 
 def test_the_board_hint_is_the_spec_board() -> None:
-    assert hints.refused(NEW, Complete(criterion=-1), Refusal.CANNOT_BUILD, "board") == (
-        render.board(NEW)
+    assert hints.refused(NEW, WATAN, Complete(criterion=-1), Refusal.CANNOT_BUILD, "board") == (
+        render.board(NEW, WATAN)
     )

@@ -9,8 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from msgspec.structs import replace
 
+from tests.conftest import CONSTRUCTOR, WATAN
 from tests.positions import make_game
 from watan.editions import edition
+from watan.editions.model import Edition
 from watan.engine.commands import (
     Achieve,
     ChooseDice,
@@ -38,10 +40,13 @@ EDITIONS = st.sampled_from(["watan", "constructor"])
 SEATING = Seating(strategies=("random", "greedy", "expert"), default="expert")
 
 
-def states(seed: int, rules: str, count: int) -> list[Game]:
+def states(seed: int, played: Edition, count: int) -> list[Game]:
     """Return `count` states met in a seeded game of random legal moves, loaded dice included."""
     rng = random.Random(seed)
-    game = start(GameStarted(rules=rules, seed=seed, board=random_board(rng)))
+    header = GameStarted(
+        edition=played.name, rules=played.rules, seed=seed, board=random_board(rng)
+    )
+    game = start(header)
     seen = [game]
     while len(seen) < count and game.phase is not Phase.OVER:
         game = apply_all(game, decide(game, rng.choice(legal_commands(game)), rng))
@@ -52,20 +57,26 @@ def states(seed: int, rules: str, count: int) -> list[Game]:
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32), rules=EDITIONS)
 def test_every_legal_command_reads_back_as_itself(seed: int, rules: str) -> None:
-    for game in states(seed, rules, 300)[::3]:
+    played = edition(rules)
+    for game in states(seed, played, 300)[::3]:
         for command in legal_commands(game):
-            assert parse(format(command, game), game) == command, (command, game.phase)
+            assert parse(
+                format(command, game, played), game, played
+            ) == command, (command, game.phase)
 
 
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32), rules=EDITIONS)
 def test_every_offer_reads_back_as_the_trade_its_answer_makes(seed: int, rules: str) -> None:
-    for game in states(seed, rules, 300)[::5]:
+    played = edition(rules)
+    for game in states(seed, played, 300)[::5]:
         for command in legal_commands(game):
             if isinstance(command, Trade):
                 offer = Offer(partner=command.partner, give=command.give, take=command.take)
-                assert format(offer, game) == format(command, game)[:1]
-                assert parse([*format(offer, game), "no"], game) == offer.answered(False)
+                assert format(offer, game, played) == format(command, game, played)[:1]
+                assert parse(
+                    [*format(offer, game, played), "no"], game, played
+                ) == offer.answered(False)
 
 
 @pytest.fixture
@@ -74,7 +85,7 @@ def rolled(sample_board: Board) -> Game:
 
 
 def test_watan_commands_are_written_in_the_specs_words(rolled: Game) -> None:
-    assert [format(command, rolled) for command in (
+    assert [format(command, rolled, WATAN) for command in (
         Complete(criterion=20), Improve(criterion=20), Achieve(goal=5), Next(),
         Trade(partner=RED, give=Resource.LAB, take=Resource.CAFFEINE, accepted=True),
         Offer(partner=RED, give=Resource.LAB, take=Resource.CAFFEINE),
@@ -85,8 +96,8 @@ def test_watan_commands_are_written_in_the_specs_words(rolled: Game) -> None:
 
 
 def test_constructor_commands_are_written_in_its_words(rolled: Game) -> None:
-    game = replace(rolled, edition=edition("constructor"))
-    assert [format(command, game) for command in (
+    game = rolled
+    assert [format(command, game, CONSTRUCTOR) for command in (
         Complete(criterion=20), Improve(criterion=20), Achieve(goal=5),
         Trade(partner=RED, give=Resource.LAB, take=Resource.CAFFEINE, accepted=False),
     )] == [
@@ -95,24 +106,26 @@ def test_constructor_commands_are_written_in_its_words(rolled: Game) -> None:
 
 
 def test_a_setup_placement_is_the_bare_number_the_question_asks_for(sample_board: Board) -> None:
-    game = start(GameStarted(seed=0, board=sample_board))
-    assert format(Complete(criterion=20), game) == ("20",)
-    assert parse("20", game) == Complete(criterion=20)
+    game = start(GameStarted(edition=WATAN.name, rules=WATAN.rules, seed=0, board=sample_board))
+    assert format(Complete(criterion=20), game, WATAN) == ("20",)
+    assert parse("20", game, WATAN) == Complete(criterion=20)
 
 
 def test_loaded_dice_take_the_roll_at_the_next_question(sample_board: Board) -> None:
     game = make_game(sample_board, phase=Phase.BEFORE_ROLL, loaded=[BLUE])
-    assert format(Roll(value=8), game) == ("roll", "8")
-    assert parse(["roll", "8"], game) == Roll(value=8)
-    assert format(ChooseDice(loaded=False), game) == ("fair",)
+    assert format(Roll(value=8), game, WATAN) == ("roll", "8")
+    assert parse(["roll", "8"], game, WATAN) == Roll(value=8)
+    assert format(ChooseDice(loaded=False), game, WATAN) == ("fair",)
 
 
 def test_the_geese_take_their_tile_then_the_victim(sample_save: SavedGame) -> None:
     # The sample save: only Yellow (holding 3 LECTURE) can be robbed on tile 9; nobody on 3.
-    game = replace(loaded_game(sample_save.board, sample_save.position), phase=Phase.GEESE)
-    assert format(PlaceGeese(tile=9, victim=YELLOW), game) == ("9", "Yellow")
-    assert parse(["9", "yellow"], game) == PlaceGeese(tile=9, victim=YELLOW)
-    assert parse(["3"], game) == PlaceGeese(tile=3)
+    game = replace(
+        loaded_game(sample_save.board, sample_save.position, WATAN.rules), phase=Phase.GEESE
+    )
+    assert format(PlaceGeese(tile=9, victim=YELLOW), game, WATAN) == ("9", "Yellow")
+    assert parse(["9", "yellow"], game, WATAN) == PlaceGeese(tile=9, victim=YELLOW)
+    assert parse(["3"], game, WATAN) == PlaceGeese(tile=3)
 
 
 @pytest.mark.parametrize(
@@ -131,25 +144,27 @@ def test_what_the_game_refuses_to_read_is_the_specs_refusal(
     sample_board: Board, lines: list[str], refusal: Refusal
 ) -> None:
     game = make_game(sample_board, resources={BLUE: (0, 1, 0, 0, 0)})
-    assert parse(lines, game) == refusal
+    assert parse(lines, game, WATAN) == refusal
 
 
 def test_lines_that_stop_short_of_a_command_or_ask_for_none_are_an_error(rolled: Game) -> None:
     with pytest.raises(ValueError, match="do not finish"):
-        parse(["trade Red LAB CAFFEINE"], rolled)
+        parse(["trade Red LAB CAFFEINE"], rolled, WATAN)
     with pytest.raises(ValueError, match="asks for no command"):
-        parse(["status"], rolled)
+        parse(["status"], rolled, WATAN)
     with pytest.raises(ValueError, match="whole after line 1"):
-        parse(["next", "next"], rolled)
+        parse(["next", "next"], rolled, WATAN)
 
 
 def test_seat_words_exist_only_where_the_game_allows_computers(rolled: Game) -> None:
-    assert parse("computer greedy", rolled) == Refusal.INVALID_COMMAND
-    assert parse("computer greedy", rolled, SEATING) == TakeSeat(colour=BLUE, player="greedy")
-    assert parse("computer", rolled, SEATING) == TakeSeat(colour=BLUE, player="expert")
-    assert parse("computer smart", rolled, SEATING) == Refusal.INVALID_COMMAND
-    assert parse("human red", rolled, SEATING) == TakeSeat(colour=RED, player=HUMAN)
-    assert format(TakeSeat(colour=BLUE, player="greedy"), rolled) == ("computer greedy",)
-    assert format(TakeSeat(colour=RED, player=HUMAN), rolled) == ("human Red",)
+    assert parse("computer greedy", rolled, WATAN) == Refusal.INVALID_COMMAND
+    assert parse(
+        "computer greedy", rolled, WATAN, SEATING
+    ) == TakeSeat(colour=BLUE, player="greedy")
+    assert parse("computer", rolled, WATAN, SEATING) == TakeSeat(colour=BLUE, player="expert")
+    assert parse("computer smart", rolled, WATAN, SEATING) == Refusal.INVALID_COMMAND
+    assert parse("human red", rolled, WATAN, SEATING) == TakeSeat(colour=RED, player=HUMAN)
+    assert format(TakeSeat(colour=BLUE, player="greedy"), rolled, WATAN) == ("computer greedy",)
+    assert format(TakeSeat(colour=RED, player=HUMAN), rolled, WATAN) == ("human Red",)
     with pytest.raises(ValueError, match="Red's seat"):
-        format(TakeSeat(colour=RED, player="greedy"), rolled)
+        format(TakeSeat(colour=RED, player="greedy"), rolled, WATAN)

@@ -62,18 +62,18 @@ def game_with(
         )
         for colour in Colour
     )
-    return loaded_game(board, Position(turn=0, students=students, geese=geese))
+    return loaded_game(board, Position(turn=0, students=students, geese=geese), WATAN.rules)
 
 
 def sample_game(save: SavedGame) -> Game:
-    return loaded_game(save.board, save.position)
+    return loaded_game(save.board, save.position, WATAN.rules)
 
 
 # --- the board ------------------------------------------------------------------------------
 
 
 def test_the_sample_board_with_nothing_owned_is_figure_1(sample_board: Board) -> None:
-    assert render.board(new_game(sample_board)) == FIGURE_1
+    assert render.board(new_game(sample_board, WATAN.rules), WATAN) == FIGURE_1
 
 
 def test_figure_1_has_41_lines_without_trailing_spaces() -> None:
@@ -83,7 +83,7 @@ def test_figure_1_has_41_lines_without_trailing_spaces() -> None:
 
 
 def test_tile_9_with_nothing_owned_is_figure_2(sample_board: Board) -> None:
-    assert tile_9(render.board(new_game(sample_board))) == figure(2)
+    assert tile_9(render.board(new_game(sample_board, WATAN.rules), WATAN)) == figure(2)
 
 
 def test_tile_9_with_yellow_and_red_criteria_and_the_geese_is_figure_3(
@@ -94,7 +94,7 @@ def test_tile_9_with_yellow_and_red_criteria_and_the_geese_is_figure_3(
         {Colour.YELLOW: ((20, 1), (27, 1)), Colour.RED: ((32, 2),)},
         geese=9,
     )
-    assert tile_9(render.board(game)) == figure(3)
+    assert tile_9(render.board(game, WATAN)) == figure(3)
 
 
 def test_figure_3_on_the_whole_board_changes_only_tile_9(sample_board: Board) -> None:
@@ -109,7 +109,7 @@ def test_figure_3_on_the_whole_board_changes_only_tile_9(sample_board: Board) ->
         padded = line.ljust(TILE_9_LEFT + TILE_WIDTH)
         spliced = padded[:TILE_9_LEFT] + text.ljust(TILE_WIDTH) + padded[TILE_9_LEFT + TILE_WIDTH :]
         lines[TILE_9_TOP + n] = spliced.rstrip()
-    assert render.board(game) == "".join(f"{line}\n" for line in lines)
+    assert render.board(game, WATAN) == "".join(f"{line}\n" for line in lines)
 
 
 def test_owned_places_show_colour_and_completion_initials(sample_board: Board) -> None:
@@ -130,7 +130,7 @@ def test_owned_places_show_colour_and_completion_initials(sample_board: Board) -
         ("-- 3--", "--YA--"),
     ]:
         expected = replace_once(expected, old, new)
-    assert render.board(game) == expected
+    assert render.board(game, WATAN) == expected
 
 
 def test_a_one_digit_goal_beside_a_tile_is_replaced_in_both_columns(sample_board: Board) -> None:
@@ -138,7 +138,7 @@ def test_a_one_digit_goal_beside_a_tile_is_replaced_in_both_columns(sample_board
     lines = FIGURE_1.splitlines()
     assert lines[2] == "                                  1       0      2"
     expected_line = "                                 OA       0     OA"
-    assert render.board(game).splitlines()[2] == expected_line
+    assert render.board(game, WATAN).splitlines()[2] == expected_line
 
 
 def test_netflix_shows_no_value(sample_board: Board) -> None:
@@ -152,7 +152,9 @@ def test_netflix_shows_no_value(sample_board: Board) -> None:
         "                                 /     NETFLIX    \\",
         "                    | 2|-- 3--| 3|                | 4|-- 4--| 5|",
     ]
-    assert render.board(new_game(board)) == "".join(f"{line}\n" for line in lines)
+    assert render.board(
+        new_game(board, WATAN.rules), WATAN
+    ) == "".join(f"{line}\n" for line in lines)
 
 
 def test_geese_on_netflix_show_under_the_missing_value(sample_board: Board) -> None:
@@ -162,14 +164,16 @@ def test_geese_on_netflix_show_under_the_missing_value(sample_board: Board) -> N
     assert lines[13][tile_4] == "   \\                /   "
     lines[13] = lines[13][:30] + "   \\     GEESE      /   " + lines[13][54:]
     game = game_with(sample_board, {}, geese=4)
-    assert render.board(game) == "".join(f"{line}\n" for line in lines)
+    assert render.board(game, WATAN) == "".join(f"{line}\n" for line in lines)
 
 
 @settings(max_examples=50, deadline=None)
 @given(st.integers(min_value=0, max_value=2**32), st.integers(min_value=-1, max_value=18))
 def test_every_board_has_41_lines_without_trailing_spaces(seed: int, geese: int) -> None:
     board = random_board(random.Random(seed))
-    text = render.board(game_with(board, {Colour.BLUE: ((0, 3),)}, {Colour.RED: (71,)}, geese))
+    text = render.board(
+        game_with(board, {Colour.BLUE: ((0, 3),)}, {Colour.RED: (71,)}, geese), WATAN
+    )
     lines = text.split("\n")
     assert (len(lines), lines[-1]) == (42, "")
     assert [line.rstrip() for line in lines] == lines
@@ -180,7 +184,7 @@ def test_every_board_has_41_lines_without_trailing_spaces(seed: int, geese: int)
 
 
 def test_a_new_students_status_line_is_worded_as_ruling_4(sample_board: Board) -> None:
-    assert render.status_line(new_game(sample_board), Colour.BLUE) == (
+    assert render.status_line(new_game(sample_board, WATAN.rules), WATAN, Colour.BLUE) == (
         "Blue has 0 course criteria, 0 caffeines, 0 labs, 0 lectures, 0 studies, and 0 tutorials.\n"
     )
 
@@ -189,7 +193,7 @@ def test_the_status_line_uses_plurals_even_for_one(sample_board: Board) -> None:
     game = game_with(
         sample_board, {Colour.RED: ((10, 1),)}, resources={Colour.RED: (1, 1, 1, 1, 1)}
     )
-    assert render.status_line(game, Colour.RED) == (
+    assert render.status_line(game, WATAN, Colour.RED) == (
         "Red has 1 course criteria, 1 caffeines, 1 labs, 1 lectures, 1 studies, and 1 tutorials.\n"
     )
 
@@ -197,7 +201,7 @@ def test_the_status_line_uses_plurals_even_for_one(sample_board: Board) -> None:
 def test_status_lists_every_student_in_order_counting_levels(sample_save: SavedGame) -> None:
     # sample-save.sv: Blue 37 exam, 25 exam, 30 assignment = 7; Red 32 midterm, 44 assignment
     # = 3; Orange 16 midterm, 40 assignment = 3; Yellow two assignments = 2.
-    assert render.status(sample_game(sample_save)) == (
+    assert render.status(sample_game(sample_save), WATAN) == (
         "Blue has 7 course criteria, 0 caffeines, 0 labs, 0 lectures, 5 studies, "
         "and 0 tutorials.\n"
         "Red has 3 course criteria, 0 caffeines, 0 labs, 0 lectures, 0 studies, "
@@ -211,16 +215,18 @@ def test_status_lists_every_student_in_order_counting_levels(sample_save: SavedG
 
 def test_completed_lists_criteria_in_the_order_first_completed(sample_save: SavedGame) -> None:
     # Spec §2.7; the save lists Blue's criteria as 37 3, 25 3, 30 1 (not sorted).
-    assert render.completed(sample_game(sample_save), Colour.BLUE) == (
+    assert render.completed(sample_game(sample_save), WATAN, Colour.BLUE) == (
         "Blue has completed:\n37 3\n25 3\n30 1\n"
     )
-    assert render.completed(sample_game(sample_save), Colour.ORANGE) == (
+    assert render.completed(sample_game(sample_save), WATAN, Colour.ORANGE) == (
         "Orange has completed:\n16 2\n40 1\n"
     )
 
 
 def test_completed_with_nothing_completed_is_the_heading_alone(sample_board: Board) -> None:
-    assert render.completed(new_game(sample_board), Colour.YELLOW) == "Yellow has completed:\n"
+    assert render.completed(
+        new_game(sample_board, WATAN.rules), WATAN, Colour.YELLOW
+    ) == "Yellow has completed:\n"
 
 
 def test_help_is_the_spec_list_of_commands() -> None:

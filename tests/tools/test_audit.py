@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 from msgspec.structs import replace
 
-from tests.conftest import reference
+from tests.conftest import WATAN, reference
 from tests.scripted import typed
 from watan.engine.commands import (
     Achieve,
@@ -79,8 +79,10 @@ from watan.tools.audit import (
 BLUE, RED, ORANGE, YELLOW = Colour.BLUE, Colour.RED, Colour.ORANGE, Colour.YELLOW
 CAFFEINE, LAB, LECTURE, STUDY = Resource.CAFFEINE, Resource.LAB, Resource.LECTURE, Resource.STUDY
 
-SAMPLE = parse_save(reference("sample-save.sv"), "sample-save.sv")
-HEADER = GameStarted(seed=3, board=SAMPLE.board, loaded=SAMPLE.position)
+SAMPLE = parse_save(reference("sample-save.sv"), "sample-save.sv", WATAN)
+HEADER = GameStarted(
+    edition=WATAN.name, rules=WATAN.rules, seed=3, board=SAMPLE.board, loaded=SAMPLE.position
+)
 SAMPLE_LINES = (
     "load\nroll\n7\n9\nYellow\ntrade orange study caffeine\nyes\nnext\nload\nroll\n10\nnext\n"
 )
@@ -101,10 +103,12 @@ SAMPLE_EVENTS: tuple[AnyEvent, ...] = (
 WIN_SAVE = parse_save(
     "0\n3 2 2 2 1 g 0 1 c 0 3 10 3 30 2 45 1\n0 0 0 0 0 g c\n0 0 0 0 0 g c\n0 0 0 0 0 g c\n"
     + reference("sample-board.txt"),
-    "win.sv",
+    "win.sv", WATAN,
 )
 """Blue at 9 course criteria (two Exams, a Midterm at 30, an Assignment) with an Exam's price."""
-WIN_HEADER = GameStarted(seed=1, board=WIN_SAVE.board, loaded=WIN_SAVE.position)
+WIN_HEADER = GameStarted(
+    edition=WATAN.name, rules=WATAN.rules, seed=1, board=WIN_SAVE.board, loaded=WIN_SAVE.position
+)
 WIN_EVENTS: tuple[AnyEvent, ...] = (
     DiceChosen(colour=BLUE, loaded=True),
     DiceRolled(colour=BLUE, roll=12),  # tile 12 (TUTORIAL 12) has nobody's criteria
@@ -118,7 +122,7 @@ SETUP = "8\n16\n24\n31\n40\n44\n47\n27\n"
 
 def converse(game: Game, lines: str, seed: int) -> tuple[tuple[AnyEvent, ...], Game]:
     """Return the events typing `lines` records, and the live game at the end."""
-    done = typed(game, lines.splitlines(), seed)
+    done = typed(game, lines.splitlines(), seed, edition=WATAN)
     return tuple(done.events), done.game
 
 
@@ -155,14 +159,14 @@ def test_the_sample_turns_pass_and_fold_to_the_live_game() -> None:
 
 def test_a_long_seeded_game_with_fair_dice_passes_and_folds_to_the_live_game() -> None:
     rng = random.Random(3)
-    header = GameStarted(seed=3, board=random_board(rng))
+    header = GameStarted(edition=WATAN.name, rules=WATAN.rules, seed=3, board=random_board(rng))
     turn = (
         "roll\n3\n13\nblue\nred\norange\nyellow\n"
         "trade red lab study\nyes\ntrade orange caffeine lab\nno\n"
         "achieve 6\nachieve 10\nachieve 14\nachieve 16\nachieve 19\nachieve 24\n"
         "improve 8\nimprove 16\nnext\n"
     )
-    live = typed(start(header), (SETUP + turn * 40).splitlines(), rng=rng)
+    live = typed(start(header), (SETUP + turn * 40).splitlines(), rng=rng, edition=WATAN)
     events = live.events
     kinds = {type(event) for event in events}
     # The game covers fair rolls, losses to the geese, steals, trades both ways and builds.
@@ -181,11 +185,14 @@ def test_a_journal_written_by_play_passes_and_folds_to_its_backup(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     streams = Streams(io.BytesIO(SAMPLE_LINES.encode()), io.StringIO(), io.StringIO())
-    play_games(Options(seed=3, loaded=SAMPLE, journal="game.jsonl"), streams)
+    play_games(
+        Options(seed=3, loaded=SAMPLE, journal="game.jsonl", edition=WATAN, rules=WATAN.rules),
+        streams,
+    )
     journal = read_journal("game.jsonl")
     checked = audit(journal.header, journal.events)
     assert (journal.header, journal.events, checked.problem) == (HEADER, SAMPLE_EVENTS, None)
-    assert format_save(saved_game(checked.game)) == (tmp_path / "backup.sv").read_text()
+    assert format_save(saved_game(checked.game), WATAN) == (tmp_path / "backup.sv").read_text()
 
 
 def test_a_resumption_changes_nothing_and_passes_anywhere_between_commands() -> None:
@@ -366,7 +373,12 @@ def test_deciding_each_recorded_command_again_gives_its_events() -> None:
 # Tampered journals -----------------------------------------------------------------------------
 
 
-NEW_HEADER = GameStarted(seed=1, board=parse_board(reference("sample-board.txt"), "board"))
+NEW_HEADER = GameStarted(
+    edition=WATAN.name,
+    rules=WATAN.rules,
+    seed=1,
+    board=parse_board(reference("sample-board.txt"), "board", WATAN),
+)
 
 PROBLEMS: list[tuple[str, tuple[AnyEvent, ...], Problem]] = [
     (

@@ -13,8 +13,8 @@ PLAYERS = ("greedy", "random", "random", "random")
 
 
 def test_a_local_cluster_of_two_workers_plays_the_same_games_as_two_local_workers() -> None:
-    local = simulate(6, 8, players=PLAYERS, workers=2)
-    clustered = simulate(6, 8, players=PLAYERS, workers=2, cluster="local")
+    local = simulate(6, 8, players=PLAYERS, workers=2, edition="watan")
+    clustered = simulate(6, 8, players=PLAYERS, workers=2, cluster="local", edition="watan")
     assert clustered == local
     assert summarise(clustered, PLAYERS) == summarise(local, PLAYERS)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from tests.conftest import reference
+from tests.conftest import WATAN, reference
 from tests.positions import make_game
 from tests.tools.test_audit import HEADER, SAMPLE_EVENTS, WIN_EVENTS, WIN_HEADER, fold
 from watan.engine.events import TradeDeclined
@@ -14,7 +14,7 @@ from watan.files.savefile import parse_board
 from watan.tools.compare import as_loaded, differences, parting, view
 
 BLUE, RED, ORANGE, YELLOW = Colour.BLUE, Colour.RED, Colour.ORANGE, Colour.YELLOW
-BOARD = parse_board(reference("sample-board.txt"), "sample-board.txt")
+BOARD = parse_board(reference("sample-board.txt"), "sample-board.txt", WATAN)
 
 
 def holding(
@@ -42,7 +42,7 @@ def test_the_view_of_the_sample_save_uses_the_spec_names() -> None:
         24: "Orange", 50: "Orange", 33: "Orange", 41: "Orange",
         27: "Yellow", 32: "Yellow",
     }  # fmt: skip
-    assert view(fold(HEADER, ())) == {
+    assert view(fold(HEADER, ()), WATAN) == {
         "turn": "Blue",
         "phase": "before_roll",
         "geese": 8,
@@ -82,7 +82,7 @@ def test_the_view_of_the_sample_save_uses_the_spec_names() -> None:
 
 
 def test_the_view_says_where_the_geese_are_not_and_who_won() -> None:
-    shown = view(fold(WIN_HEADER, WIN_EVENTS))
+    shown = view(fold(WIN_HEADER, WIN_EVENTS), WATAN)
     assert (shown["geese"], shown["winner"], shown["phase"]) == ("off the board", "Blue", "over")
     assert shown["criteria"] == {
         c: {0: "Blue Exam", 10: "Blue Exam", 30: "Blue Exam", 45: "Blue Assignment"}.get(c, "none")
@@ -93,7 +93,7 @@ def test_the_view_says_where_the_geese_are_not_and_who_won() -> None:
 def test_a_resource_and_a_criterion_that_differ_read_as_paths() -> None:
     a = make_game(BOARD, resources={RED: (0, 2, 0, 0, 0)}, criteria={20: (BLUE, 1)})
     b = make_game(BOARD, resources={RED: (0, 3, 0, 0, 0)})
-    assert differences(a, b) == [
+    assert differences(a, b, WATAN) == [
         "Blue.criteria[0]: 20 -> absent",
         "Red.resources.LAB: 2 -> 3",
         "criteria[20]: Blue Assignment -> none",
@@ -109,7 +109,7 @@ def test_goals_dice_geese_turn_phase_and_winner_differences_read_in_words() -> N
         ),
         winner=RED,
     )  # fmt: skip
-    assert differences(a, b) == [
+    assert differences(a, b, WATAN) == [
         "Orange.dice: fair -> loaded",
         "Yellow.goals[1]: absent -> 5",
         "geese: off the board -> 4",
@@ -123,13 +123,13 @@ def test_goals_dice_geese_turn_phase_and_winner_differences_read_in_words() -> N
 def test_an_improvement_shows_the_completion_before_and_after() -> None:
     a = make_game(BOARD, criteria={30: (BLUE, 2)})
     b = make_game(BOARD, criteria={30: (BLUE, 3)})
-    assert differences(a, b) == ["criteria[30]: Blue Midterm -> Blue Exam"]
+    assert differences(a, b, WATAN) == ["criteria[30]: Blue Midterm -> Blue Exam"]
 
 
 def test_differences_list_indices_in_numeric_order() -> None:
     a = make_game(BOARD, criteria={8: (BLUE, 1), 44: (RED, 1)}, goals={9: BLUE, 10: BLUE})
     b = make_game(BOARD)
-    assert differences(a, b) == [
+    assert differences(a, b, WATAN) == [
         "Blue.criteria[0]: 8 -> absent",
         "Blue.goals[0]: 9 -> absent",
         "Blue.goals[1]: 10 -> absent",
@@ -143,7 +143,7 @@ def test_differences_list_indices_in_numeric_order() -> None:
 
 def test_identical_games_have_no_differences() -> None:
     game = fold(HEADER, SAMPLE_EVENTS)
-    assert differences(game, fold(HEADER, SAMPLE_EVENTS)) == []
+    assert differences(game, fold(HEADER, SAMPLE_EVENTS), WATAN) == []
 
 
 def test_journals_that_diverge_part_at_the_first_different_event() -> None:
@@ -151,26 +151,26 @@ def test_journals_that_diverge_part_at_the_first_different_event() -> None:
         proposer=BLUE, partner=ORANGE, give=Resource.STUDY, take=Resource.CAFFEINE
     )
     other = (*SAMPLE_EVENTS[:5], declined, *SAMPLE_EVENTS[6:])
-    assert parting(SAMPLE_EVENTS, other) == (
+    assert parting(SAMPLE_EVENTS, other, WATAN) == (
         "The journals part ways at event 6: A has Blue traded one STUDY to Orange for one "
         "CAFFEINE; B has Orange declined Blue's offer of one STUDY for one CAFFEINE."
     )
 
 
 def test_a_journal_that_is_a_prefix_of_the_other_parts_where_it_ends() -> None:
-    assert parting(SAMPLE_EVENTS[:3], SAMPLE_EVENTS) == (
+    assert parting(SAMPLE_EVENTS[:3], SAMPLE_EVENTS, WATAN) == (
         "The journals part ways at event 4: A has nothing (its journal ends); "
         "B has Blue moved the geese to tile 9."
     )
-    assert parting(SAMPLE_EVENTS, SAMPLE_EVENTS[:7]) == (
+    assert parting(SAMPLE_EVENTS, SAMPLE_EVENTS[:7], WATAN) == (
         "The journals part ways at event 8: A has Red chose loaded dice; "
         "B has nothing (its journal ends)."
     )
 
 
 def test_equal_journals_do_not_part() -> None:
-    assert parting(SAMPLE_EVENTS, SAMPLE_EVENTS) is None
-    assert parting((), ()) is None
+    assert parting(SAMPLE_EVENTS, SAMPLE_EVENTS, WATAN) is None
+    assert parting((), (), WATAN) is None
 
 
 def test_as_loaded_before_the_roll_forgets_only_the_dice_choice() -> None:

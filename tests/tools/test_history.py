@@ -18,7 +18,7 @@ import pytest
 
 from replay import JournalError, JournalLocked, JournalWriter
 from tests.cli.test_show import sample_save_board
-from tests.conftest import ROOT, reference
+from tests.conftest import ROOT, WATAN, reference
 from tests.tools.test_audit import (
     HEADER,
     NEW_HEADER,
@@ -47,7 +47,10 @@ def journal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     """Play the sample turns into `game.jsonl` in a fresh working folder; return its name."""
     monkeypatch.chdir(tmp_path)
     streams = Streams(io.BytesIO(SAMPLE_LINES.encode()), io.StringIO(), io.StringIO())
-    play_games(Options(seed=3, loaded=SAMPLE, journal="game.jsonl"), streams)
+    play_games(
+        Options(seed=3, loaded=SAMPLE, journal="game.jsonl", edition=WATAN, rules=WATAN.rules),
+        streams,
+    )
     return "game.jsonl"
 
 
@@ -240,7 +243,7 @@ def setup_game(placed: int) -> Game:
     ],
 )
 def test_the_standing_says_whose_turn_and_where_in_it(game: Game, words: str) -> None:
-    assert hints.standing(game) == words
+    assert hints.standing(game, WATAN) == words
 
 
 # as text, save file and JSON -------------------------------------------------------------------
@@ -255,13 +258,13 @@ SAMPLE_STATUS = (
 
 
 def test_as_text_is_the_board_then_the_four_status_lines_then_the_standing() -> None:
-    assert history.as_text(fold(HEADER, ())) == (
+    assert history.as_text(fold(HEADER, ()), WATAN) == (
         sample_save_board() + SAMPLE_STATUS + "Blue's turn, before the roll (fair dice).\n"
     )
 
 
 def test_as_save_at_the_start_is_the_spec_sample_save_in_canonical_form() -> None:
-    assert history.as_save(fold(HEADER, ())) == (
+    assert history.as_save(fold(HEADER, ()), WATAN) == (
         "0\n"
         "0 0 0 5 0 g 38 47 43 c 37 3 25 3 30 1\n"
         "0 0 0 0 0 g 56 48 64 c 32 2 44 1\n"
@@ -274,7 +277,7 @@ def test_as_save_at_the_end_of_the_sample_turns() -> None:
     # Blue: 5 STUDY, +1 LECTURE stolen, STUDY traded for CAFFEINE. Orange: 11 CAFFEINE,
     # -5 to the geese, -1 traded, +1 STUDY traded, +2 STUDY produced. Yellow: -1 LECTURE.
     # Orange rolls next; the geese are on tile 9.
-    assert history.as_save(fold(HEADER, SAMPLE_EVENTS)) == (
+    assert history.as_save(fold(HEADER, SAMPLE_EVENTS), WATAN) == (
         "2\n"
         "1 0 1 4 0 g 38 47 43 c 37 3 25 3 30 1\n"
         "0 0 0 0 0 g 56 48 64 c 32 2 44 1\n"
@@ -285,7 +288,7 @@ def test_as_save_at_the_end_of_the_sample_turns() -> None:
 
 def test_as_save_after_the_roll_names_the_next_student() -> None:
     # After the steal Blue has rolled: the save says Red rolls next (spec §3.7).
-    assert history.as_save(fold(HEADER, SAMPLE_EVENTS[:5])) == (
+    assert history.as_save(fold(HEADER, SAMPLE_EVENTS[:5]), WATAN) == (
         "1\n"
         "0 0 1 5 0 g 38 47 43 c 37 3 25 3 30 1\n"
         "0 0 0 0 0 g 56 48 64 c 32 2 44 1\n"
@@ -296,7 +299,7 @@ def test_as_save_after_the_roll_names_the_next_student() -> None:
 
 def test_as_save_refuses_a_game_still_in_setup() -> None:
     with pytest.raises(SetupHasNoSave):
-        history.as_save(setup_game(7))
+        history.as_save(setup_game(7), WATAN)
 
 
 # rewind ----------------------------------------------------------------------------------------

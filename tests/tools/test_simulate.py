@@ -30,7 +30,7 @@ RANDOM = ("random",) * 4
 
 
 def test_a_whole_game_ends_with_a_win_and_its_events_pass_the_audit() -> None:
-    played = play_game(0, 5, RANDOM)
+    played = play_game(0, 5, RANDOM, edition="watan")
     checked = audit(played.header, played.events)
     assert (checked.problem, checked.game) == (None, played.game)
     assert (played.game.phase, played.result.winner) == (Phase.OVER, played.game.winner)
@@ -38,7 +38,7 @@ def test_a_whole_game_ends_with_a_win_and_its_events_pass_the_audit() -> None:
 
 
 def test_a_game_records_who_sits_where_before_its_first_placement() -> None:
-    played = play_game(1, 5, ("greedy", "random", "random", "expert"))
+    played = play_game(1, 5, ("greedy", "random", "random", "expert"), edition="watan")
     # Game 1 moves everyone one seat on: Blue gets the last strategy named.
     assert played.result.seats == ("expert", "greedy", "random", "random")
     assert played.events[:4] == tuple(
@@ -60,34 +60,34 @@ def test_seats_rotate_so_every_strategy_sits_everywhere_equally_often() -> None:
 
 
 def test_a_game_at_the_turn_cap_is_reported_unfinished_not_hung() -> None:
-    played = play_game(3, 8, RANDOM, turn_cap=6)
+    played = play_game(3, 8, RANDOM, turn_cap=6, edition="watan")
     assert (played.result.index, played.result.winner, played.result.turns) == (3, NOBODY, 6)
     assert played.game.phase is not Phase.OVER
 
 
 def test_the_same_seed_gives_the_same_games_with_one_worker_or_two() -> None:
     players = ("greedy", "random", "random", "random")
-    assert simulate(4, 6, players=players, workers=1) == simulate(
-        4, 6, players=players, workers=2
+    assert simulate(4, 6, players=players, workers=1, edition="watan") == simulate(
+        4, 6, players=players, workers=2, edition="watan"
     )
 
 
 def test_each_game_has_its_own_seed_drawn_from_the_runs_seed() -> None:
     seeds = game_seeds(4, 6)
     assert len(set(seeds)) == 6
-    assert [r.seed for r in simulate(4, 6)] == seeds
+    assert [r.seed for r in simulate(4, 6, edition="watan")] == seeds
     assert game_seeds(4, 3) == seeds[:3]
 
 
 def test_written_journals_replay_to_each_games_final_state(tmp_path: Path) -> None:
     players = ("greedy", "random", "greedy", "random")
-    results = simulate(9, 3, players=players, journals=str(tmp_path), workers=2)
+    results = simulate(9, 3, players=players, journals=str(tmp_path), workers=2, edition="watan")
     assert sorted(p.name for p in tmp_path.iterdir()) == [
         "game-00001.jsonl", "game-00002.jsonl", "game-00003.jsonl",
     ]
     for result in results:
         replayed = load(journal_path(str(tmp_path), result.index))
-        again = play_game(result.index, result.seed, players)
+        again = play_game(result.index, result.seed, players, edition="watan")
         assert (len(replayed.events), replayed.game) == (result.events, again.game)
 
 

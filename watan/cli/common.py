@@ -287,8 +287,8 @@ class ProgressBar:
             click.echo("", err=True)
 
 
-def picture(game: Game) -> str:
-    """Return the board of `game` as an SVG document."""
+def picture(game: Game, edition: Edition) -> str:
+    """Return the board of `game` as an SVG document, in the edition's words."""
     from watan.pictures import svg
 
-    return svg.picture(game)
+    return svg.picture(game, edition)

@@ -156,9 +156,10 @@ def diff(first: str, second: str, to: int | None, turn: int | None, edition: str
         for path, (name, data, journal) in sides.items()
         if journal
     }
-    # A .sv file is read in --edition's words, else in the journal's, else the program's.
-    recorded = next((moment.game.edition for moment in journals.values()), None)
-    chosen = recorded if edition is None and recorded is not None else edition_named(edition)
+    # A .sv file is read in --edition's words, else in the journal's, else the program's;
+    # the games are compared in the first journal's words.
+    recorded = next((moment.header.edition for moment in journals.values()), None)
+    chosen = edition_named(recorded if edition is None and recorded is not None else edition)
 
     def game_of(path: str) -> tuple[Game, tuple[AnyEvent, ...] | None]:
         if path in journals:
@@ -170,20 +171,24 @@ def diff(first: str, second: str, to: int | None, turn: int | None, edition: str
     starts = None
     if len(journals) == 2:
         starts = (journals[first].header, journals[second].header)
-    unlike = compare.unrelated(a, b, starts)
+    editions = tuple(
+        journals[path].header.edition if path in journals else chosen.name
+        for path in (first, second)
+    )
+    unlike = compare.unrelated(a, b, (editions[0], editions[1]), starts)
     if unlike is not None:
         click.echo(printable(f"{names[0]} and {names[1]} are different games: {unlike}."))
         sys.exit(1)
     lines = []
     if a_events is not None and b_events is not None:
-        parting = compare.parting(a_events, b_events, a.edition)
+        parting = compare.parting(a_events, b_events, chosen)
         lines += [parting] if parting else []
     else:
         for name, game in zip(names, (a, b), strict=True):
             if game.phase is Phase.SETUP:
                 fail(f"{name}: the game is still in setup, which a save file cannot hold")
         a, b = compare.as_loaded(a), compare.as_loaded(b)
-    lines += compare.differences(a, b)
+    lines += compare.differences(a, b, chosen)
     click.echo("".join(f"{printable(line)}\n" for line in lines), nl=False)
     sys.exit(1 if lines else 0)
 
@@ -212,7 +217,7 @@ def _save_side(name: str, data: bytes | None, played: Edition) -> Game:
                 saved = noting(read_save(text, name, played))
             except BadFile as error:
                 raise mistaken(error, text, played) from None
-        return loaded_game(saved.board, saved.position, played)
+        return loaded_game(saved.board, saved.position, played.rules)
 
     return checked(read)
 

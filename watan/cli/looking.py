@@ -66,12 +66,14 @@ def show(file: str, edition: str | None, shape: str) -> None:
         try:
             if looks_like_save(text):
                 saved = noting(read_save(text, name, played))
-                game = loaded_game(saved.board, saved.position, played)
-                return picture(game) if shape == "svg" else render.board(game) + render.status(game)
-            game = new_game(noting(read_board(text, name, played)), played)
+                game = loaded_game(saved.board, saved.position, played.rules)
+                if shape == "svg":
+                    return picture(game, played)
+                return render.board(game, played) + render.status(game, played)
+            game = new_game(noting(read_board(text, name, played)), played.rules)
         except BadFile as error:
             raise mistaken(error, text, played) from None
-        return picture(game) if shape == "svg" else render.board(game)
+        return picture(game, played) if shape == "svg" else render.board(game, played)
 
     click.echo(checked(shown), nl=False)
 
@@ -240,15 +242,15 @@ def shown(
     has the events) or a picture."""
     from watan.tools import document, history
 
-    game = moment.game
+    game, played = moment.game, edition_named(moment.header.edition)
     if shape == "svg":
-        return picture(game)
+        return picture(game, played)
     if shape == "json" and isinstance(moment, history.Moment):
         return document.encode(document.document(moment.header, moment.events, game))
     if shape == "sv":
         try:
-            return history.as_save(game)
+            return history.as_save(game, played)
         except history.SetupHasNoSave:
             at = f"turn {turn}" if turn is not None else "its end" if to is None else f"step {to}"
             fail(f"{journal}: at {at} the game is still in setup, which a save file cannot hold")
-    return history.as_text(game)
+    return history.as_text(game, played)

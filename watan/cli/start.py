@@ -147,7 +147,8 @@ def play(
     try:
         played = named(edition or default_edition)
         options = Options.from_files(
-            seed=seed, edition=played, load=load, journal=journal, resume=resume
+            seed=seed, edition=played, rules=played.rules, load=load, journal=journal,
+            resume=resume,
         )
         resumed: Resumed | None = None
         if resume is not None:
@@ -156,12 +157,13 @@ def play(
                 return _unknown_seat(game.seats, seats)
 
             resumed = reopen(resume, options.seed, sys.stderr, program, playable)
-            played = named(resumed.header.rules)
+            played = named(resumed.header.edition)
         fresh = load is None and resume is None
         chosen = choose_board(played, board, random_board=random_board, first=fresh)
         options = replace(
             options,
             edition=played,
+            rules=played.rules,
             board=chosen.board,
             seats=seats,
             computers=allow_computers or bool(computer),

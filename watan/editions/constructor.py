@@ -10,6 +10,7 @@ every turn, `layout.txt` is the default board, and end of input saves
 from __future__ import annotations
 
 from watan.editions.model import Edition, Text, Vocabulary, Words
+from watan.engine.rules import NO_CARDS, Rules
 
 EDITION = Edition(
     name="constructor",
@@ -21,11 +22,32 @@ EDITION = Edition(
     level_initials=("B", "H", "T"),  # basement, house, tower (spec §2.4.1)
     goal_initial="R",  # road (spec §2.6)
     save_marks=("r", "h"),  # spec §3.7
-    # Spec §2.4.1 and §2.6, in resource order BRICK, ENERGY, GLASS, HEAT, WIFI.
-    goal_cost=(0, 0, 0, 1, 1),
-    level_costs=((1, 1, 1, 0, 1), (0, 0, 2, 3, 0), (3, 2, 2, 2, 1)),
-    points_to_win=10,
-    dice_start_loaded=True,  # spec §2.8, RULINGS-constructor 3 and 11
+    rules=Rules(
+        # Spec §2.4.1 and §2.6, in resource order BRICK, ENERGY, GLASS, HEAT, WIFI.
+        goal_cost=(0, 0, 0, 1, 1),
+        level_costs=((1, 1, 1, 0, 1), (0, 0, 2, 3, 0), (3, 2, 2, 2, 1)),
+        points_to_win=10,
+        dice_start_loaded=True,  # spec §2.8, RULINGS-constructor 3 and 11
+        losses_from=10,  # spec §3.6
+        geese_start_on_park=False,  # RULINGS 8
+        bank_rate=None,
+        card_cost=None,
+        deck=NO_CARDS,
+        house_rules=(),
+    ),
+    # Journals of format 1 recorded only the edition's name: these were its rules then.
+    format_1_rules=Rules(
+        goal_cost=(0, 0, 0, 1, 1),
+        level_costs=((1, 1, 1, 0, 1), (0, 0, 2, 3, 0), (3, 2, 2, 2, 1)),
+        points_to_win=10,
+        dice_start_loaded=True,
+        losses_from=10,
+        geese_start_on_park=False,
+        bank_rate=None,
+        card_cost=None,
+        deck=NO_CARDS,
+        house_rules=(),
+    ),
     board_every_turn=True,  # spec §4.2, RULINGS-constructor 4 and 10
     backup_during_setup=True,  # spec §4.5 "at any point", RULINGS-constructor 6 and 12
     backup_when_over=True,  # the same "at any point"

@@ -2,10 +2,13 @@
 
 Students of Watan and its older edition, Constructor, are one game on one
 engine: the same board, the same rules in the same order, the same events.
-An edition names things, words every line the game prints, sets the prices
-and the command words, shapes the save file and flips the few rules that
-differ.  It is chosen once, when a game starts, and its `name` is recorded
-in the journal's header (`GameStarted.rules`), so a fold knows it too.
+An edition names things, words every line the game prints, sets the command
+words and shapes the save file; it also sets the rules its new games are
+played by (`rules`: prices, the win, how the dice start).  It is chosen once,
+when a game starts.  The journal's header records its `name`, for the tools
+that speak about the game, and its rules whole, for the fold: the game state
+holds the rules, never the words, and whatever speaks is handed the edition
+explicitly.
 
 The data modules live in `watan.editions`, one per edition.
 """
@@ -14,7 +17,7 @@ from __future__ import annotations
 
 import msgspec
 
-from watan.engine.resources import Resources
+from watan.engine.rules import Rules
 
 
 class Words(msgspec.Struct, frozen=True, kw_only=True):
@@ -127,12 +130,13 @@ class Edition(msgspec.Struct, frozen=True, kw_only=True):
     """What the board shows after the owner's initial on a claimed goal."""
     save_marks: tuple[str, str]
     """The save file's markers before a player's goals and before their criteria."""
-    goal_cost: Resources
-    level_costs: tuple[Resources, Resources, Resources]
-    """The price of reaching levels 1, 2 and 3 (the first is free during setup)."""
-    points_to_win: int
-    dice_start_loaded: bool
-    """Whether every player's dice are loaded when a game starts or is loaded."""
+    rules: Rules
+    """The rules a new game of this edition plays (house rules change them when asked).  A
+    journal records them whole, so changing them here changes new games only."""
+    format_1_rules: Rules | None
+    """The rules this edition's games were played by when journals were of format 1, which
+    named the edition and not its rules: reading such a journal fills these in.  Never
+    change them; None for an edition that came after format 1."""
     board_every_turn: bool
     """Whether the board is printed at the start of every turn, before the turn's header."""
     backup_during_setup: bool

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from watan.editions.model import Edition, Text, Vocabulary, Words
+from watan.engine.rules import NO_CARDS, Rules
 
 EDITION = Edition(
     name="watan",
@@ -14,11 +15,32 @@ EDITION = Edition(
     level_initials=("A", "M", "E"),  # Assignment, Midterm, Exam (spec §2.4.1)
     goal_initial="A",  # Achievement (spec §2.6)
     save_marks=("g", "c"),
-    # RULINGS 23, in resource order CAFFEINE, LAB, LECTURE, STUDY, TUTORIAL.
-    goal_cost=(0, 0, 0, 1, 1),
-    level_costs=((1, 1, 1, 0, 1), (0, 0, 2, 3, 0), (3, 2, 2, 2, 1)),
-    points_to_win=10,
-    dice_start_loaded=False,  # RULINGS 24
+    rules=Rules(
+        # RULINGS 23, in resource order CAFFEINE, LAB, LECTURE, STUDY, TUTORIAL.
+        goal_cost=(0, 0, 0, 1, 1),
+        level_costs=((1, 1, 1, 0, 1), (0, 0, 2, 3, 0), (3, 2, 2, 2, 1)),
+        points_to_win=10,
+        dice_start_loaded=False,  # RULINGS 24
+        losses_from=10,  # spec §3.6
+        geese_start_on_park=False,  # RULINGS 8
+        bank_rate=None,
+        card_cost=None,
+        deck=NO_CARDS,
+        house_rules=(),
+    ),
+    # Journals of format 1 recorded only the edition's name: these were its rules then.
+    format_1_rules=Rules(
+        goal_cost=(0, 0, 0, 1, 1),
+        level_costs=((1, 1, 1, 0, 1), (0, 0, 2, 3, 0), (3, 2, 2, 2, 1)),
+        points_to_win=10,
+        dice_start_loaded=False,
+        losses_from=10,
+        geese_start_on_park=False,
+        bank_rate=None,
+        card_cost=None,
+        deck=NO_CARDS,
+        house_rules=(),
+    ),
     board_every_turn=False,  # RULINGS 20: a turn begins with its header alone
     backup_during_setup=False,  # RULINGS 16
     backup_when_over=False,  # RULINGS 16: end of input at "play again" means no

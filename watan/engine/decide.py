@@ -180,7 +180,7 @@ def decide_with(game: Game, command: AnyCommand, chance: Chance) -> tuple[AnyEve
             swap = TradeAccepted if accepted else TradeDeclined
             return (swap(proposer=colour, partner=partner, give=give, take=take),)
         case Achieve(goal=goal):
-            return (GoalAchieved(colour=colour, goal=GoalId(goal), cost=game.edition.goal_cost),)
+            return (GoalAchieved(colour=colour, goal=GoalId(goal), cost=game.rules.goal_cost),)
         case PlaceGeese(tile=tile, victim=victim):
             moved = GeeseMoved(colour=colour, tile=TileId(tile))
             if victim is None:
@@ -255,8 +255,8 @@ def refusal(game: Game, command: AnyCommand) -> Refusal | None:
 
 
 def level_cost(game: Game, level: int) -> Resources:
-    """Return the edition's price of bringing a criterion to `level` 1-3 (spec §2.4.1)."""
-    return game.edition.level_costs[level - 1]
+    """Return the rules' price of bringing a criterion to `level` 1-3 (spec §2.4.1)."""
+    return game.rules.level_costs[level - 1]
 
 
 def offer_refusal(game: Game, partner: Colour, give: Resource, take: Resource) -> Refusal | None:
@@ -390,7 +390,7 @@ def _achievement_refusal(game: Game, goal: int) -> Refusal | None:
     """A free goal next to one's own criterion or goal may be achieved (§3.3, RULINGS 11)."""
     if _achievement_obstacle(game, goal) is not None:
         return Refusal.CANNOT_BUILD
-    return _price_refusal(game, game.edition.goal_cost)
+    return _price_refusal(game, game.rules.goal_cost)
 
 
 def _achievement_obstacle(game: Game, goal: int) -> Obstacle | None:
@@ -435,7 +435,7 @@ def _geese_refusal(game: Game, tile: int, victim: Colour | None) -> Refusal | No
 
 def _win_check(game: Game) -> tuple[AnyEvent, ...]:
     """Return GameWon if one more course criterion brings the student to 10 (spec §4.4)."""
-    if course_criteria(game, game.turn) + 1 >= game.edition.points_to_win:
+    if course_criteria(game, game.turn) + 1 >= game.rules.points_to_win:
         return (GameWon(colour=game.turn),)
     return ()
 

@@ -12,26 +12,27 @@ from __future__ import annotations
 
 import msgspec
 
-from watan.editions import DEFAULT
 from watan.engine.layout import Board
 from watan.engine.resources import Resource, Resources
+from watan.engine.rules import Rules
 from watan.engine.snapshot import Position
 from watan.engine.state import Colour
 from watan.engine.topology import CriterionId, GoalId, TileId
 
-FORMAT_VERSION = 1
-"""The journal format written today; readers refuse newer versions."""
-
-RULES = DEFAULT
-"""The edition a header names when it names none: journals of format 1 began with Watan alone."""
+FORMAT_VERSION = 2
+"""The journal format written today; readers refuse newer versions.  Format 1 named the
+edition in `rules`; format 2 names it in `edition` and records the rules whole."""
 
 
 class GameStarted(msgspec.Struct, frozen=True, kw_only=True, tag="game_started"):
     """The journal's first line: what a fold needs to begin."""
 
     format: int = FORMAT_VERSION
-    rules: str = RULES
-    """The edition played, by its name in `watan.editions` (`watan`, `constructor`)."""
+    edition: str
+    """The edition whose words the game speaks, by its name in `watan.editions` (`watan`,
+    `constructor`): for the tools that print or save it, never for the fold."""
+    rules: Rules
+    """The rules the game is played by, whole: what the fold and the audit go by."""
     seed: int
     """The seed the session's random generator started from (RULINGS 18)."""
     game: int = 1

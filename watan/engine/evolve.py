@@ -12,7 +12,6 @@ from typing import Any, assert_never
 
 from msgspec.structs import replace
 
-from watan.editions import edition
 from watan.engine.events import (
     AnyEvent,
     CriterionCompleted,
@@ -55,15 +54,11 @@ _BEFORE_ROLL = Phase.BEFORE_ROLL
 
 
 def start(header: GameStarted) -> Game:
-    """Return the state a journal's header describes, before any event.
-
-    The header names the edition played (raises UnknownEdition for one this
-    version does not have; reading a journal checks that first).
-    """
-    played = edition(header.rules)
+    """Return the state a journal's header describes, before any event: its rules, its
+    board, and the loaded position if there is one."""
     if header.loaded is None:
-        return new_game(header.board, played)
-    return loaded_game(header.board, header.loaded, played)
+        return new_game(header.board, header.rules)
+    return loaded_game(header.board, header.loaded, header.rules)
 
 
 def apply(game: Game, event: AnyEvent) -> Game:

@@ -104,10 +104,10 @@ def affordable(game: Game, kind: BuildKind) -> bool:
     student = game.students[game.turn]
     held = student.resources
     if kind is Achieve:
-        return covers(held, game.edition.goal_cost)
+        return covers(held, game.rules.goal_cost)
     if kind is Complete:
         return bool(student.goals) and covers(held, level_cost(game, Completion.ASSIGNMENT))
-    level, prices = game.criterion_level, game.edition.level_costs
+    level, prices = game.criterion_level, game.rules.level_costs
     for criterion in student.criteria:
         now = level[criterion]
         if now < Completion.EXAM and covers(held, prices[now]):  # the price of level now + 1
@@ -126,7 +126,7 @@ def build_candidates(game: Game, kind: BuildKind) -> list[AnyCommand]:
     student = game.students[game.turn]
     held = student.resources
     if kind is Achieve:
-        if not covers(held, game.edition.goal_cost):
+        if not covers(held, game.rules.goal_cost):
             return []
         return [Achieve(goal=g) for g in sorted(_goals_near(game))]
     if kind is Complete:

@@ -48,7 +48,7 @@ def nobody_can_win(game: Game) -> bool:
     missing = missing_for_good(game)
     if not missing:
         return False
-    rules = game.edition
+    rules = game.rules
 
     def payable(cost: Resources) -> bool:
         return not any(cost[r] for r in missing)

@@ -12,10 +12,9 @@ import enum
 
 import msgspec
 
-from watan.editions.model import Edition
-from watan.editions.watan import EDITION as WATAN
 from watan.engine.layout import Board
 from watan.engine.resources import NONE, Resources
+from watan.engine.rules import Rules
 from watan.engine.snapshot import NO_GEESE, Position, SavedGame, SavedStudent
 from watan.engine.topology import (
     CRITERION_COUNT,
@@ -87,7 +86,7 @@ class Student(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     criteria: tuple[CriterionId, ...] = ()
     """Criteria in the order first completed."""
     loaded_dice: bool = False
-    """Whether the student's dice are loaded (spec §2.8; the edition says how they start)."""
+    """Whether the student's dice are loaded (spec §2.8; the rules say how they start)."""
 
 
 class Game(msgspec.Struct, frozen=True, kw_only=True, gc=False):
@@ -111,29 +110,29 @@ class Game(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     setup_step: int = 0
     """How many initial assignments have been placed."""
     winner: int = NOBODY
-    edition: Edition = WATAN
-    """The edition played: its prices, its rule switches and its words."""
+    rules: Rules
+    """The rules played: prices, the win, the dice, the seven, the geese, the bank, the cards."""
     seats: tuple[str, ...] = (HUMAN,) * len(COLOURS)
     """Who plays each student, by colour: `HUMAN` or a computer strategy's name."""
 
 
-def new_game(board: Board, edition: Edition = WATAN) -> Game:
+def new_game(board: Board, rules: Rules) -> Game:
     """Return the state at the start of a new game on `board`: setup, nothing owned.
 
-    Every student's dice start as the edition says (RULINGS 24; Constructor §2.8).
+    Every student's dice start as the rules say (RULINGS 24; Constructor §2.8).
     """
-    dice = edition.dice_start_loaded
+    dice = rules.dice_start_loaded
     return Game(
         board=board,
         students=tuple(Student(loaded_dice=dice) for _ in COLOURS),
         criterion_owner=(NOBODY,) * CRITERION_COUNT,
         criterion_level=(0,) * CRITERION_COUNT,
         goal_owner=(NOBODY,) * GOAL_COUNT,
-        edition=edition,
+        rules=rules,
     )
 
 
-def loaded_game(board: Board, position: Position, edition: Edition = WATAN) -> Game:
+def loaded_game(board: Board, position: Position, rules: Rules) -> Game:
     """Return the state a save file describes: the turn of `position.turn`.
 
     Dice start as in a new game (RULINGS 24; RULINGS-constructor 11).  A
@@ -144,7 +143,7 @@ def loaded_game(board: Board, position: Position, edition: Edition = WATAN) -> G
     owner = [NOBODY] * CRITERION_COUNT
     level = [0] * CRITERION_COUNT
     goal_owner = [NOBODY] * GOAL_COUNT
-    winner = saved_winner(position, edition)
+    winner = saved_winner(position, rules)
     for colour, saved in zip(COLOURS, position.students, strict=True):
         for criterion, completion in saved.criteria:
             owner[criterion], level[criterion] = colour, completion
@@ -157,7 +156,7 @@ def loaded_game(board: Board, position: Position, edition: Edition = WATAN) -> G
                 resources=s.resources,
                 goals=s.goals,
                 criteria=tuple(c for c, _ in s.criteria),
-                loaded_dice=edition.dice_start_loaded,
+                loaded_dice=rules.dice_start_loaded,
             )
             for s in position.students
         ),
@@ -169,11 +168,11 @@ def loaded_game(board: Board, position: Position, edition: Edition = WATAN) -> G
         phase=Phase.BEFORE_ROLL if winner == NOBODY else Phase.OVER,
         setup_step=len(SETUP_ORDER),
         winner=winner,
-        edition=edition,
+        rules=rules,
     )
 
 
-def saved_winner(position: Position, edition: Edition = WATAN) -> int:
+def saved_winner(position: Position, rules: Rules) -> int:
     """Return who has won a saved game, or NOBODY: a student with the points that win.
 
     The game ends the moment a student reaches them (spec §4.4), during their
@@ -185,7 +184,7 @@ def saved_winner(position: Position, edition: Edition = WATAN) -> int:
     points = [sum(level for _, level in student.criteria) for student in position.students]
     for back in range(1, len(COLOURS) + 1):
         colour = (position.turn - back) % len(COLOURS)
-        if colour < len(points) and points[colour] >= edition.points_to_win:
+        if colour < len(points) and points[colour] >= rules.points_to_win:
             return colour
     return NOBODY
 

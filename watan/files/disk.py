@@ -8,7 +8,6 @@ traceback.  Writing them, all at once and never over a journal, is
 from __future__ import annotations
 
 from watan.editions.model import Edition
-from watan.editions.watan import EDITION as WATAN
 from watan.engine.layout import Board
 from watan.engine.snapshot import SavedGame
 from watan.files.savefile import BadFile, Read, read_board, read_save
@@ -85,12 +84,12 @@ def mistaken(error: BadFile, text: str, edition: Edition) -> BadFile:
     return error
 
 
-def load_board(path: str, edition: Edition = WATAN) -> Board:
+def load_board(path: str, edition: Edition) -> Board:
     """Return the board in a board file (spec §5 `-board`)."""
     return read_board_file(path, edition).value
 
 
-def read_board_file(path: str, edition: Edition = WATAN) -> Read[Board]:
+def read_board_file(path: str, edition: Edition) -> Read[Board]:
     """Return the board in a board file (spec §5 `-board`), and notes for standard error."""
     text = read_text(path)
     try:
@@ -99,12 +98,12 @@ def read_board_file(path: str, edition: Edition = WATAN) -> Read[Board]:
         raise mistaken(error, text, edition) from None
 
 
-def load_save(path: str, edition: Edition = WATAN) -> SavedGame:
+def load_save(path: str, edition: Edition) -> SavedGame:
     """Return the game in a save file of `edition` (spec §5 `-load`)."""
     return read_save_file(path, edition).value
 
 
-def read_save_file(path: str, edition: Edition = WATAN) -> Read[SavedGame]:
+def read_save_file(path: str, edition: Edition) -> Read[SavedGame]:
     """Return the game in a save file of `edition` (spec §5 `-load`), and notes."""
     text = read_text(path)
     try:

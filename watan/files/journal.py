@@ -11,7 +11,7 @@ import functools
 import os
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import NamedTuple, TextIO, TypeVar
+from typing import Any, NamedTuple, TextIO, TypeVar
 
 import msgspec
 
@@ -19,8 +19,9 @@ from replay.journal import LONGEST_LINE, Convert, Journal, JournalError, Journal
 from replay.messages import announce, complain
 from replay.writer import JournalLock, JournalWriter
 from replay.writer import taken as taken_by
-from watan.editions import names
-from watan.engine.events import FORMAT_VERSION, RULES, AnyEvent, GameStarted
+from watan.editions import DEFAULT, edition, names
+from watan.engine.events import FORMAT_VERSION, AnyEvent, GameStarted
+from watan.engine.rules import rules_problem
 
 JOURNALS_VARIABLE = "WATAN_JOURNALS"
 """The environment variable that names the journal folder, when set."""
@@ -34,12 +35,36 @@ T = TypeVar("T")
 
 Upcaster = Callable[[bytes], bytes]
 
-UPCASTERS: dict[int, Upcaster] = {}
+
+
+def format_1_to_2(line: bytes) -> bytes:
+    """Return one line of a format-1 journal as format 2 writes it.
+
+    Format 1's header named the edition in `rules`; format 2 names it in `edition` and
+    records the rules whole, so the header gets the rules its edition had then
+    (`Edition.format_1_rules`), never today's: an old journal means what it meant.  Events
+    are unchanged.  A header naming an edition this version lacks gets Watan's, so that
+    the check of the edition's name refuses it with the usual line.
+    """
+    if b"game_started" not in line:
+        return line  # an event: the commonest line, and unchanged
+    value = msgspec.json.decode(line, type=dict[str, Any])
+    name = value.get("rules", DEFAULT)  # format 1's headers named Watan when they named none
+    if value.get("type") != "game_started" or not isinstance(name, str):
+        return line  # not a format-1 header: read as it stands, and refused if wrong
+    then = edition(name if name in names() else DEFAULT).format_1_rules
+    value["format"] = 2
+    value["edition"] = name
+    value["rules"] = msgspec.to_builtins(then)
+    return msgspec.json.encode(value)
+
+
+UPCASTERS: dict[int, Upcaster] = {1: format_1_to_2}
 """`UPCASTERS[n]` turns one line of a format-n journal into the same line in format n + 1.
 
 It gets every line, the header too (whose `format` it sets to n + 1), and raises
 `msgspec.DecodeError` for a line it cannot read.  Reading an older journal chains them up to
-FORMAT_VERSION.  Empty while format 1 is the only format there has been (README: Journals).
+FORMAT_VERSION (README: Journals).
 """
 
 
@@ -83,8 +108,26 @@ def upcast(header_line: bytes) -> Convert | None:
     return convert
 
 
+def format_problem(header_line: bytes) -> str | None:
+    """Return why a journal's raw header line is of a format this version cannot read, or None.
+
+    Checked before the header is decoded: a newer format's header need not decode as
+    today's, and an older one only through the upcasters that reach today's.
+    """
+    written = written_format(header_line)
+    if written is None or written == FORMAT_VERSION:
+        return None
+    if written > FORMAT_VERSION:
+        return (
+            f"written by a newer watan (journal format {written}; "
+            f"this version reads format {FORMAT_VERSION} and older)"
+        )
+    return None if upcast(header_line) is not None else f"unknown journal format {written}"
+
+
 def check_header(header: GameStarted) -> str | None:
-    """Return what is wrong with a journal's header, or None (the format version, the rules)."""
+    """Return what is wrong with a journal's header, or None (the format version, the edition,
+    the rules)."""
     if header.format > FORMAT_VERSION:
         return (
             f"written by a newer watan (journal format {header.format}; "
@@ -92,16 +135,16 @@ def check_header(header: GameStarted) -> str | None:
         )
     if header.format < FORMAT_VERSION:
         return f"unknown journal format {header.format}"
-    if header.rules not in names():
-        return f"plays the {header.rules!r} rules, which this version does not know"
-    return None
+    if header.edition not in names():
+        return f"plays the {header.edition!r} edition, which this version does not know"
+    return rules_problem(header.rules)
 
 
 @functools.cache
 def reader() -> JournalReader[GameStarted, AnyEvent]:
     """Return the reader of Watan journals, made once, when first needed (not to play)."""
     return JournalReader[GameStarted, AnyEvent](
-        GameStarted, AnyEvent, check_header=check_header, upcast=upcast
+        GameStarted, AnyEvent, check_header=check_header, upcast=upcast, check_format=format_problem
     )
 
 
@@ -141,7 +184,7 @@ def journal_folder(environ: Mapping[str, str]) -> Folder:
     return Folder(os.path.join(data, "watan", "journals"), False)
 
 
-def default_journal_path(folder: str, now: float | None = None, edition: str = RULES) -> str:
+def default_journal_path(folder: str, edition: str, now: float | None = None) -> str:
     """Return a new journal's path in `folder`, named for the edition and the time."""
     moment = time.time() if now is None else now
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(moment))

@@ -17,7 +17,6 @@ from __future__ import annotations
 from typing import Generic, NamedTuple, TypeVar
 
 from watan.editions.model import Edition
-from watan.editions.watan import EDITION as WATAN
 from watan.engine.layout import NETFLIX_VALUE, Board, tile
 from watan.engine.resources import Resource
 from watan.engine.snapshot import NO_GEESE, Position, SavedGame, SavedStudent
@@ -127,12 +126,13 @@ def _read_board(numbers: _Numbers) -> Board:
     return tuple(tiles)
 
 
-def parse_board(text: str, name: str) -> Board:
-    """Return the board a board file describes (spec §5 `-board`): `read_board`'s board."""
-    return read_board(text, name).value
+def parse_board(text: str, name: str, edition: Edition) -> Board:
+    """Return the board a board file of `edition` describes (spec §5 `-board`): `read_board`'s
+    board."""
+    return read_board(text, name, edition).value
 
 
-def read_board(text: str, name: str, edition: Edition = WATAN) -> Read[Board]:
+def read_board(text: str, name: str, edition: Edition) -> Read[Board]:
     """Return the board a board file describes (spec §5 `-board`), and notes.
 
     Any 19 valid pairs are accepted: the mix of resources need not match a
@@ -315,12 +315,12 @@ def _check_exclusive(
     )
 
 
-def parse_save(text: str, name: str, edition: Edition = WATAN) -> SavedGame:
+def parse_save(text: str, name: str, edition: Edition) -> SavedGame:
     """Return the game a save file of `edition` describes (spec §3.7): `read_save`'s game."""
     return read_save(text, name, edition).value
 
 
-def read_save(text: str, name: str, edition: Edition = WATAN) -> Read[SavedGame]:
+def read_save(text: str, name: str, edition: Edition) -> Read[SavedGame]:
     """Return the game a save file of `edition` describes (spec §3.7), and notes.
 
     The geese line may be missing or -1 when the geese are off the board
@@ -395,7 +395,7 @@ def _student_line(student: SavedStudent, edition: Edition) -> str:
     return " ".join(map(str, fields)) + "\n"
 
 
-def format_save(saved: SavedGame, edition: Edition = WATAN) -> str:
+def format_save(saved: SavedGame, edition: Edition) -> str:
     """Return a save file's text in `edition`'s format (spec §3.7), geese -1 when off the board."""
     position = saved.position
     students = "".join(_student_line(s, edition) for s in position.students)

@@ -14,6 +14,7 @@ from collections.abc import Iterator, Sequence
 import msgspec
 
 from replay import scan
+from watan.editions.model import Edition
 from watan.engine.events import AnyEvent, GameStarted, TurnEnded
 from watan.engine.evolve import apply, start
 from watan.engine.resources import Resources
@@ -84,8 +85,8 @@ def holding(game: Game, colour: Colour) -> Holding:
     )
 
 
-def beginning(header: GameStarted, game: Game) -> Beginning:
-    """Return step 0: the game as the journal's header starts it."""
+def beginning(header: GameStarted, game: Game, edition: Edition) -> Beginning:
+    """Return step 0: the game as the journal's header starts it, in the edition's words."""
     return Beginning(
         event=describe_start(header),
         criterion_owner=game.criterion_owner,
@@ -94,14 +95,16 @@ def beginning(header: GameStarted, game: Game) -> Beginning:
         geese=game.geese,
         students=tuple(holding(game, colour) for colour in COLOURS),
         standing=Standing(turn=game.turn, turn_number=0 if game.phase is Phase.SETUP else 1,
-                          words=standing(game)),
+                          words=standing(game, edition)),
     )
 
 
-def changes(header: GameStarted, events: Sequence[AnyEvent]) -> Iterator[Change]:
-    """Yield what each event changed, in order: one change per step after step 0."""
+def changes(
+    header: GameStarted, events: Sequence[AnyEvent], edition: Edition
+) -> Iterator[Change]:
+    """Yield what each event changed, in order, in the edition's words: one change per step
+    after step 0."""
     before = start(header)
-    edition = before.edition
     turn_number = 0 if before.phase is Phase.SETUP else 1
     for event, after in zip(events, scan(apply, before, events), strict=True):
         new_number = turn_number + 1 if isinstance(event, TurnEnded) else turn_number
@@ -122,7 +125,7 @@ def changes(header: GameStarted, events: Sequence[AnyEvent]) -> Iterator[Change]
             ),
             geese=after.geese if after.geese != before.geese else None,
             students=_holding_changes(before, after),
-            standing=_standing_change(before, after, turn_number, new_number),
+            standing=_standing_change(before, after, turn_number, new_number, edition),
         )
         before, turn_number = after, new_number
 
@@ -155,10 +158,10 @@ def _holding_changes(before: Game, after: Game) -> tuple[Holding, ...]:
 
 
 def _standing_change(
-    before: Game, after: Game, old_number: int, new_number: int
+    before: Game, after: Game, old_number: int, new_number: int, edition: Edition
 ) -> Standing | None:
     """Return what changed of whose turn it is, the turn's number and the phase, if anything."""
-    words_before, words_after = standing(before), standing(after)
+    words_before, words_after = standing(before, edition), standing(after, edition)
     if (before.turn, old_number, words_before) == (after.turn, new_number, words_after):
         return None
     return Standing(

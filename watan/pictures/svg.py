@@ -202,30 +202,30 @@ def goal_element(edition: Edition, goal: int, owner: int) -> str:
     )
 
 
-def picture(game: Game) -> str:
-    """Return the board of `game` as a standalone SVG document, 800 pixels wide.
+def picture(game: Game, edition: Edition) -> str:
+    """Return the board of `game` as a standalone SVG document, 800 pixels wide, in the
+    edition's words.
 
     Tiles come first, then goals over their sides, then criteria over their
     ends, each in number order, one element per line.
     """
-    return f'<?xml version="1.0" encoding="UTF-8"?>\n{element(game)}'
+    return f'<?xml version="1.0" encoding="UTF-8"?>\n{element(game, edition)}'
 
 
-def element(game: Game) -> str:
+def element(game: Game, edition: Edition) -> str:
     """Return the board of `game` as an `<svg>` element, for a document or a web page."""
-    edition = game.edition
     opening = (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="watan-board" '
         f'data-edition="{escape(edition.name)}" width="{geometry.WIDTH}" '
         f'height="{geometry.HEIGHT}" viewBox="0 0 {geometry.WIDTH} {geometry.HEIGHT}" '
         f'font-family="{escape(FONT)}" text-anchor="middle">'
     )
-    return "".join(f"{line}\n" for line in (opening, *_board_lines(game), "</svg>"))
+    lines = (opening, *_board_lines(game, edition), "</svg>")
+    return "".join(f"{line}\n" for line in lines)
 
 
-def _board_lines(game: Game) -> Iterator[str]:
+def _board_lines(game: Game, edition: Edition) -> Iterator[str]:
     """Yield the picture's content: title and description, background, then the places."""
-    edition = game.edition
     words = edition.vocabulary
     yield f"<title>{escape(edition.title)}: the board</title>"
     yield (

@@ -16,6 +16,7 @@ from string import Template
 
 import msgspec
 
+from watan.editions import edition as named
 from watan.editions.model import Edition
 from watan.engine.events import AnyEvent, GameStarted
 from watan.engine.evolve import start
@@ -95,9 +96,9 @@ def page_data(
     header: GameStarted, events: tuple[AnyEvent, ...], opening: int = 0
 ) -> PageData:
     """Return the page's data for a journal: step 0 whole, then each event's changes, and the
-    step the page opens at."""
+    step the page opens at, in the words of the edition the journal names."""
     first = start(header)
-    edition = first.edition
+    edition = named(header.edition)
     words = edition.vocabulary
     return PageData(
         players=tuple(
@@ -115,8 +116,8 @@ def page_data(
         ),
         fragments=fragments(edition, header),
         goal_angles=svg.GOAL_ANGLES,
-        beginning=beginning(header, first),
-        changes=tuple(changes(header, events)),
+        beginning=beginning(header, first, edition),
+        changes=tuple(changes(header, events, edition)),
         opening=opening,
     )
 
@@ -129,7 +130,7 @@ def page(header: GameStarted, events: tuple[AnyEvent, ...], name: str, opening: 
     """Return the whole page for a journal called `name` (its file name, shown at the top),
     opening at step `opening`."""
     game = start(header)
-    edition = game.edition
+    edition = named(header.edition)
     data = msgspec.json.encode(page_data(header, events, opening)).decode()
     # In a script element, only `</` could end it early; `<\/` reads the same in JSON.
     data = data.replace("</", "<\\/")
@@ -143,7 +144,7 @@ def page(header: GameStarted, events: tuple[AnyEvent, ...], name: str, opening: 
         about=svg.escape(about),
         players=svg.escape(f"{edition.vocabulary.player.capitalize()}s"),
         last=str(len(events)),
-        board=svg.element(game),
+        board=svg.element(game, edition),
         style=_asset("viewer.css"),
         script=_asset("viewer.js"),
         data=data,

@@ -66,7 +66,7 @@ class ExpertPlayer(GreedyPlayer):
     def _target(self, game: Game, colour: Colour) -> Target:
         """Return greedy's target, but near the win the course criterion nearest to affordable:
         one more of any kind wins, and what it would yield no longer matters."""
-        closing = points(game, colour) >= game.edition.points_to_win - CLOSING
+        closing = points(game, colour) >= game.rules.points_to_win - CLOSING
         return target(game, colour, closing=closing)
 
     def answer(self, game: Game, offer: Offer) -> bool:
@@ -246,6 +246,6 @@ def _placement_value(game: Game, criteria: tuple[int, ...]) -> float:
     best = sum(NEED_OF_COSTS[r] * max(g[r] for g in gains) for r in HELD)
     spread = sum(PIPS[v] * sum(gains[v][r] * NEED_OF_COSTS[r] for r in HELD) for v in range(13))
     # What every goal costs can only be had from someone who yields it: yield it oneself.
-    roads = [r for r in HELD if game.edition.goal_cost[r]]
+    roads = [r for r in HELD if game.rules.goal_cost[r]]
     roadless = sum(1 for r in roads if not any(g[r] for g in gains))
     return best + spread / 36 - ROADLESS * roadless

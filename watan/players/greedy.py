@@ -119,7 +119,7 @@ class GreedyPlayer(Strategy):
         own = game.students[game.turn].criteria
         produced = {r for c in own for r in _resources_at(game, c)}
         # What every goal costs can only be had from someone who yields it: yield it oneself.
-        roads = {r for r in HELD if game.edition.goal_cost[r]}
+        roads = {r for r in HELD if game.rules.goal_cost[r]}
         weights = tuple(
             1.0 if r in produced else ROAD_WEIGHT if r in roads else 1.6 for r in HELD
         )
@@ -213,7 +213,7 @@ def target(game: Game, colour: Colour, *, closing: bool = False) -> Target:
     spots = reachable_spots(game, colour)
     options += [Target(assignment, 1 + 3 * spot_value(game, c, EVEN)) for c in spots]
     if not spots:
-        goal_cost = game.edition.goal_cost
+        goal_cost = game.rules.goal_cost
         ends = frontier_goals(game, colour)
         options += [
             Target(goal_cost, 0.6 / (1 + distance) + 2 * spot_value(game, ends[goal], EVEN))

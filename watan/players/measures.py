@@ -1,7 +1,7 @@
 """What computer players measure about a position: production, prices, what a student lacks.
 
 Every measure reads the game through the rules' own questions (`harvest`,
-`refusal` through the legal moves, the edition's prices), so a strategy
+`refusal` through the legal moves, the rules' prices), so a strategy
 never second-guesses what the rules allow.
 """
 

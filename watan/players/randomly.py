@@ -35,7 +35,7 @@ class RandomPlayer(Strategy):
         rng = self.rng
         match game.phase:
             case Phase.BEFORE_ROLL:
-                # Fair dice, whichever dice the edition starts with.
+                # Fair dice, whichever dice the rules start with.
                 return ChooseDice(loaded=False) if game.students[game.turn].loaded_dice else Roll()
             case Phase.GEESE:
                 tile = rng.choice([t for t in range(TILE_COUNT) if t != game.geese])

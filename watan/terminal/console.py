@@ -24,13 +24,13 @@ from replay.journal import JournalError
 from replay.lines import read_line
 from replay.messages import announce, complain
 from watan.editions.model import Edition
-from watan.editions.watan import EDITION as WATAN
 from watan.engine.commands import TakeSeat
 from watan.engine.decide import decide
 from watan.engine.events import AnyEvent, DiceRolled, GameResumed, GameStarted, TurnEnded
 from watan.engine.evolve import apply_all, start
 from watan.engine.layout import Board, random_board
 from watan.engine.reach import missing_for_good, nobody_can_win
+from watan.engine.rules import Rules
 from watan.engine.snapshot import SavedGame
 from watan.engine.state import COLOURS, HUMAN, Colour, Game, saved_game
 from watan.files.disk import SAVING, read_board_file, read_save_file
@@ -67,7 +67,10 @@ class Options(msgspec.Struct, frozen=True, kw_only=True):
     """What `watan play` was asked for, its files already read."""
 
     seed: int
-    edition: Edition = WATAN
+    edition: Edition
+    """The edition whose words the games speak and whose files they read and write."""
+    rules: Rules
+    """The rules new games are played by: the edition's, with the house rules asked for."""
     board: Board | None = None
     loaded: SavedGame | None = None
     journal: str | None = None
@@ -92,7 +95,8 @@ class Options(msgspec.Struct, frozen=True, kw_only=True):
         cls,
         *,
         seed: int | None,
-        edition: Edition = WATAN,
+        edition: Edition,
+        rules: Rules,
         load: str | None = None,
         journal: str | None = None,
         resume: str | None = None,
@@ -102,6 +106,7 @@ class Options(msgspec.Struct, frozen=True, kw_only=True):
         return cls(
             seed=fresh_seed() if seed is None else seed,
             edition=edition,
+            rules=rules,
             loaded=None if read is None else read.value,
             journal=journal,
             resume=resume,
@@ -158,7 +163,8 @@ def first_header(options: Options, rng: random.Random) -> GameStarted:
     """Return the header of the session's first game (spec §5: -load, -board, or random)."""
     if options.loaded is not None:
         return GameStarted(
-            rules=options.edition.name,
+            edition=options.edition.name,
+            rules=options.rules,
             seed=options.seed,
             board=options.loaded.board,
             loaded=options.loaded.position,
@@ -169,7 +175,13 @@ def first_header(options: Options, rng: random.Random) -> GameStarted:
 def next_header(options: Options, rng: random.Random, number: int) -> GameStarted:
     """Return the header of a new game: the -board layout, or a fresh random one (RULINGS 17)."""
     board = options.board if options.board is not None else random_board(rng)
-    return GameStarted(rules=options.edition.name, seed=options.seed, game=number, board=board)
+    return GameStarted(
+        edition=options.edition.name,
+        rules=options.rules,
+        seed=options.seed,
+        game=number,
+        board=board,
+    )
 
 
 class Streams(msgspec.Struct, frozen=True):
@@ -258,15 +270,16 @@ def play_games(options: Options, streams: Streams, resumed: Resumed | None = Non
     With `resumed`, the first game is that journal's, continued.
     """
     rng = random.Random(options.seed)
+    edition = options.edition
     greeting = ""
     if resumed is not None:
         header, game, recorder = resumed.header, resumed.game, resumed.recorder
-        opening = wording.reminder(game)
-        greeting = hints.resumed(game, resumed.roll)
+        opening = wording.reminder(game, edition)
+        greeting = hints.resumed(game, edition, resumed.roll)
     else:
         header = first_header(options, rng)
         game, recorder = start(header), _new_recorder(options, header, streams)
-        opening = wording.opening(game)
+        opening = wording.opening(game, edition)
     seats = options.seats
     while True:
         try:
@@ -289,7 +302,7 @@ def play_games(options: Options, streams: Streams, resumed: Resumed | None = Non
         seats = tuple((c, name) for c, name in zip(COLOURS, seated, strict=True) if name != HUMAN)
         header = next_header(options, rng, header.game + 1)
         game, recorder = start(header), _new_recorder(options, header, streams)
-        opening, greeting = wording.opening(game), ""
+        opening, greeting = wording.opening(game, edition), ""
 
 
 def _new_recorder(options: Options, header: GameStarted, streams: Streams) -> Recorder:
@@ -299,7 +312,7 @@ def _new_recorder(options: Options, header: GameStarted, streams: Streams) -> Re
     if header.game == 1 and options.journal:
         return create_recorder(options.journal, header, stderr, program)
     folder = options.journals
-    journal = default_journal_path(folder.path, edition=header.rules)
+    journal = default_journal_path(folder.path, header.edition)
     fallback = None if folder.chosen else os.path.join(LOCAL_FOLDER, os.path.basename(journal))
     return create_recorder(journal, header, stderr, program, fallback)
 
@@ -336,26 +349,28 @@ def _play(
     `options.hints` says, starting with `greeting`.
     """
     stdout = streams.stdout
+    edition = options.edition
     live = _Live(game)
-    hinter = Hinter(options.hints, stdout, streams.stderr)
+    hinter = Hinter(options.hints, edition, stdout, streams.stderr)
 
     def heard(before: Game, events: tuple[AnyEvent, ...], after: Game) -> None:
         recorder.record(events)
         live.game = after
         hinter.heard(before, events, after)
-        stdout.write(wording.narrate(before, events, after))
+        stdout.write(wording.narrate(before, events, after, edition))
 
     def save(current: Game, path: str) -> None:
-        if _save(current, path, streams, recorder):
+        if _save(current, edition, path, streams, recorder):
             hinter.say(hints.saved(path))
 
     seating = _seating(options, game, seats)
-    keyboard = AtTerminal(_reader(streams), stdout.write, save, seating, hinter)
+    keyboard = AtTerminal(_reader(streams), stdout.write, save, edition, seating, hinter=hinter)
 
     def seat(colour: Colour, name: str) -> Player:
         if name == HUMAN:
             return keyboard
-        return Shown(strategy(name, seat_generator(options.seed, number, colour)), stdout.write)
+        player = strategy(name, seat_generator(options.seed, number, colour))
+        return Shown(player, stdout.write, edition)
 
     try:
         for colour, name in seats:
@@ -364,7 +379,7 @@ def _play(
             live.game = apply_all(live.game, events)
         hinter.say(greeting)
         stdout.write(opening)
-        watching = _Watching()
+        watching = _Watching(edition)
         over = play(live.game, Table(seat), rng, heard, until=watching.stops)
         if watching.why is not None:  # a game of computers alone that can never end
             complain(
@@ -372,16 +387,16 @@ def _play(
                 f"{watching.why}; the game stops here, kept in its journal",
                 streams.program,
             )
-            _back_up(over, streams, recorder)
+            _back_up(over, edition, streams, recorder)
             return False, over.seats
         return keyboard.play_again(over), over.seats
     except InputEnded:
-        backup = BACKUP if _back_up(live.game, streams, recorder) else None
+        backup = BACKUP if _back_up(live.game, edition, streams, recorder) else None
         journal = recorder.path if recorder.played else None
         hinter.say(hints.kept(live.game, streams.program, journal, backup))
         return False, live.game.seats
     except (KeyboardInterrupt, OSError, StrategyError):
-        _back_up(live.game, streams, recorder)
+        _back_up(live.game, edition, streams, recorder)
         raise
 
 
@@ -393,7 +408,8 @@ class _Watching:
     far longer than any game of computers lasts, would go on for ever.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, edition: Edition) -> None:
+        self.edition = edition
         self.turns = 0
         self.why: str | None = None
 
@@ -402,7 +418,7 @@ class _Watching:
         if any(name == HUMAN for name in game.seats):
             return False
         if nobody_can_win(game):
-            missing = ", ".join(game.edition.resources[r] for r in missing_for_good(game))
+            missing = ", ".join(self.edition.resources[r] for r in missing_for_good(game))
             self.why = f"nobody can win this game any more: nobody has or yields {missing}"
         elif self.turns >= LONGEST_WATCH:
             self.why = f"{LONGEST_WATCH:,} turns of computers alone and nobody has won"
@@ -435,13 +451,13 @@ def _reader(streams: Streams) -> Lines:
     return line
 
 
-def _back_up(game: Game, streams: Streams, recorder: Recorder) -> bool:
+def _back_up(game: Game, edition: Edition, streams: Streams, recorder: Recorder) -> bool:
     """Save `backup.sv` when the game would lose something without it (RULINGS 16); return
     whether it was saved."""
-    return talk.wants_backup(game) and _save(game, BACKUP, streams, recorder)
+    return talk.wants_backup(game, edition) and _save(game, edition, BACKUP, streams, recorder)
 
 
-def _save(game: Game, path: str, streams: Streams, recorder: Recorder) -> bool:
+def _save(game: Game, edition: Edition, path: str, streams: Streams, recorder: Recorder) -> bool:
     """Write the game's save file and return True; a failure is one line on standard error
     (RULINGS 22), and False.
 
@@ -455,7 +471,7 @@ def _save(game: Game, path: str, streams: Streams, recorder: Recorder) -> bool:
     from replay.saving import write_atomically  # only saving needs it: keep starting quick
 
     try:
-        write_atomically(path, format_save(saved_game(game), game.edition), prefix=SAVING)
+        write_atomically(path, format_save(saved_game(game), edition), prefix=SAVING)
     except OSError as error:
         complain(stderr, f"cannot save to {path}: {error.strerror or error}", program)
         return False

@@ -16,6 +16,7 @@ import enum
 from collections.abc import Sequence
 from typing import TextIO
 
+from watan.editions.model import Edition
 from watan.engine.events import AnyEvent
 from watan.engine.state import HUMAN, Game, Phase
 from watan.text import hints
@@ -39,8 +40,8 @@ class Hinter:
     both streams go to one terminal.
     """
 
-    def __init__(self, level: Level, stdout: TextIO, stderr: TextIO) -> None:
-        self.level = level
+    def __init__(self, level: Level, edition: Edition, stdout: TextIO, stderr: TextIO) -> None:
+        self.level, self._edition = level, edition
         self._stdout, self._stderr = stdout, stderr
         self._board_shown = False
         self._afforded: str | None = None
@@ -61,9 +62,9 @@ class Hinter:
         """
         if game.phase is Phase.SETUP and not self._board_shown:
             self._board_shown = True
-            self.say(hints.placing(game))
+            self.say(hints.placing(game, self._edition))
         elif game.phase is Phase.AFTER_ROLL and self.level is Level.ALL:
-            afforded = hints.affordable(game)
+            afforded = hints.affordable(game, self._edition)
             if afforded != self._afforded:
                 self._afforded = afforded
                 self.say(afforded)
@@ -73,4 +74,4 @@ class Hinter:
     def heard(self, before: Game, events: Sequence[AnyEvent], after: Game) -> None:
         """Confirm a command the spec leaves silent, when the person at the keyboard typed it."""
         if self.level is not Level.OFF and hints.typed_by_person(before, events, HUMAN):
-            self.say(hints.done(before, events, after))
+            self.say(hints.done(before, events, after, self._edition))

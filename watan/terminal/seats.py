@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
+from watan.editions.model import Edition
 from watan.engine.commands import AnyCommand, Move, Offer, Trade
 from watan.engine.decide import Refusal
 from watan.engine.state import Game
@@ -89,29 +90,33 @@ class AtTerminal:
         lines: Lines,
         write: Write,
         save: Save,
+        edition: Edition,
         seating: Seating | None = None,
+        *,
         hinter: Hinter | None = None,
     ) -> None:
-        self._lines, self._write, self._save, self._seating = lines, write, save, seating
+        self._lines, self._write, self._save = lines, write, save
+        self._edition, self._seating = edition, seating
         self._hinter = hinter
 
     def move(self, game: Game) -> Move:
         if self._hinter is not None:
             self._hinter.asked(game)
-        return _whole(self._talk(Session(game=game, seating=self._seating))).move
+        session = Session(game=game, edition=self._edition, seating=self._seating)
+        return _whole(self._talk(session)).move
 
     def answer(self, game: Game, offer: Offer) -> bool:
-        trade = _whole(self._talk(asking(game, offer))).move
+        trade = _whole(self._talk(asking(game, self._edition, offer))).move
         return isinstance(trade, Trade) and trade.accepted
 
     def refused(self, game: Game, command: AnyCommand, refusal: Refusal) -> None:
-        self._write(wording.refusal(game.edition.text, refusal))
+        self._write(wording.refusal(self._edition.text, refusal))
         if self._hinter is not None:
-            self._hinter.say(hints.refused(game, command, refusal, ""))
+            self._hinter.say(hints.refused(game, self._edition, command, refusal, ""))
 
     def play_again(self, game: Game) -> bool:
         """Return the answer to `Would you like to play again?` (spec §4.4)."""
-        return isinstance(self._talk(Session(game=game)), PlayAgain)
+        return isinstance(self._talk(Session(game=game, edition=self._edition)), PlayAgain)
 
     def _talk(self, session: Session) -> Outcome:
         hint = None if self._hinter is None else self._hinter.say
@@ -121,20 +126,22 @@ class AtTerminal:
 class Shown:
     """A computer strategy at the terminal: each line it types is shown after the prompt."""
 
-    def __init__(self, strategy: Strategy, write: Write) -> None:
-        self.strategy, self._write = strategy, write
+    def __init__(self, strategy: Strategy, write: Write, edition: Edition) -> None:
+        self.strategy, self._write, self._edition = strategy, write, edition
 
     def move(self, game: Game) -> Move:
         chosen = self.strategy.move(game)
-        return self._type(Session(game=game), format(chosen, game), chosen)
+        session = Session(game=game, edition=self._edition)
+        return self._type(session, format(chosen, game, self._edition), chosen)
 
     def answer(self, game: Game, offer: Offer) -> bool:
         trade = offer.answered(self.strategy.answer(game, offer))
-        typed = self._type(asking(game, offer), format(trade, game)[-1:], trade)
+        lines = format(trade, game, self._edition)[-1:]
+        typed = self._type(asking(game, self._edition, offer), lines, trade)
         return isinstance(typed, Trade) and typed.accepted
 
     def refused(self, game: Game, command: AnyCommand, refusal: Refusal) -> None:
-        self._write(wording.refusal(game.edition.text, refusal))
+        self._write(wording.refusal(self._edition.text, refusal))
         self.strategy.refused(game, command, refusal)
 
     def _type(self, session: Session, lines: tuple[str, ...], chosen: Move) -> Move:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import msgspec
 
+from watan.editions.model import Edition
 from watan.engine.commands import Move, Offer, Trade
 from watan.engine.decide import Refusal, refusal
 from watan.engine.state import Game, Phase
@@ -54,9 +55,11 @@ Outcome = Ready | SaveTo | PlayAgain | Quit
 
 
 class Session(msgspec.Struct, frozen=True):
-    """A game, what the dialogue waits for beyond the game's own phase, and its seat words."""
+    """A game, the edition it speaks, what the dialogue waits for beyond the game's own phase,
+    and its seat words."""
 
     game: Game
+    edition: Edition
     pending: Pending | None = None
     seating: Seating | None = None
     """The seat words this game allows (None: the spec's commands alone)."""
@@ -73,15 +76,15 @@ class Reply(msgspec.Struct, frozen=True):
     for standard error when the game hints (`watan.terminal.hinter`)."""
 
 
-def asking(game: Game, offer: Offer) -> Session:
+def asking(game: Game, edition: Edition, offer: Offer) -> Session:
     """Return the dialogue that asks an offer's partner for their answer (spec §3.5.4)."""
-    return Session(game=game, pending=AwaitAnswer(offer=offer))
+    return Session(game=game, edition=edition, pending=AwaitAnswer(offer=offer))
 
 
 def prompt(session: Session) -> str:
     """Return the question (if any) and the prompt printed before reading a line."""
     game, pending = session.game, session.pending
-    text = game.edition.text
+    text = session.edition.text
     match pending:
         case AwaitLoadedRoll():
             question = text.loaded_roll_question
@@ -92,7 +95,7 @@ def prompt(session: Session) -> str:
         case None:
             match game.phase:
                 case Phase.SETUP:
-                    question = wording.placement_question(game)
+                    question = wording.placement_question(game, session.edition)
                 case Phase.GEESE:
                     question = text.geese_question
                 case Phase.OVER:
@@ -102,7 +105,7 @@ def prompt(session: Session) -> str:
     return question + text.prompt
 
 
-def wants_backup(game: Game) -> bool:
+def wants_backup(game: Game, edition: Edition) -> bool:
     """Return whether end of input now saves `backup.sv` (spec §4.5).
 
     Always during a turn; during setup and once the game is won, as the
@@ -110,16 +113,16 @@ def wants_backup(game: Game) -> bool:
     """
     match game.phase:
         case Phase.SETUP:
-            return game.edition.backup_during_setup
+            return edition.backup_during_setup
         case Phase.OVER:
-            return game.edition.backup_when_over
+            return edition.backup_when_over
         case _:
             return True
 
 
 def help_text(session: Session) -> str:
     """Return the `help` listing: the spec's, then the seat words where the game has them."""
-    return session.game.edition.text.help + (SEAT_HELP if session.seating is not None else "")
+    return session.edition.text.help + (SEAT_HELP if session.seating is not None else "")
 
 
 def respond(session: Session, line: str) -> Reply:
@@ -129,11 +132,12 @@ def respond(session: Session, line: str) -> Reply:
         answer = line.strip()
         outcome = PlayAgain() if answer == YES else Quit() if answer == NO else None
         return Reply(output="", session=session, outcome=outcome)  # else the question again
-    reading = read(line, game, pending, session.seating)
-    text = game.edition.text
+    edition = session.edition
+    reading = read(line, game, edition, pending, session.seating)
+    text = edition.text
     match reading:
         case Refusal():
-            why = hints.refused(game, None, reading, line)
+            why = hints.refused(game, edition, None, reading, line)
             return Reply(output=wording.refusal(text, reading), session=session, hint=why)
         case AwaitLoadedRoll():
             return Reply(output="", session=_waiting(session, reading))
@@ -142,9 +146,7 @@ def respond(session: Session, line: str) -> Reply:
             return Reply(output=thief, session=_waiting(session, reading))
         case Offer():
             # The offer is shown; its partner answers it in a dialogue of their own (`asking`).
-            shown = wording.offer(
-                game.edition, game.turn, reading.partner, reading.give, reading.take
-            )
+            shown = wording.offer(edition, game.turn, reading.partner, reading.give, reading.take)
             return Reply(output=shown, session=_waiting(session, None), outcome=Ready(reading))
         case Show(what=what):
             return Reply(output=_shown(session, what), session=session)
@@ -157,24 +159,24 @@ def respond(session: Session, line: str) -> Reply:
         case _:
             refused = refusal(game, reading)
             if refused is not None:
-                why = hints.refused(game, reading, refused, line)
+                why = hints.refused(game, edition, reading, refused, line)
                 return Reply(output=wording.refusal(text, refused), session=session, hint=why)
             return Reply(output="", session=_waiting(session, None), outcome=Ready(reading))
 
 
 def _waiting(session: Session, pending: Pending | None) -> Session:
-    return Session(game=session.game, pending=pending, seating=session.seating)
+    return msgspec.structs.replace(session, pending=pending)
 
 
 def _shown(session: Session, what: str) -> str:
     """Return what `board`, `status`, the listing word and `help` print (spec §4.3)."""
-    game = session.game
+    game, edition = session.game, session.edition
     match what:
         case "board":
-            return render.board(game)
+            return render.board(game, edition)
         case "status":
-            return render.status(game)
+            return render.status(game, edition)
         case "listing":
-            return render.completed(game, game.turn)
+            return render.completed(game, edition, game.turn)
         case _:
             return help_text(session)

@@ -5,9 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import assert_never
 
-from watan.editions import edition, names
 from watan.editions.model import Edition
-from watan.editions.watan import EDITION as WATAN
 from watan.engine.events import (
     AnyEvent,
     CriterionCompleted,
@@ -31,7 +29,7 @@ from watan.engine.resources import Resources, items
 from watan.engine.state import HUMAN, NOBODY, Colour, Completion, saved_winner
 
 
-def amounts(amount: Resources, edition: Edition = WATAN) -> str:
+def amounts(amount: Resources, edition: Edition) -> str:
     """Return an amount as `2 LAB, 1 STUDY`, in the spec's resource order."""
     names = edition.resources
     return ", ".join(f"{count} {names[resource]}" for resource, count in items(amount))
@@ -50,16 +48,13 @@ def describe_start(header: GameStarted) -> str:
     if header.loaded is None:
         return f"Game {header.game} started with seed {header.seed}; setup begins"
     began = f"Game {header.game} started with seed {header.seed} from a saved game"
-    played = edition(header.rules) if header.rules in names() else WATAN
-    winner = saved_winner(header.loaded, played)
+    winner = saved_winner(header.loaded, header.rules)
     if winner != NOBODY:
         return f"{began} already won by {Colour(winner).title}"
     return f"{began}; {Colour(header.loaded.turn).title} rolls next"
 
 
-def describe(
-    event: AnyEvent, edition: Edition = WATAN, seats: Sequence[str] | None = None
-) -> str:
+def describe(event: AnyEvent, edition: Edition, seats: Sequence[str] | None = None) -> str:
     """Return one event as a sentence without a full stop, in the edition's words.
 
     With `seats` (who plays each student, in a game with computers), the

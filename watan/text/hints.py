@@ -57,9 +57,8 @@ def _level(edition: Edition, level: int) -> str:
     return edition.vocabulary.levels[level - 1]
 
 
-def setup_guide(game: Game) -> str:
-    """Return how to answer the setup question (spec §4.1)."""
-    edition = game.edition
+def setup_guide(game: Game, edition: Edition) -> str:
+    """Return how to answer the setup question (spec §4.1), in the edition's words."""
     words = edition.vocabulary
     return (
         f"Answer with the number of a free {words.criterion} (0-{CRITERION_COUNT - 1}) "
@@ -68,16 +67,18 @@ def setup_guide(game: Game) -> str:
     )
 
 
-def placing(game: Game) -> str:
+def placing(game: Game, edition: Edition) -> str:
     """Return what a person sees before their first setup question: the board, and the guide.
 
     Without it the eight starting places are chosen blind: the spec shows
     the board only once setup is over (RULINGS 6).
     """
-    return render.board(game) + setup_guide(game)
+    return render.board(game, edition) + setup_guide(game, edition)
 
 
-def refused(game: Game, command: AnyCommand | None, refusal: Refusal, line: str) -> str:
+def refused(
+    game: Game, edition: Edition, command: AnyCommand | None, refusal: Refusal, line: str
+) -> str:
     """Return why the rules refused what was typed (`line`, read as `command`), or "".
 
     `command` is None when the line was no command at all.
@@ -85,25 +86,24 @@ def refused(game: Game, command: AnyCommand | None, refusal: Refusal, line: str)
     if game.phase is Phase.SETUP:
         word = line.strip()
         if word in SHOWN_AT_SETUP:
-            return render.board(game) if word == "board" else setup_guide(game)
+            return render.board(game, edition) if word == "board" else setup_guide(game, edition)
         if isinstance(command, Complete) and command.criterion >= 0:
-            return _obstacle(game, command)
-        return setup_guide(game)
+            return _obstacle(game, edition, command)
+        return setup_guide(game, edition)
     match refusal:
         case Refusal.CANNOT_BUILD if command is not None:
-            return _obstacle(game, command)
+            return _obstacle(game, edition, command)
         case Refusal.NOT_ENOUGH_RESOURCES if command is not None:
-            return _shortfall(game, command)
+            return _shortfall(game, edition, command)
         case Refusal.INVALID_COMMAND:
-            return _commands_now(game)
+            return _commands_now(game, edition)
         case Refusal.INVALID_ROLL:
             return "A loaded roll is a whole number from 2 to 12.\n"
         case _:
             return ""
 
 
-def _commands_now(game: Game) -> str:
-    edition = game.edition
+def _commands_now(game: Game, edition: Edition) -> str:
     if game.phase is Phase.BEFORE_ROLL:
         return (
             f"Before the roll: load, fair or roll; board, status, {edition.words.listing} "
@@ -112,9 +112,8 @@ def _commands_now(game: Game) -> str:
     return "Type help for the list of commands.\n"
 
 
-def _obstacle(game: Game, command: AnyCommand) -> str:
+def _obstacle(game: Game, edition: Edition, command: AnyCommand) -> str:
     """Return which rule keeps `command` from building where it asks (spec §3.1-§3.3)."""
-    edition = game.edition
     words = edition.vocabulary
     who = game.turn.title
     match command:
@@ -136,7 +135,7 @@ def _obstacle(game: Game, command: AnyCommand) -> str:
                 case Obstacle.NO_SUCH_PLACE:
                     return f"There is no {place}: {words.criteria} are 0-{CRITERION_COUNT - 1}.\n"
                 case Obstacle.TAKEN:
-                    return f"{place.capitalize()} is taken: {_owned(game, criterion)}.\n"
+                    return f"{place.capitalize()} is taken: {_owned(game, edition, criterion)}.\n"
                 case Obstacle.NEIGHBOUR_COMPLETED:
                     near = min(
                         n for n in CRITERION_NEIGHBOURS[criterion]
@@ -144,14 +143,14 @@ def _obstacle(game: Game, command: AnyCommand) -> str:
                     )
                     return (
                         f"{_place(edition, near).capitalize()}, next to {place}, is taken: "
-                        f"{_owned(game, near)}.\n"
+                        f"{_owned(game, edition, near)}.\n"
                     )
                 case Obstacle.NOT_CONNECTED:
                     return f"None of {who}'s {words.goals} leads to {place}.\n"
                 case Obstacle.NOT_OWN:
                     free = game.criterion_owner[criterion] == NOBODY
                     whose = f"nobody has {words.claimed_criterion} it" if free else _owned(
-                        game, criterion
+                        game, edition, criterion
                     )
                     return f"{place.capitalize()} is not {who}'s to improve: {whose}.\n"
                 case Obstacle.HIGHEST_LEVEL:
@@ -166,18 +165,17 @@ def _a(noun: str) -> str:
     return f"{'an' if noun[0] in 'AEIOU' else 'a'} {noun}"
 
 
-def _owned(game: Game, criterion: int) -> str:
+def _owned(game: Game, edition: Edition, criterion: int) -> str:
     owner = Colour(game.criterion_owner[criterion]).title
-    return f"it is {owner}'s {_level(game.edition, game.criterion_level[criterion])}"
+    return f"it is {owner}'s {_level(edition, game.criterion_level[criterion])}"
 
 
-def _shortfall(game: Game, command: AnyCommand) -> str:
+def _shortfall(game: Game, edition: Edition, command: AnyCommand) -> str:
     """Return what a build costs and what the student lacks, or who lacks what a trade needs."""
-    edition = game.edition
     held = game.students[game.turn].resources
     match command:
         case Achieve():
-            what, cost = _a(edition.vocabulary.goal), edition.goal_cost
+            what, cost = _a(edition.vocabulary.goal), game.rules.goal_cost
         case Complete():
             what, cost = _a(_level(edition, Completion.ASSIGNMENT)), level_cost(game, 1)
         case Improve(criterion=criterion):
@@ -202,12 +200,11 @@ def _shortfall(game: Game, command: AnyCommand) -> str:
     )
 
 
-def done(before: Game, events: Sequence[AnyEvent], after: Game) -> str:
+def done(before: Game, events: Sequence[AnyEvent], after: Game, edition: Edition) -> str:
     """Return a line for each event of a command the spec leaves silent (`Blue achieved
     goal 22.`): a build, a trade's answer, a dice choice, a seat handed over."""
     from watan.text.describe import describe  # only a person's hints need it: not to play
 
-    edition = after.edition
     return "".join(
         f"{describe(event, edition)}.\n" for event in events if isinstance(event, CONFIRMED)
     )
@@ -224,7 +221,7 @@ def typed_by_person(before: Game, events: Sequence[AnyEvent], person: str) -> bo
     )
 
 
-def affordable(game: Game) -> str:
+def affordable(game: Game, edition: Edition) -> str:
     """Return the builds the current student can pay for now, and where (`--hints`)."""
     from watan.engine.moves import legal_builds  # only --hints needs it: not to play
 
@@ -234,7 +231,7 @@ def affordable(game: Game) -> str:
         return f"{who} can afford no build yet.\n"
     places: dict[str, list[str]] = {}
     for build in builds:
-        verb, place = format(build, game)[0].split()
+        verb, place = format(build, game, edition)[0].split()
         places.setdefault(verb, []).append(place)
     kinds = [f"{verb} {_or(where)}" for verb, where in places.items()]
     return f"{who} can afford: {'; '.join(kinds)}.\n"
@@ -244,11 +241,12 @@ def _or(words: list[str]) -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
-def standing(game: Game) -> str:
-    """Return whose turn it is and where in it the game stands (`watan replay --to N`)."""
+def standing(game: Game, edition: Edition) -> str:
+    """Return whose turn it is and where in it the game stands (`watan replay --to N`), in the
+    edition's words."""
     who = game.turn.title
     dice = "loaded" if game.students[game.turn].loaded_dice else "fair"
-    first = game.edition.vocabulary.levels[0].lower()
+    first = edition.vocabulary.levels[0].lower()
     match game.phase:
         case Phase.SETUP:
             return (
@@ -265,11 +263,11 @@ def standing(game: Game) -> str:
             return f"{who} has won; the game is over.\n"
 
 
-def resumed(game: Game, roll: int | None) -> str:
+def resumed(game: Game, edition: Edition, roll: int | None) -> str:
     """Return where a resumed game stands: after the roll, this turn's roll and what follows."""
     if game.phase is Phase.AFTER_ROLL and roll is not None:
         return f"{game.turn.title} has rolled {roll}; commands after the roll (help lists them).\n"
-    return standing(game)
+    return standing(game, edition)
 
 
 def saved(path: str) -> str:

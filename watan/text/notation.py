@@ -5,14 +5,14 @@ line (`complete 20`, `next`); some need the answers to the questions the game
 asks next (a loaded roll asks for its value, the geese ask whom to rob, an
 offer asks its partner), so a whole command is the tuple of lines typed at
 successive prompts: `format(Roll(value=8), game) == ("roll", "8")`.  `parse`
-reads such lines back (`parse(format(c, game), game) == c` for every
+reads such lines back (`parse(format(c, game, e), game, e) == c` for every
 command the rules allow), and `read` says what one line means at the
 prompt the game shows now: a command, a part of one, a request for the
 board or a listing, or the spec's refusal.
 
-What a line means depends on the game (the words are the edition's, a
-placement during setup is a bare number, a roll with loaded dice waits for
-its value), so both directions take the game.  Whether the rules allow a
+What a line means depends on the game (a placement during setup is a bare
+number, a roll with loaded dice waits for its value) and on the edition whose
+words are typed, so both directions take the game and the edition.  Whether the rules allow a
 command is `decide.refusal`'s to say; `read` applies only the checks that
 decide which question comes next (an offer is not shown to its partner when
 the proposer lacks what they offer; the geese must land on a tile before the
@@ -107,9 +107,14 @@ print or save, or the refusal the game prints."""
 
 
 def read(
-    line: str, game: Game, pending: Pending | None = None, seating: Seating | None = None
+    line: str,
+    game: Game,
+    edition: Edition,
+    pending: Pending | None = None,
+    seating: Seating | None = None,
 ) -> Reading:
-    """Return what `line` means at the prompt the game shows now (spec §4, RULINGS 9-15, 25-27).
+    """Return what `line`, in the edition's words, means at the prompt the game shows now
+    (spec §4, RULINGS 9-15, 25-27).
 
     `pending` is a command begun on an earlier line; `seating` says whether the
     seat words (`computer`, `human`) exist in this game.
@@ -140,13 +145,13 @@ def read(
         case Phase.GEESE:
             return _geese_tile(line, game)
         case Phase.BEFORE_ROLL | Phase.AFTER_ROLL:
-            return _command(line.split(), game, seating)
+            return _command(line.split(), game, edition, seating)
         case Phase.OVER:
             return Refusal.INVALID_COMMAND
 
 
 def parse(
-    lines: str | Sequence[str], game: Game, seating: Seating | None = None
+    lines: str | Sequence[str], game: Game, edition: Edition, seating: Seating | None = None
 ) -> AnyCommand | Refusal:
     """Return the whole command typed as `lines` (one line, or one per prompt), or the refusal.
 
@@ -156,7 +161,7 @@ def parse(
     typed = [lines] if isinstance(lines, str) else list(lines)
     pending: Pending | None = None
     for number, line in enumerate(typed, start=1):
-        reading = read(line, game, pending, seating)
+        reading = read(line, game, edition, pending, seating)
         match reading:
             case Refusal():
                 return reading
@@ -173,14 +178,13 @@ def parse(
     raise ValueError(f"the lines {typed!r} do not finish a command")
 
 
-def format(move: Move, game: Game) -> tuple[str, ...]:
+def format(move: Move, game: Game, edition: Edition) -> tuple[str, ...]:
     """Return the lines a person types, one per prompt, to give `move` in `game`.
 
     The lines are the edition's words; a trade includes its partner's answer.
     Raises ValueError for a seat change the terminal has no words for (handing
     another student's seat to a computer).
     """
-    edition = game.edition
     words = edition.words
     match move:
         case Complete(criterion=criterion):
@@ -245,9 +249,10 @@ def _geese_tile(line: str, game: Game) -> Reading:
     return AwaitVictim(tile=tile, candidates=candidates)
 
 
-def _command(words: list[str], game: Game, seating: Seating | None) -> Reading:
+def _command(
+    words: list[str], game: Game, edition: Edition, seating: Seating | None
+) -> Reading:
     """Read a turn command (spec §4.2, §4.3; RULINGS 9, 27), in the edition's words."""
-    edition = game.edition
     edition_words = edition.words
     match words:
         case [single] if single in _SHOWN:
@@ -272,7 +277,7 @@ def _command(words: list[str], game: Game, seating: Seating | None) -> Reading:
                 return Refusal.INVALID_COMMAND
             return _builds(edition_words)[verb](value)
         case ["trade", colour, give, take]:
-            return _offer(game, colour, give, take)
+            return _offer(game, edition, colour, give, take)
     return _seat_words(words, game, seating) or Refusal.INVALID_COMMAND
 
 
@@ -283,9 +288,9 @@ _SHOWN: dict[str, Literal["board", "status", "help"]] = {
 }
 
 
-def _offer(game: Game, colour: str, give: str, take: str) -> Reading:
+def _offer(game: Game, edition: Edition, colour: str, give: str, take: str) -> Reading:
     """Read a trade offer; one that may not be made is refused before it is shown (RULINGS 12)."""
-    names = game.edition.resources
+    names = edition.resources
     partner = colour_named(colour)
     giving, taking = resource_named(give, names), resource_named(take, names)
     if partner is None or giving is None or taking is None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from watan.editions.model import Edition
 from watan.engine.layout import Board
 from watan.engine.resources import Resource
 from watan.engine.state import COLOURS, NOBODY, Colour, Game, course_criteria
@@ -86,9 +87,9 @@ def _paint(canvas: list[list[str]], top: int, left: int, fills: dict[str, str]) 
                 dx += 1
 
 
-def board(game: Game) -> str:
-    """Return the board of a game, owners shown by colour and level (spec §2.4.1, §2.6)."""
-    edition = game.edition
+def board(game: Game, edition: Edition) -> str:
+    """Return the board of a game in the edition's words, owners shown by colour and level
+    (spec §2.4.1, §2.6)."""
     initials = edition.level_initials
     criteria = [
         None if owner == NOBODY else Colour(owner).title[0] + initials[level - 1]
@@ -101,22 +102,22 @@ def board(game: Game) -> str:
     return draw_board(game.board, criteria, goals, game.geese, edition.resources)
 
 
-def status_line(game: Game, colour: Colour) -> str:
+def status_line(game: Game, edition: Edition, colour: Colour) -> str:
     """Return a student's status line (spec §2.7 as worded by RULINGS 4)."""
     held = game.students[colour].resources
-    return game.edition.text.status.format(
+    return edition.text.status.format(
         *held, colour=colour.title, points=course_criteria(game, colour)
     )
 
 
-def status(game: Game) -> str:
+def status(game: Game, edition: Edition) -> str:
     """Return every student's status line, student 0 first (spec §4.3 `status`)."""
-    return "".join(status_line(game, colour) for colour in COLOURS)
+    return "".join(status_line(game, edition, colour) for colour in COLOURS)
 
 
-def completed(game: Game, colour: Colour) -> str:
+def completed(game: Game, edition: Edition, colour: Colour) -> str:
     """Return a student's completions in the order first completed (spec §2.7 `criteria`)."""
-    text, codes = game.edition.text, game.edition.level_codes
+    text, codes = edition.text, edition.level_codes
     lines = [text.listing.format(colour=colour.title)]
     lines += [
         text.listed.format(place=c, code=codes[game.criterion_level[c] - 1])

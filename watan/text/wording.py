@@ -44,21 +44,20 @@ def refusal(text: Text, refused: Refusal) -> str:
             return ""
 
 
-def placement_question(game: Game) -> str:
+def placement_question(game: Game, edition: Edition) -> str:
     """Return the setup question for the student placing now (spec §4.1)."""
-    return game.edition.text.placement.format(colour=game.turn.title)
+    return edition.text.placement.format(colour=game.turn.title)
 
 
-def turn_header(game: Game) -> str:
+def turn_header(game: Game, edition: Edition) -> str:
     """Return the start of a turn: whose it is and their status (spec §4.2).
 
     An edition that shows the board at every turn prints it first
     (RULINGS-constructor 4).
     """
-    edition = game.edition
-    board = render.board(game) if edition.board_every_turn else ""
+    board = render.board(game, edition) if edition.board_every_turn else ""
     heading = edition.text.turn.format(colour=game.turn.title)
-    return board + heading + render.status_line(game, game.turn)
+    return board + heading + render.status_line(game, edition, game.turn)
 
 
 def rolled(text: Text, roll: int) -> str:
@@ -119,38 +118,38 @@ def won(text: Text, colour: Colour) -> str:
     return text.won.format(colour=colour.title)
 
 
-def opening(game: Game) -> str:
+def opening(game: Game, edition: Edition) -> str:
     """Return what a game prints when it begins: a loaded game's turn header (RULINGS 20).
 
     A loaded game already won announces its winner (spec §4.4, RULINGS 7); the
     prompt then asks whether to play again.
     """
     if game.phase is Phase.OVER:
-        return won(game.edition.text, Colour(game.winner))
-    return turn_header(game) if game.phase is Phase.BEFORE_ROLL else ""
+        return won(edition.text, Colour(game.winner))
+    return turn_header(game, edition) if game.phase is Phase.BEFORE_ROLL else ""
 
 
-def reminder(game: Game) -> str:
+def reminder(game: Game, edition: Edition) -> str:
     """Return what a resumed game prints first: the turn header while a turn is under way.
 
     In setup, at the geese and at the end, the question the prompt asks
     says where the game stands.
     """
     if game.phase in (Phase.BEFORE_ROLL, Phase.AFTER_ROLL):
-        return turn_header(game)
+        return turn_header(game, edition)
     return ""
 
 
-def narrate(before: Game, events: tuple[AnyEvent, ...], after: Game) -> str:
-    """Return what the spec prints for one command's events, `before` and `after` them."""
-    edition = after.edition
+def narrate(before: Game, events: tuple[AnyEvent, ...], after: Game, edition: Edition) -> str:
+    """Return what the spec prints for one command's events, `before` and `after` them, in the
+    edition's words."""
     text = edition.text
     out: list[str] = []
     for index, event in enumerate(events):
         match event:
             case CriterionCompleted() if before.phase is Phase.SETUP:
                 if after.phase is Phase.BEFORE_ROLL:  # the last initial assignment (RULINGS 6)
-                    out += [render.board(after), turn_header(after)]
+                    out += [render.board(after, edition), turn_header(after, edition)]
             case DiceRolled(roll=roll, dice=dice):
                 if dice is not None:
                     out.append(rolled(text, roll))
@@ -168,7 +167,7 @@ def narrate(before: Game, events: tuple[AnyEvent, ...], after: Game) -> str:
             case ResourceStolen(thief=thief, victim=victim, resource=resource):
                 out.append(steals(edition, thief, victim, resource))
             case TurnEnded():
-                out.append(turn_header(after))
+                out.append(turn_header(after, edition))
             case GameWon(colour=colour):
                 out.append(won(text, colour))
             case _:

@@ -15,7 +15,8 @@ from typing import assert_never
 
 import msgspec
 
-from watan.editions import edition, names
+from watan.editions import DEFAULT, edition, names
+from watan.editions.model import Edition
 from watan.engine.commands import (
     Achieve,
     AnyCommand,
@@ -30,7 +31,6 @@ from watan.engine.commands import (
 )
 from watan.engine.decide import Refusal, Refused, decide_with
 from watan.engine.events import (
-    RULES,
     AnyEvent,
     CriterionCompleted,
     CriterionImproved,
@@ -53,6 +53,7 @@ from watan.engine.evolve import apply, start
 from watan.engine.invariants import broken_invariants
 from watan.engine.layout import is_board
 from watan.engine.resources import HELD, Resource, Resources, total
+from watan.engine.rules import rules_problem
 from watan.engine.snapshot import SavedGame
 from watan.engine.state import COLOURS, Completion, Game, new_game
 from watan.files.savefile import BadFile, format_save, parse_save
@@ -270,9 +271,12 @@ def header_problem(header: GameStarted) -> str | None:
     two criteria side by side included (spec §5), and the audit judges only
     what follows it.
     """
-    if header.rules not in names():
-        return f"plays the {header.rules!r} rules, which this version does not know"
-    played = edition(header.rules)
+    if header.edition not in names():
+        return f"plays the {header.edition!r} edition, which this version does not know"
+    played = edition(header.edition)
+    problem = rules_problem(header.rules)
+    if problem is not None:
+        return problem
     if not is_board(header.board):
         return f"the board needs 19 tiles, each valued 2-12 unless {played.resources[-1]}"
     if header.loaded is not None:
@@ -302,10 +306,11 @@ def header_problem(header: GameStarted) -> str | None:
     return broken[0] if broken else None
 
 
-def _judge(game: Game, run: tuple[AnyEvent, ...]) -> tuple[int, str] | None:
-    """Return (index in `run`, why) for the first event its command does not give, or None."""
+def _judge(game: Game, run: tuple[AnyEvent, ...], played: Edition) -> tuple[int, str] | None:
+    """Return (index in `run`, why) for the first event its command does not give, or None,
+    in the words of the edition `played`."""
     def said(event: AnyEvent) -> str:
-        return describe(event, game.edition)
+        return describe(event, played)
 
     if len(run) > MOST_EVENTS_PER_COMMAND:
         extra = run[MOST_EVENTS_PER_COMMAND]
@@ -319,7 +324,7 @@ def _judge(game: Game, run: tuple[AnyEvent, ...]) -> tuple[int, str] | None:
             return None
         return 0, f"{said(run[0])} does not follow the command it belongs to"
     try:
-        expected = decide_with(game, command, RecordedChance(run, game.edition.resources))
+        expected = decide_with(game, command, RecordedChance(run, played.resources))
     except Refused as refused:
         return 0, f"{said(run[0])}: {_REASONS[refused.refusal]}"
     except _Impossible as impossible:
@@ -360,10 +365,13 @@ def audit(
     """
     problem = header_problem(header)
     if problem is not None:
-        # A header that is wrong may not even start a game: show the bare board
-        # (in the edition it names, when that is one this version has).
-        played = edition(header.rules) if header.rules in names() else edition(RULES)
-        return Audit(game=new_game(header.board, played), events=0, problem=Problem(0, problem))
+        # A header that is wrong may not even start a game: show the bare board, played by
+        # the rules it names (or by the default edition's, when they are damaged too).
+        rules = header.rules
+        if rules_problem(rules) is not None:
+            rules = edition(DEFAULT).rules
+        return Audit(game=new_game(header.board, rules), events=0, problem=Problem(0, problem))
+    played = edition(header.edition)
     game = start(header)
     kept = game
     number = 0
@@ -372,7 +380,7 @@ def audit(
         if number >= report and progress is not None:
             progress(number)
             report = number + PROGRESS_EVERY
-        verdict = _judge(game, run)
+        verdict = _judge(game, run, played)
         if verdict is not None:
             index, why = verdict
             return Audit(game=game, events=number, problem=Problem(number + 1 + index, why))

@@ -14,7 +14,6 @@ from collections.abc import Sequence
 
 from replay import first_divergence
 from watan.editions.model import Edition
-from watan.editions.watan import EDITION as WATAN
 from watan.engine.events import AnyEvent, GameStarted
 from watan.engine.resources import HELD
 from watan.engine.snapshot import NO_GEESE
@@ -27,12 +26,11 @@ View = dict[str, object]
 def as_loaded(game: Game) -> Game:
     """Return the game as saving and loading it would give (spec §3.7)."""
     saved = saved_game(game)
-    return loaded_game(saved.board, saved.position, game.edition)
+    return loaded_game(saved.board, saved.position, game.rules)
 
 
-def view(game: Game) -> View:
+def view(game: Game, edition: Edition) -> View:
     """Return the game as nested plain values keyed by the edition's names."""
-    edition = game.edition
     words = edition.vocabulary
     names, levels, criteria, goals = edition.resources, words.levels, words.criteria, words.goals
     shown: View = {
@@ -63,16 +61,25 @@ def view(game: Game) -> View:
 
 
 def unrelated(
-    a: Game, b: Game, starts: tuple[GameStarted, GameStarted] | None = None
+    a: Game,
+    b: Game,
+    editions: tuple[str, str],
+    starts: tuple[GameStarted, GameStarted] | None = None,
 ) -> str | None:
     """Return how two games are different games, or None when they are one game's two sides.
 
-    Games on different boards, of different editions, or (two journals, whose
-    `starts` are given) begun from different saved positions have nothing to
-    compare place by place: nearly everything would differ.  Two sessions
-    from the same start are one game that went two ways, whatever their seeds.
+    Games on different boards, of different editions (`editions`, by name), played by
+    different rules (house rules, or an edition's prices as they were when each began),
+    or (two journals, whose `starts` are given) begun from different saved positions have
+    nothing to compare place by place: nearly everything would differ.  Two sessions from
+    the same start are one game that went two ways, whatever their seeds.
     """
-    checks = [("boards", a.board == b.board), ("editions", a.edition.name == b.edition.name)]
+    same_edition = editions[0] == editions[1]
+    checks = [
+        ("boards", a.board == b.board),
+        ("editions", same_edition),
+        ("rules", a.rules == b.rules or not same_edition),
+    ]
     if starts is not None:
         checks.append(("starting positions", starts[0].loaded == starts[1].loaded))
     differ = [what for what, same in checks if not same]
@@ -94,14 +101,14 @@ def _show(value: object) -> str:
     return "absent" if type(value).__name__ == "NotPresent" else str(value)
 
 
-def differences(a: Game, b: Game) -> list[str]:
+def differences(a: Game, b: Game, edition: Edition) -> list[str]:
     """Return one `path: old -> new` line per difference between two games, in path order.
 
     Indices count as numbers, so `criteria[8]` comes before `criteria[44]`.
     """
     from deepdiff import DeepDiff  # noqa: PLC0415 (heavy: only `watan diff` needs it)
 
-    tree = DeepDiff(view(a), view(b), view="tree")
+    tree = DeepDiff(view(a, edition), view(b, edition), view="tree")
     lines = [
         f"{_path(item.path(output_format='list'))}: {_show(item.t1)} -> {_show(item.t2)}"
         for change in tree.values()
@@ -115,9 +122,7 @@ def _in_path_order(line: str) -> str:
     return re.sub(r"\d+", lambda number: number.group().zfill(8), line)
 
 
-def parting(
-    a: Sequence[AnyEvent], b: Sequence[AnyEvent], edition: Edition = WATAN
-) -> str | None:
+def parting(a: Sequence[AnyEvent], b: Sequence[AnyEvent], edition: Edition) -> str | None:
     """Return where two journals' events first differ, in words, or None if they don't."""
     number = first_divergence(a, b)
     if number is None:

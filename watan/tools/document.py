@@ -17,6 +17,8 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
+from watan.editions import edition as named
+from watan.editions.model import Edition
 from watan.engine.events import AnyEvent, GameStarted
 from watan.engine.resources import HELD, Resource
 from watan.engine.snapshot import NO_GEESE
@@ -117,7 +119,7 @@ class Document(msgspec.Struct, frozen=True, kw_only=True):
 
 def document(header: GameStarted, events: Sequence[AnyEvent], game: Game) -> Document:
     """Return the document of `game`, the game after `events` of the journal with `header`."""
-    edition = game.edition
+    edition = named(header.edition)
     names = edition.resources
     return Document(
         document=KIND,
@@ -140,7 +142,7 @@ def document(header: GameStarted, events: Sequence[AnyEvent], game: Game) -> Doc
             )
             for number, tile in enumerate(game.board)
         ],
-        players=[_player(game, colour) for colour in COLOURS],
+        players=[_player(game, edition, colour) for colour in COLOURS],
     )
 
 
@@ -163,9 +165,8 @@ def _colour(colour: Colour) -> ColourName:
     return _COLOURS[colour]
 
 
-def _player(game: Game, colour: Colour) -> Player:
+def _player(game: Game, edition: Edition, colour: Colour) -> Player:
     student = game.students[colour]
-    edition = game.edition
     return Player(
         colour=_colour(colour),
         played_by=game.seats[colour],

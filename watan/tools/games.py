@@ -14,6 +14,7 @@ from collections.abc import Iterator
 import msgspec
 
 from replay import JournalError
+from watan.editions import edition
 from watan.engine.events import AnyEvent, GameResumed, SeatTaken
 from watan.engine.state import COLOURS, HUMAN, NOBODY, Colour, Phase
 from watan.text import hints
@@ -59,16 +60,16 @@ def summary(path: str) -> Summary:
     except JournalError as error:
         return Summary(path=path, started=started, problem=error.problem if error.line is None
                        else f"line {error.line}: {error.problem}")
-    game = moment.game
+    game, played = moment.game, edition(moment.header.edition)
     return Summary(
         path=path,
         started=started,
-        edition=moment.header.rules,
+        edition=moment.header.edition,
         house_rules=history.house_rules(moment.header),
         players=tuple(_players(moment.events)),
         events=len(moment.events),
         winner=None if game.winner == NOBODY else Colour(game.winner),
-        standing="" if game.phase is Phase.OVER else hints.standing(game).strip(),
+        standing="" if game.phase is Phase.OVER else hints.standing(game, played).strip(),
     )
 
 

@@ -18,6 +18,7 @@ import msgspec
 
 from replay import JournalError, JournalLock, scan, write_journal
 from watan.editions import edition
+from watan.editions.model import Edition
 from watan.engine.events import AnyEvent, GameStarted, SeatTaken, TurnEnded
 from watan.engine.evolve import apply, apply_all, start
 from watan.engine.state import COLOURS, HUMAN, Colour, Game, Phase, saved_game
@@ -316,12 +317,9 @@ def turn_start(path: str, header: GameStarted, events: Sequence[AnyEvent], turn:
 
 
 def house_rules(header: GameStarted) -> tuple[str, ...]:
-    """Return the house rules a journal's header names, by name (none: the edition's rules).
-
-    Headers name none yet; when they hold house rules, this returns them, and
-    every listing (`watan games`, `replay --format json`) shows them.
-    """
-    return ()
+    """Return the house rules a journal's header names, by name (none: the edition's rules),
+    as every listing (`watan games`, `replay --format json`) shows them."""
+    return header.rules.house_rules
 
 
 def headings(header: GameStarted, events: Sequence[AnyEvent]) -> Iterator[str | None]:
@@ -342,7 +340,7 @@ def listing(header: GameStarted, events: tuple[AnyEvent, ...]) -> Iterator[str]:
     game of people alone is listed as it always was.
     """
     width = len(str(len(events)))
-    played = edition(header.rules)
+    played = edition(header.edition)
     seats: list[str] | None = None
     if any(isinstance(event, SeatTaken) for event in events):
         seats = [HUMAN] * len(COLOURS)
@@ -357,9 +355,9 @@ def listing(header: GameStarted, events: tuple[AnyEvent, ...]) -> Iterator[str]:
             seats[event.colour] = event.player
 
 
-def as_text(game: Game) -> str:
+def as_text(game: Game, played: Edition) -> str:
     """Return the board, the four status lines, then whose turn and phase."""
-    return render.board(game) + render.status(game) + standing(game)
+    return render.board(game, played) + render.status(game, played) + standing(game, played)
 
 
 class SetupHasNoSave(Exception):
@@ -370,8 +368,8 @@ class SetupHasNoSave(Exception):
     """
 
 
-def as_save(game: Game) -> str:
+def as_save(game: Game, played: Edition) -> str:
     """Return the edition's save file for this moment (spec §3.7)."""
-    if game.phase is Phase.SETUP and not game.edition.backup_during_setup:
+    if game.phase is Phase.SETUP and not played.backup_during_setup:
         raise SetupHasNoSave
-    return format_save(saved_game(game), game.edition)
+    return format_save(saved_game(game), played)

@@ -22,13 +22,14 @@ from collections.abc import Callable, Sequence
 import msgspec
 
 from replay.writer import write_journal
-from watan.editions import DEFAULT as DEFAULT_EDITION
+from watan.editions import edition as named
 from watan.engine.commands import TakeSeat
 from watan.engine.decide import decide
 from watan.engine.events import AnyEvent, GameStarted, TurnEnded
 from watan.engine.evolve import apply_all, start
 from watan.engine.layout import random_board
 from watan.engine.reach import nobody_can_win
+from watan.engine.rules import with_house_rules
 from watan.engine.state import COLOURS, NOBODY, Colour, Game
 from watan.players import seat_generator, strategy
 from watan.players.table import Player, Table, play
@@ -89,15 +90,19 @@ def play_game(
     seed: int,
     players: Sequence[str],
     turn_cap: int = DEFAULT_TURN_CAP,
-    edition: str = DEFAULT_EDITION,
+    *,
+    edition: str,
+    house_rules: tuple[str, ...] = (),
 ) -> Played:
-    """Play game `index` of a run from setup to a win, or to `turn_cap` turns.
+    """Play game `index` of a run of `edition` from setup to a win, or to `turn_cap` turns,
+    with the `house_rules` named (none: the edition's own rules).
 
     The strategies sit as `seating` says; each draws from its own generator,
     seeded from the game's seed and its seat.
     """
     rng = random.Random(seed)
-    header = GameStarted(rules=edition, seed=seed, board=random_board(rng))
+    rules = with_house_rules(named(edition).rules, house_rules)
+    header = GameStarted(edition=edition, rules=rules, seed=seed, board=random_board(rng))
     game = start(header)
     seats = seating(players, index)
     events: list[AnyEvent] = []
@@ -226,8 +231,9 @@ class Batch(msgspec.Struct, frozen=True):
     seeds: list[int]
     players: tuple[str, ...]
     turn_cap: int
+    edition: str
+    house_rules: tuple[str, ...] = ()
     journals: str | None = None
-    edition: str = DEFAULT_EDITION
 
 
 def play_batch(batch: Batch) -> list[GameResult]:
@@ -237,7 +243,10 @@ def play_batch(batch: Batch) -> list[GameResult]:
     """
     results = []
     for index, seed in zip(batch.indices, batch.seeds, strict=True):
-        played = play_game(index, seed, batch.players, batch.turn_cap, batch.edition)
+        played = play_game(
+            index, seed, batch.players, batch.turn_cap,
+            edition=batch.edition, house_rules=batch.house_rules,
+        )
         if batch.journals is not None:
             path = journal_path(batch.journals, index)
             write_journal(path, played.header, played.events, replace=False)
@@ -259,10 +268,12 @@ def simulate(
     turn_cap: int = DEFAULT_TURN_CAP,
     journals: str | None = None,
     progress: Callable[[int], None] | None = None,
-    edition: str = DEFAULT_EDITION,
+    edition: str,
+    house_rules: tuple[str, ...] = (),
     cluster: str | None = None,
 ) -> list[GameResult]:
-    """Play `games` games of `players` (one strategy a seat) from `seed`, in game order.
+    """Play `games` games of `edition` between `players` (one strategy a seat) from `seed`,
+    in game order, with the `house_rules` named.
 
     The results do not depend on `workers` or `cluster` (a Dask scheduler's address, or
     `local`: `watan.tools.cluster`): each game has its own seed.  `progress` hears how
@@ -276,8 +287,9 @@ def simulate(
             seeds=seeds[first : first + size],
             players=tuple(players),
             turn_cap=turn_cap,
-            journals=journals,
             edition=edition,
+            house_rules=tuple(house_rules),
+            journals=journals,
         )
         for first in range(0, games, size)
     ]

@@ -1,0 +1,166 @@
+"""The rules a game is played by, as one value: prices, the win, the dice, the seven, the geese,
+the bank and the cards.
+
+An edition's data module sets its rules (`Edition.rules`); a game started with house rules
+(`../shared/spec/house-rules.md`) plays those rules changed as each house rule says.  The
+value is recorded whole in the journal's header, so a journal means the same game forever:
+a later change to an edition's prices changes new games only.  Nothing here is worded: the
+house rules' names are identifiers, as the command line and save files spell them.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+
+import msgspec
+
+from watan.engine.resources import Resources
+
+
+class Card(enum.Enum):
+    """A development card (house-rules.md): its value is its name in commands and files."""
+
+    KNIGHT = "knight"
+    """Moves the geese and steals, as a rolled 7 does, without the losses (ruling 5)."""
+    VP = "vp"
+    """One point for the rest of the game, once played (ruling 4)."""
+    MONOPOLY = "monopoly"
+    """Takes every unit of one resource from every other player (ruling 5)."""
+
+
+CARDS: tuple[Card, ...] = tuple(Card)
+"""The cards in the order hands are counted, listed and saved."""
+
+Hand = tuple[int, int, int]
+"""How many knight, vp and monopoly cards, in that order."""
+
+NO_CARDS: Hand = (0, 0, 0)
+
+BANK_TRADE = "bank-trade"
+DEV_CARDS = "dev-cards"
+GEESE_START_ON_PARK = "geese-start-on-park"
+SEVEN_OVER_7 = "seven-over-7"
+STANDARD = "standard"
+"""All four house rules (house-rules.md ruling 1)."""
+
+HOUSE_RULES: tuple[str, ...] = (BANK_TRADE, DEV_CARDS, GEESE_START_ON_PARK, SEVEN_OVER_7)
+"""Every house rule, in the order they are recorded and written."""
+
+BANK_RATE = 4
+"""Units of one resource the bank takes for one of another (house-rules.md ruling 3)."""
+CARD_COST: Resources = (0, 1, 0, 1, 1)
+"""A development card's price: one LAB, one STUDY, one TUTORIAL (Constructor: ENERGY, HEAT,
+WIFI), in resource order (house-rules.md)."""
+DECK: Hand = (14, 5, 2)
+"""The deck: 14 knights, 5 vp and 2 monopolies (house-rules.md ruling 4)."""
+SEVEN_OVER_7_LOSSES_FROM = 8
+"""With seven-over-7, holding more than 7 resources loses half on a 7 (ruling 6)."""
+
+
+class Rules(msgspec.Struct, frozen=True, kw_only=True):
+    """What the rules of one game decide, every field recorded in its journal's header."""
+
+    goal_cost: Resources
+    """The price of a goal (spec §2.6; RULINGS 23)."""
+    level_costs: tuple[Resources, Resources, Resources]
+    """The price of reaching levels 1, 2 and 3 (the first is free during setup, spec §4.1)."""
+    points_to_win: int
+    """Points that end the game (spec §4.4)."""
+    dice_start_loaded: bool
+    """Whether every player's dice are loaded when a game starts or is loaded (RULINGS 24;
+    Constructor §2.8)."""
+    losses_from: int
+    """Holding this many resources or more, a roll of 7 takes half (spec §3.6: 10)."""
+    geese_start_on_park: bool
+    """Whether a new game's geese start on the first NETFLIX (PARK) tile rather than off the
+    board (RULINGS 8; house-rules.md ruling 7)."""
+    bank_rate: int | None
+    """Units of one resource the bank takes for one of another; None: no bank trades."""
+    card_cost: Resources | None
+    """The price of a development card; None: no cards."""
+    deck: Hand
+    """How many of each card a new game's deck holds (shuffled when the game starts)."""
+    house_rules: tuple[str, ...]
+    """The house rules this game plays, in `HOUSE_RULES` order; empty for the spec's game."""
+
+    @property
+    def cards(self) -> bool:
+        """Return whether development cards are played."""
+        return self.card_cost is not None
+
+
+class UnknownHouseRule(Exception):
+    """A house rule's name that is not one (`HOUSE_RULES`, or `standard`)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+    def __str__(self) -> str:
+        known = ", ".join((*HOUSE_RULES, STANDARD))
+        return f"there is no house rule {self.name!r} (house rules: {known})"
+
+
+def house_rule_names(names: Iterable[str]) -> tuple[str, ...]:
+    """Return the house rules `names` asks for, each once, in `HOUSE_RULES` order.
+
+    `standard` stands for all four (ruling 1).  Raises UnknownHouseRule for any other name.
+    """
+    asked: set[str] = set()
+    for name in names:
+        if name == STANDARD:
+            asked.update(HOUSE_RULES)
+        elif name in HOUSE_RULES:
+            asked.add(name)
+        else:
+            raise UnknownHouseRule(name)
+    return tuple(rule for rule in HOUSE_RULES if rule in asked)
+
+
+def parse_house_rules(text: str) -> tuple[str, ...]:
+    """Return the house rules of a comma-separated list (`bank-trade,dev-cards`, `standard`).
+
+    Spaces around the names are ignored; raises UnknownHouseRule for a name that is none
+    (an empty one included).
+    """
+    return house_rule_names(name.strip() for name in text.split(","))
+
+
+def with_house_rules(rules: Rules, names: Iterable[str]) -> Rules:
+    """Return `rules` as the house rules `names` change them (house-rules.md rulings 3-7).
+
+    Raises UnknownHouseRule.  The rules already on stay on.
+    """
+    chosen = house_rule_names((*rules.house_rules, *names))
+    return msgspec.structs.replace(
+        rules,
+        losses_from=SEVEN_OVER_7_LOSSES_FROM if SEVEN_OVER_7 in chosen else rules.losses_from,
+        geese_start_on_park=rules.geese_start_on_park or GEESE_START_ON_PARK in chosen,
+        bank_rate=BANK_RATE if BANK_TRADE in chosen else rules.bank_rate,
+        card_cost=CARD_COST if DEV_CARDS in chosen else rules.card_cost,
+        deck=DECK if DEV_CARDS in chosen else rules.deck,
+        house_rules=chosen,
+    )
+
+
+def rules_problem(rules: Rules) -> str | None:
+    """Return what no game could be played by in `rules` (a damaged header), or None."""
+    prices = [rules.goal_cost, *rules.level_costs]
+    if rules.card_cost is not None:
+        prices.append(rules.card_cost)
+    if any(min(price) < 0 for price in prices):
+        return "the rules hold a negative price"
+    if rules.points_to_win < 1 or rules.losses_from < 1:
+        return "the rules' points to win and losses to the geese must be at least 1"
+    if rules.bank_rate is not None and rules.bank_rate < 1:
+        return "the bank's rate must be at least 1"
+    if min(rules.deck) < 0:
+        return "the deck holds a negative number of cards"
+    try:
+        named = house_rule_names(rules.house_rules)
+    except UnknownHouseRule as unknown:
+        return str(unknown)
+    if named != rules.house_rules:
+        return "the house rules must be listed once each, in order"
+    return None
