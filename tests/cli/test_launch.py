@@ -122,6 +122,7 @@ def test_every_play_option_has_a_spec_or_long_spelling() -> None:
         "board": ("-board", "--board"),
         "random_board": ("-random-board", "--random-board"),
         "edition": ("--edition",),
+        "house_rules": ("--house-rules",),
         "journal": ("--journal",),
         "resume": ("--resume",),
         "computer": ("--computer",),

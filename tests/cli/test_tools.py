@@ -312,9 +312,10 @@ def test_verify_a_sound_journal_prints_ok_and_the_event_count(journal: str) -> N
 
 
 KNOWN_TAGS = (
-    "criterion_completed, criterion_improved, dice_chosen, dice_rolled, game_resumed, game_won, "
-    "geese_moved, goal_achieved, resource_stolen, resources_lost, resources_produced, seat_taken, "
-    "trade_accepted, trade_declined, turn_ended"
+    "bank_traded, card_bought, criterion_completed, criterion_improved, dice_chosen, "
+    "dice_rolled, game_resumed, game_won, geese_moved, goal_achieved, knight_played, "
+    "monopoly_played, resource_stolen, resources_lost, resources_produced, seat_taken, "
+    "trade_accepted, trade_declined, turn_ended, vp_played"
 )
 
 

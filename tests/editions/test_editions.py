@@ -123,6 +123,18 @@ TEXT_FIELDS: dict[str, set[str]] = {
     "not_enough_resources": set(),
     "invalid_roll": set(),
     "prompt": set(),
+    "empty_deck": set(),
+    "cards_listing": {"colour"},
+    "monopoly": {"colour", "count", "resource", "victim"},
+    "monopoly_none": {"resource"},
+    "point": {"colour"},
+    "bank_help": set(),
+    "cards_help": set(),
+    "bought": {"card"},
+    "listed_card": {"count", "card"},
+    "no_card": set(),
+    "card_played": set(),
+    "card_bought": set(),
 }
 """What each line of `Text` fills in, as `watan.editions.model` documents it."""
 

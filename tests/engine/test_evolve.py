@@ -14,6 +14,8 @@ from msgspec.structs import replace
 from tests.conftest import WATAN
 from watan.engine.events import (
     AnyEvent,
+    BankTraded,
+    CardBought,
     CriterionCompleted,
     CriterionImproved,
     DiceChosen,
@@ -23,6 +25,9 @@ from watan.engine.events import (
     GameWon,
     GeeseMoved,
     GoalAchieved,
+    KnightPlayed,
+    MonopolyPlayed,
+    PointPlayed,
     ResourcesLost,
     ResourcesProduced,
     ResourceStolen,
@@ -34,6 +39,7 @@ from watan.engine.events import (
 from watan.engine.evolve import apply, start
 from watan.engine.layout import Board
 from watan.engine.resources import NONE, Resource, Resources
+from watan.engine.rules import Card
 from watan.engine.snapshot import SavedGame
 from watan.engine.state import NOBODY, Colour, Game, Phase, Student
 from watan.engine.topology import CriterionId, GoalId, TileId
@@ -408,10 +414,74 @@ def test_a_seat_taken_changes_who_plays_that_student_and_nothing_else(playing: G
     assert back == playing
 
 
+# House rules (house-rules.md) --------------------------------------------------------------
+
+KNIGHT, VP, MONOPOLY = Card.KNIGHT, Card.VP, Card.MONOPOLY
+
+
+def test_a_bank_trade_takes_the_rate_of_one_resource_for_one_of_another(playing: Game) -> None:
+    after = apply(playing, BankTraded(colour=BLUE, give=Resource.STUDY, take=Resource.LAB, rate=4))
+    assert after == with_student(playing, BLUE, resources=(4, 4, 5, 2, 2))
+
+
+def test_a_card_bought_is_paid_for_taken_off_the_deck_and_waits_for_a_later_turn(
+    playing: Game,
+) -> None:
+    before = replace(playing, deck=(KNIGHT, VP))
+    after = apply(before, CardBought(colour=BLUE, card=KNIGHT, cost=(0, 1, 0, 1, 1)))
+    expected = with_student(before, BLUE, resources=(4, 2, 5, 5, 1), cards=(1, 0, 0))
+    assert after == replace(expected, deck=(VP,), bought=(1, 0, 0))
+
+
+@pytest.mark.parametrize("phase", [Phase.BEFORE_ROLL, Phase.AFTER_ROLL])
+def test_a_knight_moves_the_geese_and_is_the_turns_card_without_changing_the_phase(
+    playing: Game, phase: Phase
+) -> None:
+    before = with_student(replace(playing, phase=phase), BLUE, cards=(2, 0, 0))
+    after = apply(before, KnightPlayed(colour=BLUE, tile=TileId(3)))
+    expected = with_student(before, BLUE, cards=(1, 0, 0))
+    assert after == replace(expected, geese=3, card_played=True)
+
+
+def test_a_monopoly_takes_every_unit_the_others_hold_of_one_resource(playing: Game) -> None:
+    before = with_student(playing, BLUE, cards=(0, 0, 1))
+    taken = MonopolyPlayed(colour=BLUE, resource=Resource.LAB, taken=(0, 2, 0, 0))
+    after = apply(before, taken)
+    expected = with_student(before, BLUE, resources=(4, 5, 5, 6, 2), cards=(0, 0, 0))
+    assert after == replace(
+        with_student(expected, RED, resources=(0, 0, 0, 0, 1)), card_played=True
+    )
+
+
+def test_a_vp_played_is_a_point_for_good(playing: Game) -> None:
+    before = with_student(playing, BLUE, cards=(0, 1, 0))
+    after = apply(before, PointPlayed(colour=BLUE))
+    expected = with_student(before, BLUE, cards=(0, 0, 0), played_points=1)
+    assert after == replace(expected, card_played=True)
+
+
+def test_a_vp_played_the_turn_it_was_bought_is_that_one_when_no_older_is_held(
+    playing: Game,
+) -> None:
+    fresh = replace(with_student(playing, BLUE, cards=(0, 1, 0)), bought=(0, 1, 0))
+    after = apply(fresh, PointPlayed(colour=BLUE))
+    assert (after.bought, after.students[BLUE].cards) == ((0, 0, 0), (0, 0, 0))
+    older = replace(with_student(playing, BLUE, cards=(0, 2, 0)), bought=(0, 1, 0))
+    after = apply(older, PointPlayed(colour=BLUE))
+    assert (after.bought, after.students[BLUE].cards) == ((0, 1, 0), (0, 1, 0))
+
+
+def test_ending_a_turn_forgets_the_cards_bought_and_played_in_it(playing: Game) -> None:
+    before = replace(playing, bought=(1, 1, 0), card_played=True)
+    after = apply(before, TurnEnded(colour=BLUE))
+    assert after == replace(playing, turn=RED, phase=Phase.BEFORE_ROLL)
+
+
 def test_every_kind_of_event_has_a_reducer_test_here() -> None:
     tested = {
         CriterionCompleted, CriterionImproved, GoalAchieved, DiceChosen, DiceRolled,
         ResourcesProduced, ResourcesLost, GeeseMoved, ResourceStolen, TradeAccepted,
-        TradeDeclined, TurnEnded, GameWon, GameResumed, SeatTaken,
+        TradeDeclined, TurnEnded, GameWon, GameResumed, SeatTaken, BankTraded, CardBought,
+        KnightPlayed, MonopolyPlayed, PointPlayed,
     }
     assert set(get_args(AnyEvent)) == tested

@@ -15,6 +15,8 @@ from tests.conftest import WATAN, reference
 from tests.engine.test_state import BLUE_AT_10, saved
 from watan.engine.events import (
     AnyEvent,
+    BankTraded,
+    CardBought,
     CriterionCompleted,
     CriterionImproved,
     DiceChosen,
@@ -24,6 +26,9 @@ from watan.engine.events import (
     GameWon,
     GeeseMoved,
     GoalAchieved,
+    KnightPlayed,
+    MonopolyPlayed,
+    PointPlayed,
     ResourcesLost,
     ResourcesProduced,
     ResourceStolen,
@@ -33,6 +38,7 @@ from watan.engine.events import (
     TurnEnded,
 )
 from watan.engine.resources import NONE, Resource
+from watan.engine.rules import Card, with_house_rules
 from watan.engine.state import Colour
 from watan.engine.topology import CriterionId, GoalId, TileId
 from watan.files.savefile import parse_board, parse_save
@@ -90,6 +96,22 @@ SENTENCES: list[tuple[AnyEvent, str]] = [
     (GameResumed(seed=77), "Play resumed in a new session with seed 77"),
     (SeatTaken(colour=RED, player="expert"), "Red is played by the expert strategy from here on"),
     (SeatTaken(colour=RED, player="human"), "Red is played by a person from here on"),
+    # The house rules' events (house-rules.md), in the same voice.
+    (
+        BankTraded(colour=BLUE, give=Resource.LAB, take=Resource.STUDY, rate=4),
+        "Blue traded 4 LAB to the bank for one STUDY",
+    ),
+    (CardBought(colour=RED, card=Card.KNIGHT, cost=(0, 1, 0, 1, 1)), "Red bought a knight card"),
+    (KnightPlayed(colour=RED, tile=TileId(4)), "Red played a knight and moved the geese to tile 4"),
+    (
+        MonopolyPlayed(colour=ORANGE, resource=Resource.CAFFEINE, taken=(2, 0, 0, 5)),
+        "Orange played a monopoly on CAFFEINE and took 7 (2 from Blue, 5 from Yellow)",
+    ),
+    (
+        MonopolyPlayed(colour=ORANGE, resource=Resource.LAB, taken=(0, 0, 0, 0)),
+        "Orange played a monopoly on LAB and took 0",
+    ),
+    (PointPlayed(colour=YELLOW), "Yellow played a vp card"),
 ]
 
 
@@ -123,6 +145,15 @@ def test_a_new_game_starts_with_its_number_and_seed_and_setup() -> None:
     board = parse_board(reference("sample-board.txt"), "sample-board.txt", WATAN)
     header = GameStarted(edition=WATAN.name, rules=WATAN.rules, seed=42, game=2, board=board)
     assert describe_start(header) == "Game 2 started with seed 42; setup begins"
+
+
+def test_a_game_with_house_rules_says_which_they_are() -> None:
+    board = parse_board(reference("sample-board.txt"), "sample-board.txt", WATAN)
+    rules = with_house_rules(WATAN.rules, ["bank-trade", "seven-over-7"])
+    header = GameStarted(edition=WATAN.name, rules=rules, seed=5, board=board)
+    assert describe_start(header) == (
+        "Game 1 started with seed 5 with the house rules bank-trade, seven-over-7; setup begins"
+    )
 
 
 def test_a_loaded_game_already_won_starts_with_its_winner() -> None:

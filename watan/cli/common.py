@@ -157,6 +157,39 @@ def edition_option(*, to_play: bool = False) -> Callable[[Command], Command]:
     )
 
 
+def house_rules_option() -> Callable[[Command], Command]:
+    """Give a command `--house-rules NAME[,NAME...]` (repeatable; house-rules.md ruling 1):
+    the value is the house rules asked for, each once, in order; an unknown name is a usage
+    error, as click reports one.  Shells complete the names."""
+    return click.option(
+        "--house-rules",
+        "house_rules",
+        metavar="NAME[,NAME...]",
+        multiple=True,
+        callback=_house_rules,
+        help="Play with house rules: bank-trade, dev-cards, seven-over-7, "
+        "geese-start-on-park, or standard for all four.",
+        shell_complete=_house_rule_names,
+    )
+
+
+def _house_rules(_: click.Context, __: click.Parameter, values: tuple[str, ...]) -> tuple[str, ...]:
+    from watan.engine.rules import UnknownHouseRule, parse_house_rules
+
+    try:
+        return tuple(rule for value in values for rule in parse_house_rules(value))
+    except UnknownHouseRule as unknown:
+        raise click.BadParameter(str(unknown)) from None
+
+
+def _house_rule_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    from watan.engine.rules import HOUSE_RULES, STANDARD
+
+    done, _, last = incomplete.rpartition(",")
+    prefix = f"{done}," if done else ""
+    return [prefix + name for name in (*HOUSE_RULES, STANDARD) if name.startswith(last)]
+
+
 def _editions(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
     from watan.editions import names
 

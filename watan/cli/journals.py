@@ -204,7 +204,7 @@ def _side(path: str) -> tuple[str, bytes | None, bool]:
 
 def _save_side(name: str, data: bytes | None, played: Edition) -> Game:
     """Return the game a .sv file of `played` holds (a journal's edition, or --edition)."""
-    from watan.engine.state import loaded_game
+    from watan.engine.state import restored
     from watan.files.disk import MOST_BYTES, mistaken, read_save_file, read_text
     from watan.files.savefile import BadFile, read_save
 
@@ -217,7 +217,7 @@ def _save_side(name: str, data: bytes | None, played: Edition) -> Game:
                 saved = noting(read_save(text, name, played))
             except BadFile as error:
                 raise mistaken(error, text, played) from None
-        return loaded_game(saved.board, saved.position, played.rules)
+        return restored(saved, played.rules)
 
     return checked(read)
 

@@ -88,6 +88,7 @@ def main(default_edition: str = DEFAULT) -> None:
             allow_computers="allow_computers" in chosen,
             hints="hints" in chosen,
             no_hints="no_hints" in chosen,
+            house_rules=_every(chosen, "house_rules"),
             default_edition=default_edition,
         )
     )

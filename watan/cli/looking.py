@@ -51,7 +51,7 @@ def show(file: str, edition: str | None, shape: str) -> None:
 
     FILE may be - for standard input.
     """
-    from watan.engine.state import loaded_game, new_game
+    from watan.engine.state import new_game, restored
     from watan.files.disk import MOST_BYTES, mistaken, read_text
     from watan.files.savefile import BadFile, looks_like_save, read_board, read_save
     from watan.text import render
@@ -66,7 +66,7 @@ def show(file: str, edition: str | None, shape: str) -> None:
         try:
             if looks_like_save(text):
                 saved = noting(read_save(text, name, played))
-                game = loaded_game(saved.board, saved.position, played.rules)
+                game = restored(saved, played.rules)
                 if shape == "svg":
                     return picture(game, played)
                 return render.board(game, played) + render.status(game, played)

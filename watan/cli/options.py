@@ -62,6 +62,15 @@ PLAY_OPTIONS = (
         "Play this edition of the game, watan or constructor (default: the program's own).",
     ),
     PlayOption(
+        "house_rules",
+        ("--house-rules",),
+        "NAME[,NAME...]",
+        "Play with house rules: bank-trade (4 of one resource for 1 from the bank), dev-cards "
+        "(buy-dev, devs, play-dev), seven-over-7 (a 7 takes half from holders of 8 or more), "
+        "geese-start-on-park, or standard for all four.",
+        repeated=True,
+    ),
+    PlayOption(
         "journal",
         ("--journal",),
         "PATH",

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import click
 
-from watan.cli.common import FOLDER, ProgressBar, edition_option, fail, say
+from watan.cli.common import (
+    FOLDER,
+    ProgressBar,
+    edition_option,
+    fail,
+    house_rules_option,
+    say,
+)
 from watan.cli.common import edition as edition_named
 
 
@@ -53,6 +60,7 @@ def _players(_: click.Context, __: click.Parameter, value: str) -> tuple[str, ..
     "'local' for a cluster of --workers processes on this machine (pip install "
     "'watan[cluster]'). The same seed gives the same games as without it.",
 )
+@house_rules_option()
 @edition_option(to_play=True)
 def simulate(
     *,
@@ -63,6 +71,7 @@ def simulate(
     workers: int,
     turn_cap: int,
     cluster: str | None,
+    house_rules: tuple[str, ...],
     edition: str | None,
 ) -> None:
     """Play whole games between computer strategies, without a terminal, and report on them.
@@ -96,7 +105,7 @@ def simulate(
         results = simulator.simulate(
             seed, games, players=players, workers=workers, turn_cap=turn_cap,
             journals=journals, progress=lambda done: bar.update(done, games),
-            edition=played.name, cluster=cluster,
+            edition=played.name, house_rules=house_rules, cluster=cluster,
         )
     except (JournalError, NoCluster) as error:
         bar.close()

@@ -90,6 +90,7 @@ def play(
     allow_computers: bool = False,
     hints: bool = False,
     no_hints: bool = False,
+    house_rules: Sequence[str] = (),
     default_edition: str = DEFAULT,
 ) -> int:
     """Play from the command line's options; return the exit status.
@@ -101,9 +102,12 @@ def play(
     Constructor), and a resumed journal plays the edition it recorded.  The
     program is named for its edition, and its lines on standard error begin
     with that name.  `computer` holds `COLOUR[=STRATEGY]` values, `human`
-    colours.  The game hints on standard error when standard input is a
-    terminal, or with `hints`; never with `no_hints`.  New journals go to
-    the journal folder the environment names (`journal_folder`).
+    colours.  `house_rules` holds the `--house-rules` values, each a
+    comma-separated list (house-rules.md ruling 1); a resumed game plays the
+    rules its journal recorded, and so do the games after it.  The game hints
+    on standard error when standard input is a terminal, or with `hints`;
+    never with `no_hints`.  New journals go to the journal folder the
+    environment names (`journal_folder`).
     """
     program = default_edition
 
@@ -128,6 +132,14 @@ def play(
         return refuse("--resume plays on the journal's own board; drop -random-board")
     if hints and no_hints:
         return refuse("--hints and --no-hints cannot be used together")
+    if resume is not None and house_rules:
+        return refuse("--resume plays on by the rules the journal recorded; drop --house-rules")
+    from watan.engine.rules import UnknownHouseRule, parse_house_rules, with_house_rules
+
+    try:
+        asked = tuple(rule for value in house_rules for rule in parse_house_rules(value))
+    except UnknownHouseRule as unknown:
+        return refuse(f"--house-rules: {unknown}")
     if journal is not None:
         from watan.files.journal import taken
 
@@ -146,9 +158,9 @@ def play(
 
     try:
         played = named(edition or default_edition)
+        rules = with_house_rules(played.rules, asked)
         options = Options.from_files(
-            seed=seed, edition=played, rules=played.rules, load=load, journal=journal,
-            resume=resume,
+            seed=seed, edition=played, rules=rules, load=load, journal=journal, resume=resume
         )
         resumed: Resumed | None = None
         if resume is not None:
@@ -158,12 +170,14 @@ def play(
 
             resumed = reopen(resume, options.seed, sys.stderr, program, playable)
             played = named(resumed.header.edition)
+            # The games after it are new ones: today's rules, with the same house rules.
+            rules = with_house_rules(played.rules, resumed.header.rules.house_rules)
         fresh = load is None and resume is None
         chosen = choose_board(played, board, random_board=random_board, first=fresh)
         options = replace(
             options,
             edition=played,
-            rules=played.rules,
+            rules=rules,
             board=chosen.board,
             seats=seats,
             computers=allow_computers or bool(computer),

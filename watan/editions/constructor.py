@@ -70,6 +70,13 @@ EDITION = Edition(
         steals="Builder {colour} steals {resource} from builder {victim}.\n",
         nobody_to_rob="Builder {colour} has no builders to steal from.\n",
         won="Builder {colour} has won!\n",
+        # The house rules' lines, in the edition's voice: the source document calls the
+        # cards "Dev Cards" (house-rules.md; docs/decisions.md).
+        empty_deck="There are no dev cards left.\n",
+        cards_listing="{colour} has these dev cards:\n",
+        monopoly="Builder {colour} takes {count} {resource} from builder {victim}.\n",
+        monopoly_none="No other builders have any {resource}.\n",
+        point="Builder {colour} gains one building point.\n",
         help=(
             "Valid commands:\n"
             "board\n"

@@ -82,6 +82,29 @@ class Text(msgspec.Struct, frozen=True, kw_only=True):
     invalid_roll: str = "Invalid roll.\n"
     prompt: str = "> "
     """Printed whenever the game waits for a line (spec §4.5, RULINGS 2)."""
+    # The house rules' lines (house-rules.md; the wording it leaves open is the edition's, in
+    # docs/decisions.md).
+    empty_deck: str
+    """`buy-dev` when the deck is empty (house-rules.md ruling 4)."""
+    cards_listing: str
+    """The heading of `devs`, the cards a player holds; `{colour}`."""
+    monopoly: str
+    """A monopoly's take from one player; `{colour}`, `{count}`, `{resource}`, `{victim}`."""
+    monopoly_none: str
+    """A monopoly on a resource nobody else holds; `{resource}`."""
+    point: str
+    """A vp card played; `{colour}`."""
+    bank_help: str = "trade-bank <give> <take>\n"
+    """What `help` adds with bank trades (house-rules.md ruling 2)."""
+    cards_help: str = "buy-dev\ndevs\nplay-dev <card>\nplay-dev monopoly <resource>\n"
+    """What `help` adds with development cards (house-rules.md ruling 2)."""
+    bought: str = "You bought a {card} card.\n"
+    """What `buy-dev` says it gave; `{card}`."""
+    listed_card: str = "{count} {card}\n"
+    """One kind of card under `cards_listing`."""
+    no_card: str = "You do not have that card.\n"
+    card_played: str = "You have already played a card this turn.\n"
+    card_bought: str = "You cannot play a card on the turn you bought it.\n"
 
 
 class Vocabulary(msgspec.Struct, frozen=True, kw_only=True):

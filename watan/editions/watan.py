@@ -63,6 +63,12 @@ EDITION = Edition(
         steals="Student {colour} steals {resource} from student {victim}.\n",
         nobody_to_rob="Student {colour} has no students to steal from.\n",
         won="Student {colour} has won!\n",  # RULINGS 7
+        # The house rules' lines, in the spec's voice (docs/decisions.md).
+        empty_deck="There are no development cards left.\n",
+        cards_listing="{colour} has these development cards:\n",
+        monopoly="Student {colour} takes {count} {resource} from student {victim}.\n",
+        monopoly_none="No other students have any {resource}.\n",
+        point="Student {colour} gains one course criterion.\n",
         help=(
             "Valid commands:\n"
             "board\n"

@@ -82,6 +82,34 @@ class TakeSeat(Command, frozen=True, tag="take_seat"):
     player: str
 
 
+class TradeWithBank(Command, frozen=True, tag="trade_bank"):
+    """Give the bank its rate of `give` for one `take` (house-rules.md ruling 3)."""
+
+    give: Resource
+    take: Resource
+
+
+class BuyCard(Command, frozen=True, tag="buy_card"):
+    """Buy the deck's top development card (house-rules.md ruling 4)."""
+
+
+class PlayKnight(Command, frozen=True, tag="play_knight"):
+    """Play a knight: the geese to `tile`, robbing `victim` (None when nobody can be)."""
+
+    tile: int
+    victim: Colour | None = None
+
+
+class PlayMonopoly(Command, frozen=True, tag="play_monopoly"):
+    """Play a monopoly on `resource` (house-rules.md ruling 5)."""
+
+    resource: Resource
+
+
+class PlayPoint(Command, frozen=True, tag="play_vp"):
+    """Play a vp card (house-rules.md ruling 4)."""
+
+
 class Offer(msgspec.Struct, frozen=True, kw_only=True):
     """A trade proposed and not yet answered (spec §3.5.4): the partner answers it."""
 
@@ -94,7 +122,22 @@ class Offer(msgspec.Struct, frozen=True, kw_only=True):
         return Trade(partner=self.partner, give=self.give, take=self.take, accepted=accepted)
 
 
-AnyCommand = Complete | Improve | Achieve | ChooseDice | Roll | PlaceGeese | Trade | Next | TakeSeat
+AnyCommand = (
+    Complete
+    | Improve
+    | Achieve
+    | ChooseDice
+    | Roll
+    | PlaceGeese
+    | Trade
+    | Next
+    | TakeSeat
+    | TradeWithBank
+    | BuyCard
+    | PlayKnight
+    | PlayMonopoly
+    | PlayPoint
+)
 Move = AnyCommand | Offer
 """What a player gives when it is asked for its next command: a whole command, or an offer
 that the partner's player answers."""

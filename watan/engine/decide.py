@@ -16,17 +16,24 @@ from typing import Protocol, assert_never
 from watan.engine.commands import (
     Achieve,
     AnyCommand,
+    BuyCard,
     ChooseDice,
     Complete,
     Improve,
     Next,
     PlaceGeese,
+    PlayKnight,
+    PlayMonopoly,
+    PlayPoint,
     Roll,
     TakeSeat,
     Trade,
+    TradeWithBank,
 )
 from watan.engine.events import (
     AnyEvent,
+    BankTraded,
+    CardBought,
     CriterionCompleted,
     CriterionImproved,
     DiceChosen,
@@ -34,6 +41,9 @@ from watan.engine.events import (
     GameWon,
     GeeseMoved,
     GoalAchieved,
+    KnightPlayed,
+    MonopolyPlayed,
+    PointPlayed,
     ResourcesLost,
     ResourcesProduced,
     ResourceStolen,
@@ -52,6 +62,7 @@ from watan.engine.resources import (
     total,
     unit_at,
 )
+from watan.engine.rules import Card, held
 from watan.engine.sampling import draw_without_replacement
 from watan.engine.state import (
     COLOURS,
@@ -77,9 +88,6 @@ from watan.engine.topology import (
     is_tile,
 )
 
-LOSS_THRESHOLD = 10
-"""Students holding this many resources or more lose half to the geese (spec §3.6)."""
-
 LOWEST_ROLL, HIGHEST_ROLL = 2, 12
 
 
@@ -96,6 +104,14 @@ class Refusal(enum.Enum):
     """Not a student the geese's tile lets one rob (RULINGS 13)."""
     ANSWER = "answer"
     """A trade answered with neither `yes` nor `no`: the question is asked again (RULINGS 26)."""
+    EMPTY_DECK = "empty_deck"
+    """`buy-dev` with no card left in the deck (house-rules.md ruling 4)."""
+    NO_CARD = "no_card"
+    """`play-dev` of a card the student does not hold."""
+    CARD_PLAYED = "card_played"
+    """A second card in one turn (house-rules.md ruling 4)."""
+    CARD_BOUGHT = "card_bought"
+    """A card other than a vp played on the turn it was bought (house-rules.md ruling 4)."""
 
 
 class Refused(Exception):
@@ -211,6 +227,30 @@ def decide_with(game: Game, command: AnyCommand, chance: Chance) -> tuple[AnyEve
             if game.seats[seat] == player:
                 return ()
             return (SeatTaken(colour=seat, player=player),)
+        case TradeWithBank(give=give, take=take):
+            rate = game.rules.bank_rate or 0
+            return (BankTraded(colour=colour, give=give, take=take, rate=rate),)
+        case BuyCard():
+            cost = game.rules.card_cost or NONE
+            return (CardBought(colour=colour, card=game.deck[0], cost=cost),)
+        case PlayKnight(tile=tile, victim=victim):
+            knight = KnightPlayed(colour=colour, tile=TileId(tile))
+            if victim is None:
+                return (knight,)
+            stolen = chance.unit(game.students[victim].resources)
+            return (knight, ResourceStolen(thief=colour, victim=victim, resource=stolen))
+        case PlayMonopoly(resource=resource):
+            held_by = [student.resources[resource] for student in game.students]
+            taken = [0 if c == colour else count for c, count in enumerate(held_by)]
+            return (
+                MonopolyPlayed(
+                    colour=colour,
+                    resource=resource,
+                    taken=(taken[0], taken[1], taken[2], taken[3]),
+                ),
+            )
+        case PlayPoint():
+            return (PointPlayed(colour=colour), *_win_check(game))
         case _:
             assert_never(command)
 
@@ -250,6 +290,18 @@ def refusal(game: Game, command: AnyCommand) -> Refusal | None:
             # Who plays a seat may change at any point of a game that is not over.
             valid = phase is not Phase.OVER and seat in COLOURS and is_player_name(player)
             return None if valid else Refusal.INVALID_COMMAND
+        case TradeWithBank(give=give, take=take):
+            return bank_refusal(game, give, take)
+        case BuyCard():
+            return _purchase_refusal(game)
+        case PlayKnight(tile=tile, victim=victim):
+            return card_refusal(game, Card.KNIGHT) or _geese_refusal(game, tile, victim)
+        case PlayMonopoly(resource=resource):
+            if resource is Resource.NETFLIX:
+                return Refusal.INVALID_COMMAND
+            return card_refusal(game, Card.MONOPOLY)
+        case PlayPoint():
+            return card_refusal(game, Card.VP)
         case _:
             assert_never(command)
 
@@ -272,6 +324,50 @@ def offer_refusal(game: Game, partner: Colour, give: Resource, take: Resource) -
         return Refusal.INVALID_COMMAND
     if not game.students[game.turn].resources[give]:
         return Refusal.NOT_ENOUGH_RESOURCES
+    return None
+
+
+def bank_refusal(game: Game, give: Resource, take: Resource) -> Refusal | None:
+    """Return why a bank trade is refused, or None (house-rules.md ruling 3).
+
+    Only with the bank-trade rule, after the roll, one held resource for a different one;
+    the student must hold the bank's rate of what they give.
+    """
+    rate = game.rules.bank_rate
+    if rate is None or game.phase is not Phase.AFTER_ROLL:
+        return Refusal.INVALID_COMMAND
+    if give == take or Resource.NETFLIX in (give, take):
+        return Refusal.INVALID_COMMAND
+    if game.students[game.turn].resources[give] < rate:
+        return Refusal.NOT_ENOUGH_RESOURCES
+    return None
+
+
+def _purchase_refusal(game: Game) -> Refusal | None:
+    """A card is bought after the roll, from a deck not empty, at its price (ruling 4)."""
+    cost = game.rules.card_cost
+    if cost is None or game.phase is not Phase.AFTER_ROLL:
+        return Refusal.INVALID_COMMAND
+    if not game.deck:
+        return Refusal.EMPTY_DECK
+    return _price_refusal(game, cost)
+
+
+def card_refusal(game: Game, card: Card) -> Refusal | None:
+    """Return why the current student may not play `card` now, or None (house-rules.md 4).
+
+    Cards are played during one's turn, before or after the roll (not while the geese
+    wait), one a turn; a card bought this turn waits for a later one, except a vp.
+    """
+    if not game.rules.cards or game.phase not in (Phase.BEFORE_ROLL, Phase.AFTER_ROLL):
+        return Refusal.INVALID_COMMAND
+    hand = game.students[game.turn].cards
+    if not held(hand, card):
+        return Refusal.NO_CARD
+    if game.card_played:
+        return Refusal.CARD_PLAYED
+    if card is not Card.VP and held(hand, card) <= held(game.bought, card):
+        return Refusal.CARD_BOUGHT
     return None
 
 
@@ -424,7 +520,8 @@ def _roll_refusal(game: Game, value: int | None) -> Refusal | None:
 
 
 def _geese_refusal(game: Game, tile: int, victim: Colour | None) -> Refusal | None:
-    """The geese go to another tile; a victim is robbed when there is one (spec §3.6)."""
+    """The geese go to another tile; a victim is robbed when there is one (spec §3.6; a
+    knight does the same, house-rules.md ruling 5)."""
     if not geese_may_land(game, tile):
         return Refusal.GEESE_TILE
     candidates = victims(game, TileId(tile))
@@ -434,7 +531,8 @@ def _geese_refusal(game: Game, tile: int, victim: Colour | None) -> Refusal | No
 
 
 def _win_check(game: Game) -> tuple[AnyEvent, ...]:
-    """Return GameWon if one more course criterion brings the student to 10 (spec §4.4)."""
+    """Return GameWon if one more course criterion (or a vp played, house-rules.md ruling 4)
+    brings the student to 10 (spec §4.4)."""
     if course_criteria(game, game.turn) + 1 >= game.rules.points_to_win:
         return (GameWon(colour=game.turn),)
     return ()
@@ -498,15 +596,16 @@ def _production(game: Game, roll: int) -> tuple[AnyEvent, ...]:
 def _geese_losses(game: Game, chance: Chance) -> tuple[AnyEvent, ...]:
     """Return each loss to the geese, in student order (spec §3.6, RULINGS 14, 29).
 
-    A student holding 10 or more loses half, rounded down, one unit at a
-    time, each unit drawn in proportion to what remains; `Chance.losses`
+    A student holding 10 or more (8 or more with seven-over-7, house-rules.md
+    ruling 6: the rules' `losses_from`) loses half, rounded down, one unit at
+    a time, each unit drawn in proportion to what remains; `Chance.losses`
     draws the counts that gives, in a time that does not grow with them.
     """
     losses: list[AnyEvent] = []
     for colour in COLOURS:
-        held = game.students[colour].resources
-        count = total(held)
-        if count < LOSS_THRESHOLD:
+        holding = game.students[colour].resources
+        count = total(holding)
+        if count < game.rules.losses_from:
             continue
-        losses.append(ResourcesLost(colour=colour, lost=chance.losses(held, count // 2)))
+        losses.append(ResourcesLost(colour=colour, lost=chance.losses(holding, count // 2)))
     return tuple(losses)

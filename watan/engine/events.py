@@ -14,7 +14,7 @@ import msgspec
 
 from watan.engine.layout import Board
 from watan.engine.resources import Resource, Resources
-from watan.engine.rules import Rules
+from watan.engine.rules import Card, Rules
 from watan.engine.snapshot import Position
 from watan.engine.state import Colour
 from watan.engine.topology import CriterionId, GoalId, TileId
@@ -38,6 +38,9 @@ class GameStarted(msgspec.Struct, frozen=True, kw_only=True, tag="game_started")
     game: int = 1
     """Which game of the session this is; `play again` starts game 2 (RULINGS 17)."""
     board: Board
+    deck: tuple[Card, ...] = ()
+    """The development cards at the start, top first: shuffled when the game started, or as
+    a save file held them (house-rules.md rulings 4, 8); empty without them."""
     loaded: Position | None = None
     """The position read with `-load`; None for a new game that begins with setup."""
 
@@ -173,6 +176,48 @@ class SeatTaken(Event, frozen=True, tag="seat_taken"):
     player: str
 
 
+class BankTraded(Event, frozen=True, tag="bank_traded"):
+    """The current student gave the bank `rate` of one resource for one of another
+    (house-rules.md ruling 3)."""
+
+    colour: Colour
+    give: Resource
+    take: Resource
+    rate: int
+
+
+class CardBought(Event, frozen=True, tag="card_bought"):
+    """The current student paid for the deck's top card (house-rules.md ruling 4)."""
+
+    colour: Colour
+    card: Card
+    cost: Resources
+
+
+class KnightPlayed(Event, frozen=True, tag="knight_played"):
+    """The current student played a knight and moved the geese to a tile; a steal may
+    follow, as after a 7, with no losses (house-rules.md ruling 5)."""
+
+    colour: Colour
+    tile: TileId
+
+
+class MonopolyPlayed(Event, frozen=True, tag="monopoly_played"):
+    """The current student played a monopoly on a resource and took every unit of it the
+    others held: `taken` by colour, the player's own 0 (house-rules.md ruling 5)."""
+
+    colour: Colour
+    resource: Resource
+    taken: tuple[int, int, int, int]
+
+
+class PointPlayed(Event, frozen=True, tag="vp_played"):
+    """The current student played a vp card: one point for the rest of the game
+    (house-rules.md ruling 4)."""
+
+    colour: Colour
+
+
 AnyEvent = (
     CriterionCompleted
     | CriterionImproved
@@ -189,5 +234,10 @@ AnyEvent = (
     | GameWon
     | GameResumed
     | SeatTaken
+    | BankTraded
+    | CardBought
+    | KnightPlayed
+    | MonopolyPlayed
+    | PointPlayed
 )
 """The union stored in journals, one line per event."""

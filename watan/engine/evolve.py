@@ -14,6 +14,8 @@ from msgspec.structs import replace
 
 from watan.engine.events import (
     AnyEvent,
+    BankTraded,
+    CardBought,
     CriterionCompleted,
     CriterionImproved,
     DiceChosen,
@@ -23,6 +25,9 @@ from watan.engine.events import (
     GameWon,
     GeeseMoved,
     GoalAchieved,
+    KnightPlayed,
+    MonopolyPlayed,
+    PointPlayed,
     ResourcesLost,
     ResourcesProduced,
     ResourceStolen,
@@ -32,6 +37,7 @@ from watan.engine.events import (
     TurnEnded,
 )
 from watan.engine.resources import Resources, add, single, subtract
+from watan.engine.rules import NO_CARDS, Card, changed, held
 from watan.engine.state import (
     COLOURS,
     SETUP_ORDER,
@@ -57,8 +63,8 @@ def start(header: GameStarted) -> Game:
     """Return the state a journal's header describes, before any event: its rules, its
     board, and the loaded position if there is one."""
     if header.loaded is None:
-        return new_game(header.board, header.rules)
-    return loaded_game(header.board, header.loaded, header.rules)
+        return new_game(header.board, header.rules, header.deck)
+    return loaded_game(header.board, header.loaded, header.rules, header.deck)
 
 
 def apply(game: Game, event: AnyEvent) -> Game:
@@ -71,6 +77,14 @@ def apply(game: Game, event: AnyEvent) -> Game:
         case ResourcesProduced():
             return _gain(game, event.colour, event.gained)
         case TurnEnded():
+            if game.card_played or game.bought is not NO_CARDS:  # house-rules.md ruling 4
+                return replace(
+                    game,
+                    turn=_NEXT[event.colour],
+                    phase=_BEFORE_ROLL,
+                    bought=NO_CARDS,
+                    card_played=False,
+                )
             return replace(game, turn=_NEXT[event.colour], phase=_BEFORE_ROLL)
         case TradeDeclined() | GameResumed():
             return game
@@ -120,6 +134,38 @@ def apply(game: Game, event: AnyEvent) -> Game:
         case SeatTaken(colour=colour, player=player):
             seats = game.seats
             return replace(game, seats=(*seats[:colour], player, *seats[colour + 1 :]))
+        case BankTraded(colour=colour, give=give, take=take, rate=rate):
+            return _gain(game, colour, subtract(single(take), single(give, rate)))
+        case CardBought(colour=colour, card=card, cost=cost):
+            student = game.students[colour]
+            return replace(
+                _update(
+                    game,
+                    colour,
+                    resources=subtract(student.resources, cost),
+                    cards=changed(student.cards, card, 1),
+                ),
+                deck=game.deck[1:],
+                bought=changed(game.bought, card, 1),
+            )
+        case KnightPlayed(colour=colour, tile=tile):
+            return replace(_played(game, colour, Card.KNIGHT), geese=tile)
+        case MonopolyPlayed(colour=colour, resource=resource, taken=taken):
+            for victim, count in zip(COLOURS, taken, strict=True):
+                if count:
+                    game = _gain(game, victim, single(resource, count), -1)
+            return _gain(_played(game, colour, Card.MONOPOLY), colour, single(resource, sum(taken)))
+        case PointPlayed(colour=colour):
+            game = _played(game, colour, Card.VP)
+            student = game.students[colour]
+            bought = game.bought
+            if held(bought, Card.VP) > held(student.cards, Card.VP):
+                # A vp bought this turn may be played at once (house-rules.md ruling 4): it is
+                # the one played when no older one is held.
+                bought = changed(bought, Card.VP, -1)
+            return replace(
+                _update(game, colour, played_points=student.played_points + 1), bought=bought
+            )
         case _:
             assert_never(event)
 
@@ -129,6 +175,12 @@ def apply_all(game: Game, events: Iterable[AnyEvent]) -> Game:
     for event in events:
         game = apply(game, event)
     return game
+
+
+def _played(game: Game, colour: Colour, card: Card) -> Game:
+    """Return the game after `colour` played one `card`: one fewer held, the turn's card."""
+    cards = changed(game.students[colour].cards, card, -1)
+    return replace(_update(game, colour, cards=cards), card_played=True)
 
 
 def _after_setup_placement(game: Game) -> Game:

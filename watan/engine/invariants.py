@@ -1,12 +1,12 @@
 """The bookkeeping every reachable game state keeps, checked after each event by `audit`.
 
-These hold whatever the players do: nobody holds a negative amount, each
-criterion and goal has at most one owner and the per-place and per-student
-records agree, levels run 1-3, and no criterion is completed next to a
-completed one (spec §2.4.1, §2.6, §3.1, §3.5.3).  A loaded position is taken
-as written (spec §5: the file may be assumed saved from a valid game), so two
-criteria it holds side by side are not a problem; one completed next to
-either later is.
+These hold whatever the players do: nobody holds a negative amount of
+resources or of development cards, each criterion and goal has at most one
+owner and the per-place and per-student records agree, levels run 1-3, and
+no criterion is completed next to a completed one (spec §2.4.1, §2.6, §3.1,
+§3.5.3).  A loaded position is taken as written (spec §5: the file may be
+assumed saved from a valid game), so two criteria it holds side by side are
+not a problem; one completed next to either later is.
 """
 
 from __future__ import annotations
@@ -39,6 +39,8 @@ def broken_invariants(game: Game, previous: Game | None = None) -> list[str]:
                 continue
             if min(now.resources) < 0:
                 problems.append(_negative(colour, now))
+            if now.cards is not then.cards and min(now.cards) < 0:
+                problems.append(_negative_cards(colour, now))
             if now.criteria is not then.criteria or now.goals is not then.goals:
                 lists_changed = True
     if (
@@ -52,16 +54,25 @@ def broken_invariants(game: Game, previous: Game | None = None) -> list[str]:
 
 
 def negative_amounts(game: Game) -> list[str]:
-    """Return a sentence for each student holding a negative amount (spec §3.5.3)."""
+    """Return a sentence for each student holding a negative amount (spec §3.5.3), of
+    resources or of development cards (house-rules.md)."""
     return [
         _negative(colour, student)
         for colour, student in zip(COLOURS, game.students, strict=True)
         if min(student.resources) < 0
+    ] + [
+        _negative_cards(colour, student)
+        for colour, student in zip(COLOURS, game.students, strict=True)
+        if min(student.cards) < 0
     ]
 
 
 def _negative(colour: Colour, student: Student) -> str:
     return f"{colour.title} holds a negative amount: {student.resources}"
+
+
+def _negative_cards(colour: Colour, student: Student) -> str:
+    return f"{colour.title} holds a negative number of cards: {student.cards}"
 
 
 def _ownership_problems(game: Game, previous: Game | None) -> list[str]:

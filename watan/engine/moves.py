@@ -13,13 +13,18 @@ from collections.abc import Iterator
 from watan.engine.commands import (
     Achieve,
     AnyCommand,
+    BuyCard,
     ChooseDice,
     Complete,
     Improve,
     Next,
     PlaceGeese,
+    PlayKnight,
+    PlayMonopoly,
+    PlayPoint,
     Roll,
     Trade,
+    TradeWithBank,
 )
 from watan.engine.decide import (
     HIGHEST_ROLL,
@@ -51,6 +56,12 @@ def legal_builds(game: Game) -> list[AnyCommand]:
     return [command for command in _build_candidates(game) if refusal(game, command) is None]
 
 
+def legal_house_moves(game: Game) -> list[AnyCommand]:
+    """Return the house rules' commands `decide` accepts now: bank trades, buying a card and
+    playing one (house-rules.md); none in a game without them."""
+    return [command for command in _house_candidates(game) if refusal(game, command) is None]
+
+
 def _candidates(game: Game) -> Iterator[AnyCommand]:
     """Yield a superset of the legal commands, each once."""
     student = game.students[game.turn]
@@ -63,6 +74,7 @@ def _candidates(game: Game) -> Iterator[AnyCommand]:
                 yield from (Roll(value=v) for v in range(LOWEST_ROLL, HIGHEST_ROLL + 1))
             else:
                 yield Roll()
+            yield from _house_candidates(game)
         case Phase.GEESE:
             for tile in range(TILE_COUNT):
                 robbed = victims(game, TileId(tile))
@@ -80,9 +92,34 @@ def _candidates(game: Game) -> Iterator[AnyCommand]:
                     for take in HELD:
                         yield Trade(partner=partner, give=give, take=take, accepted=False)
                         yield Trade(partner=partner, give=give, take=take, accepted=True)
+            yield from _house_candidates(game)
             yield Next()
         case Phase.OVER:
             pass
+
+
+def _house_candidates(game: Game) -> Iterator[AnyCommand]:
+    """Yield the house rules' commands that could be allowed: bank trades of what the student
+    holds enough of, a card bought, each card the student holds played."""
+    rules, student = game.rules, game.students[game.turn]
+    held = student.resources
+    if rules.bank_rate is not None and game.phase is Phase.AFTER_ROLL:
+        for give in HELD:
+            if held[give] >= rules.bank_rate:
+                yield from (TradeWithBank(give=give, take=take) for take in HELD if take != give)
+    if not rules.cards:
+        return
+    if game.phase is Phase.AFTER_ROLL:
+        yield BuyCard()
+    knights, points, monopolies = student.cards
+    if knights:
+        for tile in range(TILE_COUNT):
+            robbed = victims(game, TileId(tile))
+            yield from (PlayKnight(tile=tile, victim=v) for v in robbed or (None,))
+    if monopolies:
+        yield from (PlayMonopoly(resource=resource) for resource in HELD)
+    if points:
+        yield PlayPoint()
 
 
 def _build_candidates(game: Game) -> Iterator[AnyCommand]:

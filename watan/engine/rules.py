@@ -11,6 +11,7 @@ house rules' names are identifiers, as the command line and save files spell the
 from __future__ import annotations
 
 import enum
+import random
 from collections.abc import Iterable
 
 import msgspec
@@ -37,6 +38,18 @@ Hand = tuple[int, int, int]
 
 NO_CARDS: Hand = (0, 0, 0)
 
+
+def held(hand: Hand, card: Card) -> int:
+    """Return how many of `card` a hand holds."""
+    return hand[CARDS.index(card)]
+
+
+def changed(hand: Hand, card: Card, change: int) -> Hand:
+    """Return `hand` with `change` more of `card` (fewer, when negative)."""
+    counts = list(hand)
+    counts[CARDS.index(card)] += change
+    return (counts[0], counts[1], counts[2])
+
 BANK_TRADE = "bank-trade"
 DEV_CARDS = "dev-cards"
 GEESE_START_ON_PARK = "geese-start-on-park"
@@ -54,6 +67,16 @@ CARD_COST: Resources = (0, 1, 0, 1, 1)
 WIFI), in resource order (house-rules.md)."""
 DECK: Hand = (14, 5, 2)
 """The deck: 14 knights, 5 vp and 2 monopolies (house-rules.md ruling 4)."""
+
+
+def shuffled_deck(rules: Rules, rng: random.Random) -> tuple[Card, ...]:
+    """Return a new game's deck in an order drawn from `rng`, top first (ruling 4); empty
+    without development cards, when nothing is drawn."""
+    if not rules.cards:
+        return ()
+    cards = [card for card, count in zip(CARDS, rules.deck, strict=True) for _ in range(count)]
+    rng.shuffle(cards)
+    return tuple(cards)
 SEVEN_OVER_7_LOSSES_FROM = 8
 """With seven-over-7, holding more than 7 resources loses half on a 7 (ruling 6)."""
 

@@ -13,8 +13,8 @@ import enum
 import msgspec
 
 from watan.engine.layout import Board
-from watan.engine.resources import NONE, Resources
-from watan.engine.rules import Rules
+from watan.engine.resources import NONE, Resource, Resources
+from watan.engine.rules import NO_CARDS, Card, Hand, Rules, with_house_rules
 from watan.engine.snapshot import NO_GEESE, Position, SavedGame, SavedStudent
 from watan.engine.topology import (
     CRITERION_COUNT,
@@ -87,6 +87,10 @@ class Student(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """Criteria in the order first completed."""
     loaded_dice: bool = False
     """Whether the student's dice are loaded (spec §2.8; the rules say how they start)."""
+    cards: Hand = NO_CARDS
+    """Development cards held, by kind, those bought this turn included (house-rules.md)."""
+    played_points: int = 0
+    """`vp` cards played: a point each for as long as the game lasts (house-rules.md 4)."""
 
 
 class Game(msgspec.Struct, frozen=True, kw_only=True, gc=False):
@@ -114,12 +118,20 @@ class Game(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """The rules played: prices, the win, the dice, the seven, the geese, the bank, the cards."""
     seats: tuple[str, ...] = (HUMAN,) * len(COLOURS)
     """Who plays each student, by colour: `HUMAN` or a computer strategy's name."""
+    deck: tuple[Card, ...] = ()
+    """The development cards not yet bought, top first (house-rules.md ruling 4)."""
+    bought: Hand = NO_CARDS
+    """The cards the current student bought this turn, which wait for a later turn."""
+    card_played: bool = False
+    """Whether the current student has played a card this turn: one a turn (ruling 4)."""
 
 
-def new_game(board: Board, rules: Rules) -> Game:
+def new_game(board: Board, rules: Rules, deck: tuple[Card, ...] = ()) -> Game:
     """Return the state at the start of a new game on `board`: setup, nothing owned.
 
-    Every student's dice start as the rules say (RULINGS 24; Constructor §2.8).
+    Every student's dice start as the rules say (RULINGS 24; Constructor §2.8); the
+    geese start off the board (RULINGS 8), or on the first NETFLIX tile when the rules
+    say so (house-rules.md ruling 7).  `deck` is the development cards, shuffled.
     """
     dice = rules.dice_start_loaded
     return Game(
@@ -128,11 +140,20 @@ def new_game(board: Board, rules: Rules) -> Game:
         criterion_owner=(NOBODY,) * CRITERION_COUNT,
         criterion_level=(0,) * CRITERION_COUNT,
         goal_owner=(NOBODY,) * GOAL_COUNT,
+        geese=first_park(board) if rules.geese_start_on_park else NO_GEESE,
         rules=rules,
+        deck=deck,
     )
 
 
-def loaded_game(board: Board, position: Position, rules: Rules) -> Game:
+def first_park(board: Board) -> int:
+    """Return the first NETFLIX tile in tile order, or NO_GEESE when there is none (ruling 7)."""
+    return next((n for n, t in enumerate(board) if t.resource is Resource.NETFLIX), NO_GEESE)
+
+
+def loaded_game(
+    board: Board, position: Position, rules: Rules, deck: tuple[Card, ...] = ()
+) -> Game:
     """Return the state a save file describes: the turn of `position.turn`.
 
     Dice start as in a new game (RULINGS 24; RULINGS-constructor 11).  A
@@ -157,6 +178,8 @@ def loaded_game(board: Board, position: Position, rules: Rules) -> Game:
                 goals=s.goals,
                 criteria=tuple(c for c, _ in s.criteria),
                 loaded_dice=rules.dice_start_loaded,
+                cards=s.cards,
+                played_points=s.played_points,
             )
             for s in position.students
         ),
@@ -169,7 +192,16 @@ def loaded_game(board: Board, position: Position, rules: Rules) -> Game:
         setup_step=len(SETUP_ORDER),
         winner=winner,
         rules=rules,
+        deck=deck,
+        card_played=position.card_played and winner == NOBODY,
     )
+
+
+def restored(saved: SavedGame, rules: Rules) -> Game:
+    """Return the game a save file holds, played by `rules` with the house rules the file
+    names (house-rules.md ruling 9) and its deck."""
+    played = with_house_rules(rules, saved.house_rules)
+    return loaded_game(saved.board, saved.position, played, saved.deck or ())
 
 
 def saved_winner(position: Position, rules: Rules) -> int:
@@ -181,7 +213,10 @@ def saved_winner(position: Position, rules: Rules) -> int:
     backwards, and the first with the points has won.  (A file a real game
     wrote has only one such student.)
     """
-    points = [sum(level for _, level in student.criteria) for student in position.students]
+    points = [
+        sum(level for _, level in student.criteria) + student.played_points
+        for student in position.students
+    ]
     for back in range(1, len(COLOURS) + 1):
         colour = (position.turn - back) % len(COLOURS)
         if colour < len(points) and points[colour] >= rules.points_to_win:
@@ -206,12 +241,18 @@ def saved_game(game: Game) -> SavedGame:
                     resources=s.resources,
                     goals=s.goals,
                     criteria=tuple((c, game.criterion_level[c]) for c in s.criteria),
+                    cards=s.cards,
+                    played_points=s.played_points,
                 )
                 for s in game.students
             ),
             geese=game.geese,
+            # A new turn begins with the roll; before it, a card played still counts.
+            card_played=game.card_played and not rolled,
         ),
         board=game.board,
+        house_rules=game.rules.house_rules,
+        deck=game.deck if game.rules.cards else None,
     )
 
 
@@ -225,9 +266,11 @@ def is_player_name(name: str) -> bool:
 
 
 def course_criteria(game: Game, colour: Colour) -> int:
-    """Return a student's course criteria: the sum of their completion levels (RULINGS 4)."""
+    """Return a student's course criteria: the sum of their completion levels (RULINGS 4),
+    and one for each `vp` card played (house-rules.md ruling 4): the points that win."""
     level = game.criterion_level
-    return sum(level[c] for c in game.students[colour].criteria)
+    student = game.students[colour]
+    return sum(level[c] for c in student.criteria) + student.played_points
 
 
 def has_completed_neighbour(game: Game, criterion: CriterionId) -> bool:

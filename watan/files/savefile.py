@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Generic, NamedTuple, TypeVar
 
+from msgspec.structs import replace
+
 from watan.editions.model import Edition
 from watan.engine.layout import NETFLIX_VALUE, Board, tile
 from watan.engine.resources import Resource
@@ -31,6 +33,12 @@ from watan.engine.topology import (
     is_criterion,
     is_goal,
     is_tile,
+)
+from watan.files.extension import (
+    BadExtension,
+    format_extension,
+    read_extension,
+    starts_extension,
 )
 from watan.text.integers import integer
 
@@ -326,7 +334,8 @@ def read_save(text: str, name: str, edition: Edition) -> Read[SavedGame]:
     The geese line may be missing or -1 when the geese are off the board
     (RULINGS 8).  The current turn may be a colour's name in any letter case
     (`BLUE`), which neither spec rules out, with a note; criteria side by side
-    load as written, with a note (`_check_exclusive`).
+    load as written, with a note (`_check_exclusive`).  A game with house rules
+    follows the geese line with the extension (`watan.files.extension`).
     """
     lines = _numbered_lines(text)
     if not lines:
@@ -340,7 +349,7 @@ def read_save(text: str, name: str, edition: Edition) -> Read[SavedGame]:
             f"expected at least 6 lines (turn, 4 {edition.vocabulary.player}s, board), "
             f"found {len(lines)}",
         )
-    if len(lines) > 7:
+    if len(lines) > 7 and not starts_extension(lines[7][1]):
         raise BadFile(name, "unexpected text after the geese line", lines[7][0])
     turn, notes = _turn(name, lines[0])
     students = [
@@ -357,7 +366,7 @@ def read_save(text: str, name: str, edition: Edition) -> Read[SavedGame]:
         )
     board = _read_board(board_numbers)
     geese = NO_GEESE
-    if len(lines) == 7:
+    if len(lines) >= 7:
         geese_line, geese_text = lines[6]
         geese = _Numbers(name, _fields([lines[6]])).take("geese tile")
         if len(geese_text.split()) != 1 or not (geese == NO_GEESE or is_tile(geese)):
@@ -366,7 +375,25 @@ def read_save(text: str, name: str, edition: Edition) -> Read[SavedGame]:
         position=Position(turn=turn, students=tuple(s for _, s in students), geese=geese),
         board=board,
     )
+    if len(lines) > 7:
+        saved = _extended(name, saved, lines[7:])
     return Read(saved, notes)
+
+
+def _extended(name: str, saved: SavedGame, lines: list[tuple[int, str]]) -> SavedGame:
+    """Return the saved game with what its extension adds (house-rules.md ruling 9)."""
+    try:
+        extension = read_extension(lines, [colour.title for colour in COLOURS])
+    except BadExtension as bad:
+        raise BadFile(name, bad.problem, bad.line) from None
+    position = saved.position
+    if extension.hands is not None:
+        students = tuple(
+            replace(student, cards=cards, played_points=points)
+            for student, (cards, points) in zip(position.students, extension.hands, strict=True)
+        )
+        position = replace(position, students=students, card_played=extension.card_played)
+    return replace(saved, position=position, house_rules=extension.house_rules, deck=extension.deck)
 
 
 def _turn(name: str, line: tuple[int, str]) -> tuple[int, tuple[str, ...]]:
@@ -396,10 +423,14 @@ def _student_line(student: SavedStudent, edition: Edition) -> str:
 
 
 def format_save(saved: SavedGame, edition: Edition) -> str:
-    """Return a save file's text in `edition`'s format (spec §3.7), geese -1 when off the board."""
+    """Return a save file's text in `edition`'s format (spec §3.7), geese -1 when off the board,
+    then the extension of a game with house rules (none otherwise)."""
     position = saved.position
     students = "".join(_student_line(s, edition) for s in position.students)
-    return f"{position.turn}\n{students}{format_board(saved.board)}{position.geese}\n"
+    extension = format_extension(
+        saved.house_rules, position.students, saved.deck, position.card_played
+    )
+    return f"{position.turn}\n{students}{format_board(saved.board)}{position.geese}\n{extension}"
 
 
 def looks_like_save(text: str) -> bool:

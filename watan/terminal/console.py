@@ -30,7 +30,7 @@ from watan.engine.events import AnyEvent, DiceRolled, GameResumed, GameStarted, 
 from watan.engine.evolve import apply_all, start
 from watan.engine.layout import Board, random_board
 from watan.engine.reach import missing_for_good, nobody_can_win
-from watan.engine.rules import Rules
+from watan.engine.rules import Rules, shuffled_deck
 from watan.engine.snapshot import SavedGame
 from watan.engine.state import COLOURS, HUMAN, Colour, Game, saved_game
 from watan.files.disk import SAVING, read_board_file, read_save_file
@@ -101,8 +101,21 @@ class Options(msgspec.Struct, frozen=True, kw_only=True):
         journal: str | None = None,
         resume: str | None = None,
     ) -> Options:
-        """Return the options, reading the save file (raises BadFile); `choose_board` the board."""
+        """Return the options, reading the save file (raises BadFile); `choose_board` the board.
+
+        A save file of a game with house rules loads only into a game that plays them all
+        (house-rules.md ruling 9): otherwise it is refused, like any file that cannot be used.
+        """
         read = None if load is None else read_save_file(load, edition)
+        if read is not None and load is not None:
+            missing = [rule for rule in read.value.house_rules if rule not in rules.house_rules]
+            if missing:
+                raise BadFile(
+                    load,
+                    f"saved with the house rules {','.join(read.value.house_rules)}, which this "
+                    f"game does not play (play it with --house-rules "
+                    f"{','.join(read.value.house_rules)})",
+                )
         return cls(
             seed=fresh_seed() if seed is None else seed,
             edition=edition,
@@ -160,20 +173,28 @@ def _noted(read: Read[Board]) -> BoardChoice:
 
 
 def first_header(options: Options, rng: random.Random) -> GameStarted:
-    """Return the header of the session's first game (spec §5: -load, -board, or random)."""
-    if options.loaded is not None:
+    """Return the header of the session's first game (spec §5: -load, -board, or random).
+
+    A loaded game with development cards keeps its file's deck; a file without one (a game
+    that had no cards) gets a deck shuffled now (house-rules.md ruling 4).
+    """
+    loaded = options.loaded
+    if loaded is not None:
+        deck = loaded.deck if loaded.deck is not None else shuffled_deck(options.rules, rng)
         return GameStarted(
             edition=options.edition.name,
             rules=options.rules,
             seed=options.seed,
-            board=options.loaded.board,
-            loaded=options.loaded.position,
+            board=loaded.board,
+            deck=deck if options.rules.cards else (),
+            loaded=loaded.position,
         )
     return next_header(options, rng, 1)
 
 
 def next_header(options: Options, rng: random.Random, number: int) -> GameStarted:
-    """Return the header of a new game: the -board layout, or a fresh random one (RULINGS 17)."""
+    """Return the header of a new game: the -board layout, or a fresh random one (RULINGS 17),
+    and with development cards a deck shuffled after it (house-rules.md ruling 4)."""
     board = options.board if options.board is not None else random_board(rng)
     return GameStarted(
         edition=options.edition.name,
@@ -181,6 +202,7 @@ def next_header(options: Options, rng: random.Random, number: int) -> GameStarte
         seed=options.seed,
         game=number,
         board=board,
+        deck=shuffled_deck(options.rules, rng),
     )
 
 

@@ -24,6 +24,7 @@ from watan.text.notation import (
     NO,
     YES,
     AwaitAnswer,
+    AwaitKnightTile,
     AwaitLoadedRoll,
     AwaitVictim,
     Pending,
@@ -90,6 +91,8 @@ def prompt(session: Session) -> str:
             question = text.loaded_roll_question
         case AwaitVictim():
             question = text.victim_question
+        case AwaitKnightTile():
+            question = text.geese_question
         case AwaitAnswer(offer=offer):
             question = wording.trade_question(text, offer.partner)
         case None:
@@ -121,8 +124,15 @@ def wants_backup(game: Game, edition: Edition) -> bool:
 
 
 def help_text(session: Session) -> str:
-    """Return the `help` listing: the spec's, then the seat words where the game has them."""
-    return session.edition.text.help + (SEAT_HELP if session.seating is not None else "")
+    """Return the `help` listing: the spec's, then the house rules' commands where the game
+    plays them (house-rules.md ruling 2), then the seat words where the game has them."""
+    text, rules = session.edition.text, session.game.rules
+    return (
+        text.help
+        + (text.bank_help if rules.bank_rate is not None else "")
+        + (text.cards_help if rules.cards else "")
+        + (SEAT_HELP if session.seating is not None else "")
+    )
 
 
 def respond(session: Session, line: str) -> Reply:
@@ -139,7 +149,7 @@ def respond(session: Session, line: str) -> Reply:
         case Refusal():
             why = hints.refused(game, edition, None, reading, line)
             return Reply(output=wording.refusal(text, reading), session=session, hint=why)
-        case AwaitLoadedRoll():
+        case AwaitLoadedRoll() | AwaitKnightTile():
             return Reply(output="", session=_waiting(session, reading))
         case AwaitVictim(candidates=candidates):
             thief = wording.can_steal_from(text, game.turn, candidates)
@@ -178,5 +188,7 @@ def _shown(session: Session, what: str) -> str:
             return render.status(game, edition)
         case "listing":
             return render.completed(game, edition, game.turn)
+        case "cards":
+            return render.cards(game, edition, game.turn)
         case _:
             return help_text(session)

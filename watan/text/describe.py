@@ -8,6 +8,8 @@ from typing import assert_never
 from watan.editions.model import Edition
 from watan.engine.events import (
     AnyEvent,
+    BankTraded,
+    CardBought,
     CriterionCompleted,
     CriterionImproved,
     DiceChosen,
@@ -17,6 +19,9 @@ from watan.engine.events import (
     GameWon,
     GeeseMoved,
     GoalAchieved,
+    KnightPlayed,
+    MonopolyPlayed,
+    PointPlayed,
     ResourcesLost,
     ResourcesProduced,
     ResourceStolen,
@@ -26,7 +31,7 @@ from watan.engine.events import (
     TurnEnded,
 )
 from watan.engine.resources import Resources, items
-from watan.engine.state import HUMAN, NOBODY, Colour, Completion, saved_winner
+from watan.engine.state import COLOURS, HUMAN, NOBODY, Colour, Completion, saved_winner
 
 
 def amounts(amount: Resources, edition: Edition) -> str:
@@ -44,10 +49,15 @@ def _level(level: int, edition: Edition) -> str:
 
 
 def describe_start(header: GameStarted) -> str:
-    """Return what a journal's header says about how the game began."""
+    """Return what a journal's header says about how the game began (and, in a game with
+    house rules, which)."""
+    chosen = header.rules.house_rules
+    started = f"Game {header.game} started with seed {header.seed}"
+    if chosen:
+        started += f" with the house rules {', '.join(chosen)}"
     if header.loaded is None:
-        return f"Game {header.game} started with seed {header.seed}; setup begins"
-    began = f"Game {header.game} started with seed {header.seed} from a saved game"
+        return f"{started}; setup begins"
+    began = f"{started} from a saved game"
     winner = saved_winner(header.loaded, header.rules)
     if winner != NOBODY:
         return f"{began} already won by {Colour(winner).title}"
@@ -105,5 +115,21 @@ def describe(event: AnyEvent, edition: Edition, seats: Sequence[str] | None = No
             if player == HUMAN:
                 return f"{colour.title} is played by a person from here on"
             return f"{colour.title} is played by the {player} strategy from here on"
+        case BankTraded(colour=colour, give=give, take=take, rate=rate):
+            return f"{who(colour)} traded {rate} {names[give]} to the bank for one {names[take]}"
+        case CardBought(colour=colour, card=card):
+            return f"{who(colour)} bought a {card.value} card"
+        case KnightPlayed(colour=colour, tile=tile):
+            return f"{who(colour)} played a knight and moved the geese to tile {tile}"
+        case MonopolyPlayed(colour=colour, resource=resource, taken=taken):
+            took = ", ".join(
+                f"{count} from {victim.title}"
+                for victim, count in zip(COLOURS, taken, strict=True)
+                if count
+            )
+            played = f"{who(colour)} played a monopoly on {names[resource]}"
+            return f"{played} and took {sum(taken)}" + (f" ({took})" if took else "")
+        case PointPlayed(colour=colour):
+            return f"{who(colour)} played a vp card"
         case _:
             assert_never(event)

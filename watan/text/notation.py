@@ -31,6 +31,7 @@ from watan.editions.model import Edition, Words
 from watan.engine.commands import (
     Achieve,
     AnyCommand,
+    BuyCard,
     ChooseDice,
     Complete,
     Improve,
@@ -38,12 +39,23 @@ from watan.engine.commands import (
     Next,
     Offer,
     PlaceGeese,
+    PlayKnight,
+    PlayMonopoly,
+    PlayPoint,
     Roll,
     TakeSeat,
     Trade,
+    TradeWithBank,
 )
-from watan.engine.decide import Refusal, geese_may_land, offer_refusal, victims
+from watan.engine.decide import (
+    Refusal,
+    card_refusal,
+    geese_may_land,
+    offer_refusal,
+    victims,
+)
 from watan.engine.resources import HELD, Resource
+from watan.engine.rules import Card
 from watan.engine.state import COLOURS, HUMAN, Colour, Game, Phase
 from watan.engine.topology import TileId
 from watan.text.integers import integer
@@ -54,6 +66,8 @@ YES, NO = "yes", "no"
 LOAD, FAIR, ROLL, NEXT, TRADE, SAVE = "load", "fair", "roll", "next", "trade", "save"
 COMPUTER, PERSON = "computer", HUMAN
 """The words that hand a seat over, in a game that allows computer players."""
+BANK_TRADE, BUY_CARD, CARDS, PLAY_CARD = "trade-bank", "buy-dev", "devs", "play-dev"
+"""The house rules' command words (house-rules.md), in a game with the rule only (ruling 2)."""
 
 
 class AwaitLoadedRoll(msgspec.Struct, frozen=True):
@@ -61,10 +75,16 @@ class AwaitLoadedRoll(msgspec.Struct, frozen=True):
 
 
 class AwaitVictim(msgspec.Struct, frozen=True):
-    """The geese's tile is chosen: waiting for whom to rob (spec §3.6)."""
+    """The geese's tile is chosen: waiting for whom to rob (spec §3.6), after a 7 or a knight."""
 
     tile: TileId
     candidates: tuple[Colour, ...]
+    knight: bool = False
+    """Whether a knight moves the geese (house-rules.md ruling 5) rather than a 7."""
+
+
+class AwaitKnightTile(msgspec.Struct, frozen=True):
+    """`play-dev knight`: waiting for the geese's tile (house-rules.md ruling 5)."""
 
 
 class AwaitAnswer(msgspec.Struct, frozen=True):
@@ -73,14 +93,14 @@ class AwaitAnswer(msgspec.Struct, frozen=True):
     offer: Offer
 
 
-Pending = AwaitLoadedRoll | AwaitVictim | AwaitAnswer
+Pending = AwaitLoadedRoll | AwaitVictim | AwaitAnswer | AwaitKnightTile
 """A command begun on one line and finished by the answer to the next question."""
 
 
 class Show(msgspec.Struct, frozen=True):
-    """A request for something to be printed, which changes nothing (spec §4.3)."""
+    """A request for something to be printed, which changes nothing (spec §4.3; `devs`)."""
 
-    what: Literal["board", "status", "listing", "help"]
+    what: Literal["board", "status", "listing", "help", "cards"]
 
 
 class SaveTo(msgspec.Struct, frozen=True):
@@ -101,7 +121,7 @@ class Seating(msgspec.Struct, frozen=True):
     default: str
 
 
-Reading = Move | AwaitLoadedRoll | AwaitVictim | Show | SaveTo | Refusal
+Reading = Move | AwaitLoadedRoll | AwaitVictim | AwaitKnightTile | Show | SaveTo | Refusal
 """What one line means: a command (or an offer) to carry out, the start of one, a request to
 print or save, or the refusal the game prints."""
 
@@ -123,11 +143,15 @@ def read(
         case AwaitLoadedRoll():
             value = integer(line)
             return Refusal.INVALID_ROLL if value is None else Roll(value=value)
-        case AwaitVictim(tile=tile, candidates=candidates):
+        case AwaitVictim(tile=tile, candidates=candidates, knight=knight):
             victim = colour_named(line)
             if victim is None or victim not in candidates:
                 return Refusal.VICTIM
+            if knight:
+                return PlayKnight(tile=tile, victim=victim)
             return PlaceGeese(tile=tile, victim=victim)
+        case AwaitKnightTile():
+            return _geese_tile(line, game, knight=True)
         case AwaitAnswer(offer=offer):
             answer = line.strip()
             if answer not in (YES, NO):
@@ -165,7 +189,7 @@ def parse(
         match reading:
             case Refusal():
                 return reading
-            case AwaitLoadedRoll() | AwaitVictim():
+            case AwaitLoadedRoll() | AwaitVictim() | AwaitKnightTile():
                 pending = reading
             case Offer():
                 pending = AwaitAnswer(offer=reading)
@@ -214,6 +238,18 @@ def format(move: Move, game: Game, edition: Edition) -> tuple[str, ...]:
             if colour != game.turn:
                 raise ValueError(f"no words hand {colour.title}'s seat to a computer")
             return (f"{COMPUTER} {player}",)
+        case TradeWithBank(give=give, take=take):
+            names = edition.resources
+            return (f"{BANK_TRADE} {names[give]} {names[take]}",)
+        case BuyCard():
+            return (BUY_CARD,)
+        case PlayKnight(tile=tile, victim=victim):
+            knight = f"{PLAY_CARD} {Card.KNIGHT.value}"
+            return (knight, str(tile)) if victim is None else (knight, str(tile), victim.title)
+        case PlayMonopoly(resource=resource):
+            return (f"{PLAY_CARD} {Card.MONOPOLY.value} {edition.resources[resource]}",)
+        case PlayPoint():
+            return (f"{PLAY_CARD} {Card.VP.value}",)
 
 
 def colour_named(text: str) -> Colour | None:
@@ -237,16 +273,17 @@ def _offer_line(offer: Offer, edition: Edition) -> str:
     return f"{TRADE} {offer.partner.title} {names[offer.give]} {names[offer.take]}"
 
 
-def _geese_tile(line: str, game: Game) -> Reading:
-    """Read the geese's tile; with somebody to rob there, the victim is asked next (§3.6)."""
+def _geese_tile(line: str, game: Game, *, knight: bool = False) -> Reading:
+    """Read the geese's tile, after a 7 or for a knight; with somebody to rob there, the
+    victim is asked next (spec §3.6; house-rules.md ruling 5)."""
     value = integer(line)
     if value is None or not geese_may_land(game, value):
         return Refusal.GEESE_TILE  # the question again (RULINGS 13)
     tile = TileId(value)
     candidates = victims(game, tile)
     if not candidates:
-        return PlaceGeese(tile=tile)
-    return AwaitVictim(tile=tile, candidates=candidates)
+        return PlayKnight(tile=tile) if knight else PlaceGeese(tile=tile)
+    return AwaitVictim(tile=tile, candidates=candidates, knight=knight)
 
 
 def _command(
@@ -278,7 +315,41 @@ def _command(
             return _builds(edition_words)[verb](value)
         case ["trade", colour, give, take]:
             return _offer(game, edition, colour, give, take)
+        case [verb, *_] if verb in _HOUSE_WORDS:
+            return _house_words(words, game, edition)
     return _seat_words(words, game, seating) or Refusal.INVALID_COMMAND
+
+
+_HOUSE_WORDS = frozenset((BANK_TRADE, BUY_CARD, CARDS, PLAY_CARD))
+
+
+def _house_words(words: list[str], game: Game, edition: Edition) -> Reading:
+    """Read a house rule's command, which only a game with that rule knows (house-rules.md
+    ruling 2): elsewhere it is `Invalid command.` as the spec says.
+
+    `play-dev knight` asks for the geese's tile only once the knight may be played.
+    """
+    names, rules = edition.resources, game.rules
+    match words:
+        case [verb, give, take] if verb == BANK_TRADE and rules.bank_rate is not None:
+            giving, taking = resource_named(give, names), resource_named(take, names)
+            if giving is None or taking is None:
+                return Refusal.INVALID_COMMAND
+            return TradeWithBank(give=giving, take=taking)
+        case [verb] if verb == BUY_CARD and rules.cards:
+            return BuyCard()
+        case [verb] if verb == CARDS and rules.cards:
+            return Show("cards")
+        case [verb, card] if verb == PLAY_CARD and rules.cards and card == Card.KNIGHT.value:
+            return card_refusal(game, Card.KNIGHT) or AwaitKnightTile()
+        case [verb, card] if verb == PLAY_CARD and rules.cards and card == Card.VP.value:
+            return PlayPoint()
+        case [verb, card, name] if (
+            verb == PLAY_CARD and rules.cards and card == Card.MONOPOLY.value
+        ):
+            resource = resource_named(name, names)
+            return Refusal.INVALID_COMMAND if resource is None else PlayMonopoly(resource=resource)
+    return Refusal.INVALID_COMMAND
 
 
 _SHOWN: dict[str, Literal["board", "status", "help"]] = {

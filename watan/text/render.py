@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from watan.editions.model import Edition
 from watan.engine.layout import Board
 from watan.engine.resources import Resource
+from watan.engine.rules import CARDS
 from watan.engine.state import COLOURS, NOBODY, Colour, Game, course_criteria
 from watan.engine.topology import TILE_CENTRES, TILE_CRITERIA, TILE_GOALS
 
@@ -122,5 +123,18 @@ def completed(game: Game, edition: Edition, colour: Colour) -> str:
     lines += [
         text.listed.format(place=c, code=codes[game.criterion_level[c] - 1])
         for c in game.students[colour].criteria
+    ]
+    return "".join(lines)
+
+
+def cards(game: Game, edition: Edition, colour: Colour) -> str:
+    """Return the development cards a student holds, by kind, those bought this turn included
+    (`devs`, house-rules.md)."""
+    text = edition.text
+    lines = [text.cards_listing.format(colour=colour.title)]
+    lines += [
+        text.listed_card.format(count=count, card=card.value)
+        for card, count in zip(CARDS, game.students[colour].cards, strict=True)
+        if count
     ]
     return "".join(lines)

@@ -10,10 +10,14 @@ from watan.editions.model import Edition, Text
 from watan.engine.decide import Refusal
 from watan.engine.events import (
     AnyEvent,
+    CardBought,
     CriterionCompleted,
     DiceRolled,
     GameWon,
     GeeseMoved,
+    KnightPlayed,
+    MonopolyPlayed,
+    PointPlayed,
     ResourcesLost,
     ResourcesProduced,
     ResourceStolen,
@@ -21,7 +25,7 @@ from watan.engine.events import (
 )
 from watan.engine.evolve import GEESE_ROLL
 from watan.engine.resources import Resource, Resources, items, total
-from watan.engine.state import Colour, Game, Phase
+from watan.engine.state import COLOURS, Colour, Game, Phase
 from watan.text import render
 
 
@@ -42,6 +46,14 @@ def refusal(text: Text, refused: Refusal) -> str:
             return text.invalid_roll
         case Refusal.GEESE_TILE | Refusal.VICTIM | Refusal.ANSWER:
             return ""
+        case Refusal.EMPTY_DECK:
+            return text.empty_deck
+        case Refusal.NO_CARD:
+            return text.no_card
+        case Refusal.CARD_PLAYED:
+            return text.card_played
+        case Refusal.CARD_BOUGHT:
+            return text.card_bought
 
 
 def placement_question(game: Game, edition: Edition) -> str:
@@ -113,6 +125,20 @@ def trade_question(text: Text, partner: Colour) -> str:
     return text.trade_question.format(partner=partner.title)
 
 
+def monopoly(edition: Edition, event: MonopolyPlayed) -> str:
+    """Return what a monopoly took, from each other student in student order, or that nobody
+    else held any (house-rules.md ruling 5)."""
+    name = edition.resources[event.resource]
+    lines = [
+        edition.text.monopoly.format(
+            colour=event.colour.title, count=count, resource=name, victim=victim.title
+        )
+        for victim, count in zip(COLOURS, event.taken, strict=True)
+        if count
+    ]
+    return "".join(lines) or edition.text.monopoly_none.format(resource=name)
+
+
 def won(text: Text, colour: Colour) -> str:
     """Return the winner's announcement (RULINGS 7)."""
     return text.won.format(colour=colour.title)
@@ -161,7 +187,7 @@ def narrate(before: Game, events: tuple[AnyEvent, ...], after: Game, edition: Ed
                 out.append(gained(edition, colour, amount))
             case ResourcesLost(colour=colour, lost=amount):
                 out.append(lost(edition, colour, amount))
-            case GeeseMoved(colour=colour):
+            case GeeseMoved(colour=colour) | KnightPlayed(colour=colour):
                 if not any(isinstance(e, ResourceStolen) for e in events[index:]):
                     out.append(nobody_to_rob(text, colour))
             case ResourceStolen(thief=thief, victim=victim, resource=resource):
@@ -170,6 +196,12 @@ def narrate(before: Game, events: tuple[AnyEvent, ...], after: Game, edition: Ed
                 out.append(turn_header(after, edition))
             case GameWon(colour=colour):
                 out.append(won(text, colour))
+            case CardBought(card=card):
+                out.append(text.bought.format(card=card.value))
+            case MonopolyPlayed():
+                out.append(monopoly(edition, event))
+            case PointPlayed(colour=colour):
+                out.append(text.point.format(colour=colour.title))
             case _:
                 pass
     return "".join(out)

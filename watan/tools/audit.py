@@ -20,18 +20,25 @@ from watan.editions.model import Edition
 from watan.engine.commands import (
     Achieve,
     AnyCommand,
+    BuyCard,
     ChooseDice,
     Complete,
     Improve,
     Next,
     PlaceGeese,
+    PlayKnight,
+    PlayMonopoly,
+    PlayPoint,
     Roll,
     TakeSeat,
     Trade,
+    TradeWithBank,
 )
 from watan.engine.decide import Refusal, Refused, decide_with
 from watan.engine.events import (
     AnyEvent,
+    BankTraded,
+    CardBought,
     CriterionCompleted,
     CriterionImproved,
     DiceChosen,
@@ -41,6 +48,9 @@ from watan.engine.events import (
     GameWon,
     GeeseMoved,
     GoalAchieved,
+    KnightPlayed,
+    MonopolyPlayed,
+    PointPlayed,
     ResourcesLost,
     ResourcesProduced,
     ResourceStolen,
@@ -67,6 +77,10 @@ _REASONS = {
     Refusal.GEESE_TILE: "the geese cannot move to that tile",
     Refusal.VICTIM: "the steal is missing, or robs a student who cannot be robbed there",
     Refusal.ANSWER: "a trade answered with neither yes nor no",
+    Refusal.EMPTY_DECK: "the deck of development cards is empty",
+    Refusal.NO_CARD: "the student holds no such card",
+    Refusal.CARD_PLAYED: "a card was played this turn already",
+    Refusal.CARD_BOUGHT: "the card was bought this turn",
 }
 
 _FOLLOWERS: dict[type, tuple[type, ...]] = {
@@ -74,6 +88,8 @@ _FOLLOWERS: dict[type, tuple[type, ...]] = {
     CriterionImproved: (GameWon,),
     DiceRolled: (ResourcesProduced, ResourcesLost),
     GeeseMoved: (ResourceStolen,),
+    KnightPlayed: (ResourceStolen,),
+    PointPlayed: (GameWon,),
 }
 """The events that come after the first event of a command, in the same command."""
 
@@ -217,6 +233,17 @@ def command_of(events: tuple[AnyEvent, ...]) -> AnyCommand | None:
             return ChooseDice(loaded=loaded)
         case SeatTaken(colour=colour, player=player):
             return TakeSeat(colour=colour, player=player)
+        case BankTraded(give=give, take=take):
+            return TradeWithBank(give=give, take=take)
+        case CardBought():
+            return BuyCard()
+        case KnightPlayed(tile=tile):
+            stolen = [e for e in events if isinstance(e, ResourceStolen)]
+            return PlayKnight(tile=tile, victim=stolen[0].victim if stolen else None)
+        case MonopolyPlayed(resource=resource):
+            return PlayMonopoly(resource=resource)
+        case PointPlayed():
+            return PlayPoint()
         case ResourcesProduced() | ResourcesLost() | ResourceStolen() | GameWon() | GameResumed():
             return None
         case _:
@@ -274,15 +301,20 @@ def header_problem(header: GameStarted) -> str | None:
     if header.edition not in names():
         return f"plays the {header.edition!r} edition, which this version does not know"
     played = edition(header.edition)
-    problem = rules_problem(header.rules)
+    rules = header.rules
+    problem = rules_problem(rules)
     if problem is not None:
         return problem
+    students = () if header.loaded is None else header.loaded.students
+    held = any(any(s.cards) or s.played_points for s in students)
+    if not rules.cards and (header.deck or held):
+        return "it holds development cards, which its rules do not play"
     if not is_board(header.board):
         return f"the board needs 19 tiles, each valued 2-12 unless {played.resources[-1]}"
     if header.loaded is not None:
         if len(header.loaded.students) != len(COLOURS):
-            held = len(header.loaded.students)
-            return f"the loaded position holds {held} {played.vocabulary.player}s, not 4"
+            count = len(header.loaded.students)
+            return f"the loaded position holds {count} {played.vocabulary.player}s, not 4"
         levels = [
             (criterion, level)
             for student in header.loaded.students
@@ -296,7 +328,12 @@ def header_problem(header: GameStarted) -> str | None:
                 f"the loaded position: {words.criterion} {criterion} has {words.level} "
                 f"level {level}, not 1-3"
             )
-        saved = SavedGame(position=header.loaded, board=header.board)
+        saved = SavedGame(
+            position=header.loaded,
+            board=header.board,
+            house_rules=rules.house_rules,
+            deck=header.deck if rules.cards else None,
+        )
         try:
             parse_save(format_save(saved, played), "the loaded game", played)
         except BadFile as error:

@@ -16,6 +16,7 @@ from replay import first_divergence
 from watan.editions.model import Edition
 from watan.engine.events import AnyEvent, GameStarted
 from watan.engine.resources import HELD
+from watan.engine.rules import CARDS
 from watan.engine.snapshot import NO_GEESE
 from watan.engine.state import COLOURS, NOBODY, Colour, Game, loaded_game, saved_game
 from watan.text.describe import describe
@@ -26,7 +27,7 @@ View = dict[str, object]
 def as_loaded(game: Game) -> Game:
     """Return the game as saving and loading it would give (spec §3.7)."""
     saved = saved_game(game)
-    return loaded_game(saved.board, saved.position, game.rules)
+    return loaded_game(saved.board, saved.position, game.rules, saved.deck or ())
 
 
 def view(game: Game, edition: Edition) -> View:
@@ -40,12 +41,18 @@ def view(game: Game, edition: Edition) -> View:
         "winner": "nobody" if game.winner == NOBODY else Colour(game.winner).title,
     }
     for colour, student in zip(COLOURS, game.students, strict=True):
-        shown[colour.title] = {
+        holding: View = {
             "resources": {names[r]: student.resources[r] for r in HELD},
             goals: list(student.goals),
             criteria: list(student.criteria),
             "dice": "loaded" if student.loaded_dice else "fair",
         }
+        if game.rules.cards:  # house-rules.md: only a game with the cards holds any
+            holding["cards"] = {c.value: n for c, n in zip(CARDS, student.cards, strict=True)}
+            holding["vp played"] = student.played_points
+        shown[colour.title] = holding
+    if game.rules.cards:
+        shown["deck"] = [card.value for card in game.deck]
     shown[criteria] = {
         c: "none" if owner == NOBODY else f"{Colour(owner).title} {levels[level - 1]}"
         for c, (owner, level) in enumerate(

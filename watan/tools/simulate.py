@@ -29,7 +29,7 @@ from watan.engine.events import AnyEvent, GameStarted, TurnEnded
 from watan.engine.evolve import apply_all, start
 from watan.engine.layout import random_board
 from watan.engine.reach import nobody_can_win
-from watan.engine.rules import with_house_rules
+from watan.engine.rules import shuffled_deck, with_house_rules
 from watan.engine.state import COLOURS, NOBODY, Colour, Game
 from watan.players import seat_generator, strategy
 from watan.players.table import Player, Table, play
@@ -102,7 +102,10 @@ def play_game(
     """
     rng = random.Random(seed)
     rules = with_house_rules(named(edition).rules, house_rules)
-    header = GameStarted(edition=edition, rules=rules, seed=seed, board=random_board(rng))
+    board = random_board(rng)
+    header = GameStarted(
+        edition=edition, rules=rules, seed=seed, board=board, deck=shuffled_deck(rules, rng)
+    )
     game = start(header)
     seats = seating(players, index)
     events: list[AnyEvent] = []
