@@ -15,22 +15,28 @@ from watan.editions import edition
 from watan.editions.model import Edition
 from watan.engine.commands import (
     Achieve,
+    BuyCard,
     ChooseDice,
     Complete,
     Improve,
     Next,
     Offer,
     PlaceGeese,
+    PlayKnight,
+    PlayMonopoly,
+    PlayPoint,
     Roll,
     TakeSeat,
     Trade,
+    TradeWithBank,
 )
 from watan.engine.decide import Refusal, decide
 from watan.engine.events import GameStarted
 from watan.engine.evolve import apply_all, start
 from watan.engine.layout import Board, random_board
-from watan.engine.moves import legal_commands
+from watan.engine.moves import legal_commands, legal_house_moves
 from watan.engine.resources import Resource
+from watan.engine.rules import Card, shuffled_deck, with_house_rules
 from watan.engine.snapshot import SavedGame
 from watan.engine.state import HUMAN, Colour, Game, Phase, loaded_game
 from watan.text.notation import Seating, format, parse
@@ -40,11 +46,14 @@ EDITIONS = st.sampled_from(["watan", "constructor"])
 SEATING = Seating(strategies=("random", "greedy", "expert"), default="expert")
 
 
-def states(seed: int, played: Edition, count: int) -> list[Game]:
-    """Return `count` states met in a seeded game of random legal moves, loaded dice included."""
+def states(seed: int, played: Edition, count: int, house: bool = False) -> list[Game]:
+    """Return `count` states met in a seeded game of random legal moves, loaded dice included;
+    with all four house rules when `house`."""
     rng = random.Random(seed)
+    rules = with_house_rules(played.rules, ["standard"] if house else [])
+    board = random_board(rng)
     header = GameStarted(
-        edition=played.name, rules=played.rules, seed=seed, board=random_board(rng)
+        edition=played.name, rules=rules, seed=seed, board=board, deck=shuffled_deck(rules, rng)
     )
     game = start(header)
     seen = [game]
@@ -55,10 +64,10 @@ def states(seed: int, played: Edition, count: int) -> list[Game]:
 
 
 @settings(max_examples=15, deadline=None)
-@given(seed=st.integers(min_value=0, max_value=2**32), rules=EDITIONS)
-def test_every_legal_command_reads_back_as_itself(seed: int, rules: str) -> None:
+@given(seed=st.integers(min_value=0, max_value=2**32), rules=EDITIONS, house=st.booleans())
+def test_every_legal_command_reads_back_as_itself(seed: int, rules: str, house: bool) -> None:
     played = edition(rules)
-    for game in states(seed, played, 300)[::3]:
+    for game in states(seed, played, 300, house)[::3]:
         for command in legal_commands(game):
             assert parse(
                 format(command, game, played), game, played
@@ -77,6 +86,69 @@ def test_every_offer_reads_back_as_the_trade_its_answer_makes(seed: int, rules: 
                 assert parse(
                     [*format(offer, game, played), "no"], game, played
                 ) == offer.answered(False)
+
+
+@pytest.mark.parametrize("rules", ["watan", "constructor"])
+@pytest.mark.parametrize("phase", [Phase.BEFORE_ROLL, Phase.AFTER_ROLL])
+def test_every_house_rule_command_reads_back_as_itself(
+    sample_board: Board, rules: str, phase: Phase
+) -> None:
+    played = edition(rules)
+    game = make_game(
+        sample_board,
+        phase=phase,
+        resources={BLUE: (4, 4, 4, 4, 4), RED: (1, 0, 0, 0, 0)},
+        criteria={20: (RED, 1), 33: (BLUE, 1)},
+        rules=with_house_rules(played.rules, ["standard"]),
+    )
+    game = replace(game, deck=(Card.VP,), students=(
+        replace(game.students[0], cards=(1, 1, 1)), *game.students[1:]
+    ))
+    house = legal_house_moves(game)
+    assert {type(c) for c in house} == (
+        {PlayKnight, PlayMonopoly, PlayPoint}
+        | ({TradeWithBank, BuyCard} if phase is Phase.AFTER_ROLL else set())
+    )
+    for command in house:
+        assert parse(format(command, game, played), game, played) == command
+
+
+def test_house_rule_commands_are_written_in_the_documents_words(sample_board: Board) -> None:
+    game = make_game(sample_board, rules=with_house_rules(WATAN.rules, ["standard"]))
+    assert [format(command, game, WATAN) for command in (
+        TradeWithBank(give=Resource.LAB, take=Resource.STUDY), BuyCard(), PlayPoint(),
+        PlayMonopoly(resource=Resource.TUTORIAL), PlayKnight(tile=3),
+        PlayKnight(tile=9, victim=RED),
+    )] == [
+        ("trade-bank LAB STUDY",), ("buy-dev",), ("play-dev vp",),
+        ("play-dev monopoly TUTORIAL",), ("play-dev knight", "3"), ("play-dev knight", "9", "Red"),
+    ]
+    assert format(TradeWithBank(give=Resource.LAB, take=Resource.STUDY), game, CONSTRUCTOR) == (
+        "trade-bank ENERGY HEAT",
+    )
+
+
+@pytest.mark.parametrize(
+    "line", ["trade-bank lab study", "buy-dev", "devs", "play-dev vp", "play-dev knight",
+             "play-dev monopoly lab"],
+)
+def test_house_rule_words_are_no_command_in_a_game_without_the_rule(
+    sample_board: Board, line: str
+) -> None:
+    game = make_game(sample_board, resources={BLUE: (4, 4, 4, 4, 4)})
+    assert parse(line, game, WATAN) == Refusal.INVALID_COMMAND
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["play-dev", "play-dev dragon", "play-dev monopoly", "play-dev monopoly netflix",
+     "play-dev knight 3", "play-dev vp now", "play-dev Knight", "trade-bank lab",
+     "trade-bank lab dragon", "buy-dev now", "devs now"],
+)
+def test_house_rule_commands_misspelt_are_invalid(sample_board: Board, line: str) -> None:
+    game = make_game(sample_board, rules=with_house_rules(WATAN.rules, ["standard"]))
+    game = replace(game, students=(replace(game.students[0], cards=(1, 1, 1)), *game.students[1:]))
+    assert parse(line, game, WATAN) == Refusal.INVALID_COMMAND
 
 
 @pytest.fixture
