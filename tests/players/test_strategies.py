@@ -3,19 +3,38 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from msgspec.structs import replace
 
 from tests.positions import make_game
 from watan.editions import edition
-from watan.engine.commands import AnyCommand, ChooseDice, Move, Offer, PlaceGeese, Roll
+from watan.engine.commands import (
+    AnyCommand,
+    ChooseDice,
+    Move,
+    Offer,
+    PlaceGeese,
+    PlayPoint,
+    Roll,
+    TradeWithBank,
+)
 from watan.engine.decide import Refusal, offer_refusal, refusal
-from watan.engine.events import AnyEvent, GameStarted
+from watan.engine.events import (
+    AnyEvent,
+    BankTraded,
+    CardBought,
+    GameStarted,
+    KnightPlayed,
+    PointPlayed,
+)
 from watan.engine.evolve import start
 from watan.engine.layout import Board, random_board
 from watan.engine.resources import Resource
+from watan.engine.rules import shuffled_deck, with_house_rules
 from watan.engine.state import COLOURS, Colour, Game, Phase
 from watan.engine.topology import TILE_CRITERIA
 from watan.players import STRATEGIES, UnknownStrategy, seat_generator, strategy
@@ -50,13 +69,17 @@ class Judged:
 
 
 def a_game(
-    seed: int, seats: tuple[str, ...], rules: str, turns: int
+    seed: int, seats: tuple[str, ...], rules: str, turns: int, house: bool = False
 ) -> tuple[Game, list[AnyEvent]]:
-    """Play a seeded game of `seats` for at most `turns` turns; return it and its events."""
+    """Play a seeded game of `seats` for at most `turns` turns (with all four house rules when
+    `house`); return it and its events."""
     rng = random.Random(seed)
     played = edition(rules)
+    chosen = with_house_rules(played.rules, ["standard"] if house else [])
+    board = random_board(rng)
     header = GameStarted(
-        edition=played.name, rules=played.rules, seed=seed, board=random_board(rng)
+        edition=played.name, rules=chosen, seed=seed, board=board,
+        deck=shuffled_deck(chosen, rng),
     )
     game = start(header)
     events: list[AnyEvent] = []
@@ -75,11 +98,12 @@ def a_game(
     seed=st.integers(min_value=0, max_value=2**32),
     seats=st.tuples(*(st.sampled_from(NAMES) for _ in COLOURS)),
     rules=st.sampled_from(["watan", "constructor"]),
+    house=st.booleans(),
 )
 def test_no_strategy_ever_gives_a_command_the_rules_refuse(
-    seed: int, seats: tuple[str, ...], rules: str
+    seed: int, seats: tuple[str, ...], rules: str, house: bool
 ) -> None:
-    game, _ = a_game(seed, seats, rules, turns=120)
+    game, _ = a_game(seed, seats, rules, turns=120, house=house)
     assert game.phase is Phase.OVER or game.phase is not Phase.SETUP
 
 
@@ -154,3 +178,36 @@ def test_the_geese_go_where_they_hurt_only_others_and_rob_the_one_there(
     assert isinstance(move, PlaceGeese)
     on_tile = {game.criterion_owner[c] for c in TILE_CRITERIA[move.tile]}
     assert (RED in on_tile, BLUE in on_tile, move.victim) == (True, False, RED)
+
+
+@pytest.mark.parametrize("name", ["greedy", "expert"])
+def test_greedy_and_expert_buy_and_play_cards_and_trade_with_the_bank(name: str) -> None:
+    # Over a few seeded games of house rules, each kind of the rules' moves is made.
+    made: Counter[type] = Counter()
+    for seed in range(6):
+        _, events = a_game(seed, (name, name, name, name), "watan", 300, house=True)
+        made.update(type(event) for event in events)
+    assert all(made[kind] > 0 for kind in (BankTraded, CardBought, KnightPlayed, PointPlayed))
+
+
+def test_a_vp_that_wins_is_played_before_anything_else(sample_board: Board) -> None:
+    game = make_game(
+        sample_board, phase=Phase.BEFORE_ROLL,
+        criteria={0: (BLUE, 3), 10: (BLUE, 3), 30: (BLUE, 2), 45: (BLUE, 1)},
+        rules=with_house_rules(edition("watan").rules, ["dev-cards"]),
+    )
+    game = replace(game, students=(replace(game.students[0], cards=(1, 1, 1)), *game.students[1:]))
+    for name in ("greedy", "expert"):
+        assert strategy(name, random.Random(0)).move(game) == PlayPoint()
+
+
+def test_greedy_trades_a_surplus_with_the_bank_for_what_it_lacks(sample_board: Board) -> None:
+    # Blue's assignment at 34 wants a midterm (two LECTURE, three STUDY); holding seven
+    # CAFFEINE and three STUDY, it trades four CAFFEINE for the LECTURE most lacking.
+    game = make_game(
+        sample_board, criteria={34: (BLUE, 1)}, resources={BLUE: (7, 0, 1, 3, 0)},
+        rules=with_house_rules(edition("watan").rules, ["bank-trade"]),
+    )
+    assert strategy("greedy", random.Random(0)).move(game) == TradeWithBank(
+        give=Resource.CAFFEINE, take=Resource.LECTURE
+    )

@@ -175,6 +175,10 @@ class ExpertPlayer(GreedyPlayer):
             return self._geese(game)
         return super().move(game)
 
+    def _knights_geese(self, game: Game) -> PlaceGeese:
+        """Return where a knight sends the geese: where this player would after a 7."""
+        return self._geese(game)
+
     def _built(self, game: Game) -> Game:
         """Return the game after the builds this player would make now, in turn."""
         for _ in range(MOST_BUILDS):

@@ -7,7 +7,9 @@ what it lacks (spec §2.8.1: loaded dice are every student's right), builds
 whatever scores best now, offers a surplus for the one resource its target
 still lacks, sends the geese where they hurt the others most, robs the
 leader, and accepts an offer when what it gets is worth more to it than
-what it gives.
+what it gives.  With house rules (house-rules.md) it also plays a card when one is worth
+the turn's card, trades with the bank when a surplus buys what its target lacks, and buys
+a card when the price costs its target nothing (`watan.players.house`).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import random
 from watan.engine.commands import (
     Achieve,
     AnyCommand,
+    BuyCard,
     ChooseDice,
     Complete,
     Improve,
@@ -33,6 +36,7 @@ from watan.engine.resources import HELD, Resources
 from watan.engine.state import COLOURS, Colour, Completion, Game, Phase
 from watan.engine.topology import TILE_COUNT, TILE_CRITERIA, TileId
 from watan.players.computer import Strategy
+from watan.players.house import bank_trade, card_to_play, card_worth_buying
 from watan.players.measures import (
     EVEN,
     PIPS,
@@ -62,8 +66,6 @@ SCARCE = 4
 """Fewer of a resource than this in all hands, and nobody yielding it elsewhere: choked."""
 CHOKING = 100.0
 """How much worse a geese tile that chokes a resource is than any other."""
-LOSS_LINE = 10
-"""Holding this many resources or more, a roll of 7 takes half (spec §3.6)."""
 
 
 class Target:
@@ -88,13 +90,22 @@ class GreedyPlayer(Strategy):
                 return self._placement(game)
             case Phase.BEFORE_ROLL:
                 self._offered.clear()
+                card = self._card(game)
+                if card is not None:
+                    return card
                 if not game.students[game.turn].loaded_dice:
                     return ChooseDice(loaded=True)
                 return Roll(value=self._roll(game))
             case Phase.GEESE:
                 return geese_move(game)
             case _:
-                return self._build(game) or self._offer(game) or Next()
+                return (
+                    self._card(game)
+                    or self._build(game)
+                    or self._offer(game)
+                    or self._house_trade(game)
+                    or Next()
+                )
 
     def answer(self, game: Game, offer: Offer) -> bool:
         me = offer.partner
@@ -105,6 +116,25 @@ class GreedyPlayer(Strategy):
             return False  # no help for a rival about to win; between equals, a fair race
         wants = self._needs(game, me)
         return wants[offer.give] > wants[offer.take]
+
+    def _card(self, game: Game) -> AnyCommand | None:
+        """Return the development card worth this turn's card, if any (house-rules.md)."""
+        if not game.rules.cards:
+            return None
+        return card_to_play(game, self._needs(game, game.turn), self._knights_geese)
+
+    def _knights_geese(self, game: Game) -> PlaceGeese:
+        """Return where a knight sends the geese and whom it robs: as after a 7."""
+        return geese_move(game)
+
+    def _house_trade(self, game: Game) -> AnyCommand | None:
+        """Return a trade with the bank for what the target lacks, else a card worth buying,
+        in a game with those house rules."""
+        cost = self._target(game, game.turn).cost
+        traded = bank_trade(game, cost)
+        if traded is not None:
+            return traded
+        return BuyCard() if card_worth_buying(game, cost) else None
 
     def _target(self, game: Game, colour: Colour) -> Target:
         """Return the build this player saves for: greedy's, the best worth for what it lacks."""
@@ -242,7 +272,8 @@ def steal_value(game: Game, wants: Weights) -> float:
     """Return what a roll of 7 is worth to the roller: the best steal and its own tile freed
     from the geese, less what it loses.
 
-    A student holding 10 or more loses half (spec §3.6), in proportion to what it holds.
+    A student holding 10 or more (the rules' `losses_from`) loses half (spec §3.6), in
+    proportion to what it holds.
     The geese stop the roller's own yield on their tile until someone moves them, so moving
     them away is worth a few rolls of that yield.
     """
@@ -257,7 +288,7 @@ def steal_value(game: Game, wants: Weights) -> float:
     mine = game.students[me].resources
     count = sum(mine)
     loss = 0.0
-    if count >= LOSS_LINE:
+    if count >= game.rules.losses_from:
         loss = (count // 2) * sum(mine[r] * wants[r] for r in HELD) / count
     freed = 0.0
     if _choked(game):

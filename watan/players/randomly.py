@@ -1,10 +1,12 @@
 """`random`: a computer that plays any legal move, a kind of move first.
 
 After the roll it picks a kind of move uniformly among the kinds open now
-(achieve, complete, improve, trade, next), then one move of that kind: so
-it ends its turn often enough for games to finish.  It rolls fair dice,
-places the geese at random, robs anyone it may and answers offers at
-random (never a yes it cannot pay).
+(achieve, complete, improve, trade, next, and with house rules a bank trade,
+a card bought or each kind of card played), then one move of that kind: so
+it ends its turn often enough for games to finish.  Before the roll it plays
+a card now and then, when it may.  It rolls fair dice, places the geese at
+random, robs anyone it may and answers offers at random (never a yes it
+cannot pay).
 """
 
 from __future__ import annotations
@@ -19,11 +21,23 @@ from watan.engine.moves import (
     affordable,
     build_candidates,
     legal_commands,
+    legal_house_moves,
 )
 from watan.engine.resources import HELD
 from watan.engine.state import COLOURS, Game, Phase
 from watan.engine.topology import TILE_COUNT, TileId
 from watan.players.computer import Strategy
+
+CARD_BEFORE_ROLL = 0.25
+"""How often, when it holds a card it may play, the random player plays one before rolling."""
+
+
+def _by_kind(moves: list[AnyCommand]) -> list[list[AnyCommand]]:
+    """Return the moves grouped by kind, in the order each kind first comes."""
+    kinds: dict[type, list[AnyCommand]] = {}
+    for move in moves:
+        kinds.setdefault(type(move), []).append(move)
+    return list(kinds.values())
 
 
 class RandomPlayer(Strategy):
@@ -35,6 +49,10 @@ class RandomPlayer(Strategy):
         rng = self.rng
         match game.phase:
             case Phase.BEFORE_ROLL:
+                if game.rules.cards and rng.random() < CARD_BEFORE_ROLL:
+                    cards = _by_kind(legal_house_moves(game))
+                    if cards:
+                        return rng.choice(rng.choice(cards))
                 # Fair dice, whichever dice the rules start with.
                 return ChooseDice(loaded=False) if game.students[game.turn].loaded_dice else Roll()
             case Phase.GEESE:
@@ -52,22 +70,28 @@ class RandomPlayer(Strategy):
         Builds are found kind by kind, as drawn: a kind's candidates are tried in
         random order until `refusal` allows one (the first allowed in a random order
         is any allowed one, equally likely), and a kind with none is dropped and
-        another drawn.  So a move costs what its own kind costs, not every move.
+        another drawn.  So a move costs what its own kind costs, not every move.  In a
+        game with house rules, each kind of their moves allowed now (a bank trade, a
+        card bought, each card played) is one more kind.
         """
         rng = self.rng
         held = game.students[game.turn].resources
-        kinds: list[BuildKind | Literal["next", "offer"]] = [
+        kinds: list[BuildKind | Literal["next", "offer"] | tuple[AnyCommand, ...]] = [
             kind for kind in BUILD_KINDS if affordable(game, kind)
         ]
         kinds.append("next")
         if any(held):
             kinds.append("offer")
+        if game.rules.house_rules:
+            kinds += [tuple(moves) for moves in _by_kind(legal_house_moves(game))]
         while True:
             kind = rng.choice(kinds)
             if kind == "next":
                 return Next()
             if kind == "offer":
                 return self._offer(game)
+            if isinstance(kind, tuple):
+                return rng.choice(kind)
             found = self._any_allowed(game, build_candidates(game, kind))
             if found is not None:
                 return found
