@@ -42,6 +42,8 @@ const students = Object.fromEntries(Array.from(document.querySelectorAll(".stude
       card.querySelectorAll("[data-resource] .count"), (c) => Number(c.textContent)),
     criteria: Array.from(card.querySelectorAll("[data-field=criteria] li"), (li) => li.textContent),
     goals: Number(card.querySelector("[data-field=goals]").textContent),
+    cards: card.querySelector("[data-field=cards]")
+      ? Number(card.querySelector("[data-field=cards]").textContent) : null,
     current: card.getAttribute("aria-current") === "true",
   }]));
 const current = document.querySelectorAll("#events [aria-current=step]");
@@ -107,12 +109,15 @@ class Expected:
             **board_of(watan("replay", self.journal, "--to", str(step), "--format", "svg")),
             "students": {
                 player["colour"]: {
-                    "points": sum(c["level"] for c in player["criteria"]),  # RULINGS 4
+                    # RULINGS 4, and a point for each vp played (house-rules.md ruling 4)
+                    "points": sum(c["level"] for c in player["criteria"])
+                    + player.get("points_played", 0),
                     "resources": list(player["resources"].values()),
                     "criteria": [
                         f"{c['criterion']}{letters[c['level'] - 1]}" for c in player["criteria"]
                     ],
                     "goals": len(player["goals"]),
+                    "cards": sum(player["cards"].values()) if "cards" in player else None,
                     "current": player["colour"] == state["current"],
                 }
                 for player in state["players"]
@@ -312,3 +317,29 @@ def test_a_phone_sized_screen_shows_the_whole_board_and_zooms_into_it(
         Expected(SEVENS).check(browser, 300)
     finally:
         browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_a_game_with_house_rules_shows_cards_held_and_points_played(
+    browser: webdriver.Chrome, tmp_path: Path
+) -> None:
+    # Seeded games of computers with all four house rules; in the first in which a vp was
+    # played, every step at which a card was bought or played, and the one before it, shows
+    # what `watan replay --to N` gives.
+    journals = tmp_path / "sims"
+    watan("simulate", "--games", "3", "--seed", "2", "--players", "expert,greedy,greedy,greedy",
+          "--house-rules", "standard", "--journals", str(journals))
+    played = [
+        (journal, read_journal(str(journal)).events) for journal in sorted(journals.iterdir())
+    ]
+    journal, events = next(
+        (journal, events) for journal, events in played
+        if any(type(e).__name__ == "PointPlayed" for e in events)
+    )
+    steps = [n for n, e in enumerate(events, start=1) if type(e).__name__ in (
+        "CardBought", "PointPlayed", "KnightPlayed", "MonopolyPlayed"
+    )]
+    open_page(browser, journal, tmp_path)
+    game = Expected(journal)
+    for step in sorted({s for n in steps for s in (n - 1, n)})[:12]:
+        browser.find_element(By.CSS_SELECTOR, f'#events button[data-step="{step}"]').click()
+        game.check(browser, step)

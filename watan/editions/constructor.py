@@ -102,5 +102,6 @@ EDITION = Edition(
         claimed_criterion="built",
         claimed_goal="built a road on",
         points="building points",
+        cards="dev cards",
     ),
 )

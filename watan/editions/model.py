@@ -130,6 +130,8 @@ class Vocabulary(msgspec.Struct, frozen=True, kw_only=True):
     """The verb for claiming a goal, in the past tense: `achieved`."""
     points: str
     """What a player's score counts, as the status line names it: `course criteria`."""
+    cards: str
+    """The house rules' development cards, in the plural: `development cards`."""
 
 
 class Edition(msgspec.Struct, frozen=True, kw_only=True):

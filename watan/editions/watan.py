@@ -94,5 +94,6 @@ EDITION = Edition(
         claimed_criterion="completed",
         claimed_goal="achieved",
         points="course criteria",
+        cards="development cards",
     ),
 )

@@ -15,7 +15,7 @@ import msgspec
 
 from replay import scan
 from watan.editions.model import Edition
-from watan.engine.events import AnyEvent, GameStarted, TurnEnded
+from watan.engine.events import AnyEvent, GameStarted, SeatTaken, TurnEnded
 from watan.engine.evolve import apply, start
 from watan.engine.resources import Resources
 from watan.engine.state import COLOURS, Colour, Game, Phase, course_criteria
@@ -34,6 +34,8 @@ class Holding(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, ren
     """Each completed criterion and its level, in the order first completed."""
     goals: int | None = None
     """How many goals the student has achieved."""
+    cards: int | None = None
+    """How many development cards the student holds, in a game with them (house-rules.md)."""
 
 
 class Standing(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, rename="camel"):
@@ -82,6 +84,7 @@ def holding(game: Game, colour: Colour) -> Holding:
         points=course_criteria(game, colour),
         criteria=tuple((c, game.criterion_level[c]) for c in student.criteria),
         goals=len(student.goals),
+        cards=sum(student.cards) if game.rules.cards else None,
     )
 
 
@@ -103,7 +106,12 @@ def changes(
     header: GameStarted, events: Sequence[AnyEvent], edition: Edition
 ) -> Iterator[Change]:
     """Yield what each event changed, in order, in the edition's words: one change per step
-    after step 0."""
+    after step 0.
+
+    As `watan replay` lists them, a game with computer players names who played each move,
+    as the seats stood then; a game of people alone does not.
+    """
+    named = any(isinstance(event, SeatTaken) for event in events)
     before = start(header)
     turn_number = 0 if before.phase is Phase.SETUP else 1
     for event, after in zip(events, scan(apply, before, events), strict=True):
@@ -111,7 +119,7 @@ def changes(
         if before.phase is Phase.SETUP and after.phase is not Phase.SETUP:
             new_number = 1
         yield Change(
-            event=describe(event, edition),
+            event=describe(event, edition, before.seats if named else None),
             criteria=tuple(
                 (c, after.criterion_owner[c], after.criterion_level[c])
                 for c in sorted(
@@ -152,6 +160,7 @@ def _holding_changes(before: Game, after: Game) -> tuple[Holding, ...]:
                     points=new.points if new.points != old.points else None,
                     criteria=new.criteria if new.criteria != old.criteria else None,
                     goals=new.goals if new.goals != old.goals else None,
+                    cards=new.cards if new.cards != old.cards else None,
                 )
             )
     return tuple(found)

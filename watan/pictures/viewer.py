@@ -49,13 +49,15 @@ class Fragments(msgspec.Struct, frozen=True):
     tile: tuple[tuple[str, str], ...]
 
 
-class Words(msgspec.Struct, frozen=True):
+class Words(msgspec.Struct, frozen=True, omit_defaults=True):
     """The edition's words the page writes beside the board."""
 
     criterion: str
     criteria: str
     goals: str
     points: str
+    cards: str | None = None
+    """What the development cards are called, in a game with them (house-rules.md)."""
 
 
 class PageData(msgspec.Struct, frozen=True, rename="camel"):
@@ -113,6 +115,7 @@ def page_data(
             criteria=words.criteria.capitalize(),
             goals=words.goals,
             points=words.points,
+            cards=words.cards if first.rules.cards else None,
         ),
         fragments=fragments(edition, header),
         goal_angles=svg.GOAL_ANGLES,

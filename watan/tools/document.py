@@ -21,6 +21,7 @@ from watan.editions import edition as named
 from watan.editions.model import Edition
 from watan.engine.events import AnyEvent, GameStarted
 from watan.engine.resources import HELD, Resource
+from watan.engine.rules import CARDS
 from watan.engine.snapshot import NO_GEESE
 from watan.engine.state import COLOURS, NOBODY, Colour, Game, Phase, course_criteria
 from watan.tools.history import current_turn, house_rules
@@ -64,13 +65,17 @@ class Criterion(msgspec.Struct, frozen=True, kw_only=True):
     ]
 
 
-class Player(msgspec.Struct, frozen=True, kw_only=True):
+class Player(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """One student (Constructor: builder), by colour, with everything they hold."""
 
     colour: ColourName
     played_by: Annotated[str, _("human, or the computer strategy playing the seat (expert, ...).")]
     points: Annotated[
-        Count, _("Course criteria (or building points): the levels of the criteria, added.")
+        Count,
+        _(
+            "Course criteria (or building points): the levels of the criteria, added, and "
+            "one for each vp card played."
+        ),
     ]
     resources: Annotated[
         dict[str, Count],
@@ -84,9 +89,20 @@ class Player(msgspec.Struct, frozen=True, kw_only=True):
         list[GoalNumber], _("The goals achieved (or the paths built on), in that order.")
     ]
     criteria: Annotated[list[Criterion], _("The criteria completed, in the order first completed.")]
+    cards: Annotated[
+        dict[str, Count] | None,
+        _(
+            "In a game with the dev-cards house rule only: the development cards held, by "
+            "name (knight, vp, monopoly), those bought this turn included."
+        ),
+    ] = None
+    points_played: Annotated[
+        Count | None,
+        _("In a game with the dev-cards house rule only: the vp cards played (in points)."),
+    ] = None
 
 
-class Document(msgspec.Struct, frozen=True, kw_only=True):
+class Document(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """A Students of Watan (or Constructor) game at one step of its journal."""
 
     document: Annotated[Literal["watan-game"], _("What this is: always watan-game.")]
@@ -115,6 +131,10 @@ class Document(msgspec.Struct, frozen=True, kw_only=True):
         msgspec.Meta(min_length=4, max_length=4),
         _("The four players: Blue, Red, Orange and Yellow, in that order."),
     ]
+    deck: Annotated[
+        Count | None,
+        _("In a game with the dev-cards house rule only: the cards left to buy."),
+    ] = None
 
 
 def document(header: GameStarted, events: Sequence[AnyEvent], game: Game) -> Document:
@@ -143,6 +163,7 @@ def document(header: GameStarted, events: Sequence[AnyEvent], game: Game) -> Doc
             for number, tile in enumerate(game.board)
         ],
         players=[_player(game, edition, colour) for colour in COLOURS],
+        deck=len(game.deck) if game.rules.cards else None,
     )
 
 
@@ -182,6 +203,10 @@ def _player(game: Game, edition: Edition, colour: Colour) -> Player:
             )
             for c in student.criteria
         ],
+        cards=dict(zip((c.value for c in CARDS), student.cards, strict=True))
+        if game.rules.cards
+        else None,
+        points_played=student.played_points if game.rules.cards else None,
     )
 
 

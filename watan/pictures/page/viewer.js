@@ -106,9 +106,13 @@
     const goalLine = document.createElement("p");
     goalLine.className = "goals-count";
     goalLine.innerHTML = `<span data-field="goals"></span> ${data.words.goals}`;
+    if (data.words.cards) {  // a game with the development cards of the house rules
+      goalLine.insertAdjacentHTML("beforeend", ` · <span data-field="cards"></span> ${data.words.cards}`);
+    }
     card.append(heading, held, places, goalLine);
     $("students").append(card);
-    return { card, points: points.firstChild, counts, places, goals: goalLine.firstChild, shown: null, index: i };
+    const heldCards = goalLine.querySelector("[data-field=cards]");
+    return { card, points: points.firstChild, counts, places, goals: goalLine.firstChild, cards: heldCards, shown: null, index: i };
   });
 
   function drawStudents(step) {
@@ -126,6 +130,7 @@
         return li;
       }));
       c.goals.textContent = h.goals;
+      if (c.cards) c.cards.textContent = h.cards;
     }
   }
 
