@@ -156,7 +156,7 @@ def test_a_house_rule_save_loads_only_into_a_game_that_plays_its_rules() -> None
 def test_a_plain_save_loads_into_a_house_rule_game_with_a_new_deck() -> None:
     Path("plain.sv").write_text(reference("sample-save.sv"))
     result = run("-load", "plain.sv", "--house-rules", "dev-cards", "--journal", "j.jsonl",
-                 "-seed", "4", stdin="devs\nsave again.sv\n")
+                 "-seed", "4", stdin="load\ndevs\nsave again.sv\n")  # load: a journal kept
     assert result.exit_code == 0
     header = read_journal("j.jsonl").header
     assert (header.rules, len(header.deck)) == (with_house_rules(WATAN.rules, ["dev-cards"]), 21)
@@ -173,7 +173,7 @@ def test_play_again_keeps_the_house_rules() -> None:
     won = HOUSE_SAVE.replace("cards 1 1 1 vp-played 0", "cards 1 1 1 vp-played 3")
     Path("won.sv").write_text(won)
     result = run("-load", "won.sv", "--house-rules", "standard", "--journal", "j.jsonl",
-                 stdin="yes\n")
+                 stdin="yes\n8\n")  # the second game's first placement keeps its journal
     assert result.stdout.startswith("Student Blue has won!\nWould you like to play again?\n> ")
     second = next(Path("journals").iterdir())
     header = msgspec.json.decode(second.read_bytes().splitlines()[0], type=GameStarted)
@@ -186,7 +186,7 @@ def test_play_again_keeps_the_house_rules() -> None:
 
 def test_constructor_takes_house_rules_with_a_random_board() -> None:
     result = run("--house-rules", "standard", "-seed", "1", "-random-board", "--journal",
-                 "j.jsonl", program="constructor")
+                 "j.jsonl", stdin="8\n", program="constructor")
     assert result.exit_code == 0  # end of input in setup: Constructor saves its backup
     header = read_journal("j.jsonl").header
     assert header.edition == "constructor"
@@ -204,6 +204,7 @@ def test_simulate_plays_house_rule_games_to_their_end() -> None:
     assert "games: 4 (4 won, 0 stopped" in result.stdout
     for journal in sorted(Path("sims").iterdir()):
         assert run("verify", str(journal)).stdout.startswith("ok: ")
-    assert outcome(run("simulate", "--house-rules", "chess")) == (
-        2, "", f"watan: --house-rules: there is no house rule 'chess' {UNKNOWN}\n"
-    )
+    refused = outcome(run("simulate", "--house-rules", "chess"))  # click's usage error
+    assert (refused[:2], refused[2].splitlines()[-1]) == ((2, ""), (
+        f"Error: Invalid value for '--house-rules': there is no house rule 'chess' {UNKNOWN}"
+    ))

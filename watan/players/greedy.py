@@ -9,7 +9,7 @@ still lacks, sends the geese where they hurt the others most, robs the
 leader, and accepts an offer when what it gets is worth more to it than
 what it gives.  With house rules (house-rules.md) it also plays a card when one is worth
 the turn's card, trades with the bank when a surplus buys what its target lacks, and buys
-a card when the price costs its target nothing (`watan.players.house`).
+a card when the price costs its target nothing (`watan.players.house_rules`).
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from watan.engine.resources import HELD, Resources
 from watan.engine.state import COLOURS, Colour, Completion, Game, Phase
 from watan.engine.topology import TILE_COUNT, TILE_CRITERIA, TileId
 from watan.players.computer import Strategy
-from watan.players.house import bank_trade, card_to_play, card_worth_buying
+from watan.players.house_rules import bank_trade, card_to_play, card_worth_buying
 from watan.players.measures import (
     EVEN,
     PIPS,
