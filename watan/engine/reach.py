@@ -11,6 +11,13 @@ resource stays missing for good.  Each student can then only raise the
 criteria they have, as far as the prices without that resource allow; when
 that leaves every student short of the points that win, nobody ever wins.
 
+House rules (house-rules.md) open two more ways.  With bank trades, the bank
+gives any resource for four of another, so a resource is missing for good only
+when every resource is: while anything is held or yielded, nothing is.  With
+development cards, a played `vp` is a point: a student may still win with the
+vp cards in their hand and, when a card's price needs no missing resource, the
+vp cards left in the deck, which anyone may buy.
+
 No rule ends such a game (the spec has no draw), so the game goes on at the
 terminal; a simulation stops it, and a game of computers alone says so.
 """
@@ -18,6 +25,7 @@ terminal; a simulation stops it, and a game of computers alone says so.
 from __future__ import annotations
 
 from watan.engine.resources import HELD, Resource, Resources
+from watan.engine.rules import Card, held
 from watan.engine.state import COLOURS, NOBODY, Completion, Game, Phase, course_criteria
 from watan.engine.topology import TILE_CRITERIA
 
@@ -49,6 +57,8 @@ def nobody_can_win(game: Game) -> bool:
     if not missing:
         return False
     rules = game.rules
+    if rules.bank_rate is not None and len(missing) < len(HELD):
+        return False  # the bank sells what is missing for what is still there
 
     def payable(cost: Resources) -> bool:
         return not any(cost[r] for r in missing)
@@ -58,10 +68,16 @@ def nobody_can_win(game: Game) -> bool:
     top: int = Completion.ASSIGNMENT
     while top < Completion.EXAM and payable(rules.level_costs[top]):
         top += 1  # the levels one can still pay for, one after the other
+    # vp cards still to buy, when a card can be paid for without what is missing
+    buyable = 0
+    if rules.card_cost is not None and payable(rules.card_cost):
+        buyable = sum(card is Card.VP for card in game.deck)
     for colour in COLOURS:
+        student = game.students[colour]
         reachable = course_criteria(game, colour) + sum(
-            max(0, top - game.criterion_level[c]) for c in game.students[colour].criteria
+            max(0, top - game.criterion_level[c]) for c in student.criteria
         )
+        reachable += held(student.cards, Card.VP) + buyable
         if reachable >= rules.points_to_win:
             return False
     return True
