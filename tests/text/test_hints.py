@@ -16,9 +16,18 @@ from tests.conftest import WATAN, reference
 from tests.tools.test_audit import SAMPLE
 from watan.editions.constructor import EDITION as CONSTRUCTOR
 from watan.editions.model import Edition
-from watan.engine.commands import Achieve, AnyCommand, Complete, Improve, Trade
+from watan.engine.commands import (
+    Achieve,
+    AnyCommand,
+    BuyCard,
+    Complete,
+    Improve,
+    Trade,
+    TradeWithBank,
+)
 from watan.engine.decide import Refusal, refusal
 from watan.engine.events import (
+    BankTraded,
     CriterionCompleted,
     DiceChosen,
     DiceRolled,
@@ -28,6 +37,7 @@ from watan.engine.events import (
     TradeDeclined,
 )
 from watan.engine.resources import NONE, Resource
+from watan.engine.rules import Card, with_house_rules
 from watan.engine.state import Colour, Game, Phase, loaded_game, new_game
 from watan.engine.topology import CriterionId, GoalId
 from watan.files.savefile import parse_save
@@ -303,4 +313,44 @@ def test_a_save_is_confirmed() -> None:
 def test_the_board_hint_is_the_spec_board() -> None:
     assert hints.refused(NEW, WATAN, Complete(criterion=-1), Refusal.CANNOT_BUILD, "board") == (
         render.board(NEW, WATAN)
+    )
+
+
+# House rules (house-rules.md) -------------------------------------------------------------------
+
+HOUSE = msgspec.structs.replace(
+    AFTER_ROLL, rules=with_house_rules(WATAN.rules, ["standard"]), deck=(Card.VP,)
+)
+"""The sample position after the roll, with all four house rules: Blue holds 5 STUDY."""
+
+
+def test_a_bank_trade_short_of_the_rate_says_what_the_bank_takes() -> None:
+    assert refused(HOUSE, TradeWithBank(give=Resource.LAB, take=Resource.STUDY)) == (
+        "The bank takes 4 LAB for one of another resource; Blue holds 0.\n"
+    )
+
+
+def test_a_card_short_of_its_price_says_what_it_costs_in_the_editions_words() -> None:
+    # House-rules.md: a card costs one LAB, one STUDY and one TUTORIAL (Constructor: ENERGY,
+    # HEAT, WIFI); Blue holds 5 STUDY.
+    assert refused(HOUSE, BuyCard()) == (
+        "A development card costs 1 LAB, 1 STUDY, 1 TUTORIAL; Blue lacks 1 LAB, 1 TUTORIAL.\n"
+    )
+    assert refused(HOUSE, BuyCard(), edition=CONSTRUCTOR) == (
+        "A dev card costs 1 ENERGY, 1 HEAT, 1 WIFI; Blue lacks 1 ENERGY, 1 WIFI.\n"
+    )
+
+
+def test_before_the_roll_with_cards_play_dev_and_devs_are_named_too() -> None:
+    before = msgspec.structs.replace(HOUSE, phase=Phase.BEFORE_ROLL)
+    assert hints.refused(before, WATAN, None, Refusal.INVALID_COMMAND, "dance") == (
+        "Before the roll: load, fair, roll or play-dev; board, status, criteria, devs and "
+        "help work at any time.\n"
+    )
+
+
+def test_a_bank_trade_which_prints_nothing_is_confirmed() -> None:
+    traded = BankTraded(colour=Colour.BLUE, give=Resource.STUDY, take=Resource.LAB, rate=4)
+    assert hints.done(HOUSE, (traded,), HOUSE, WATAN) == (
+        "Blue traded 4 STUDY to the bank for one LAB.\n"
     )

@@ -14,10 +14,19 @@ from collections.abc import Sequence
 from shlex import quote
 
 from watan.editions.model import Edition
-from watan.engine.commands import Achieve, AnyCommand, Complete, Improve, Trade
+from watan.engine.commands import (
+    Achieve,
+    AnyCommand,
+    BuyCard,
+    Complete,
+    Improve,
+    Trade,
+    TradeWithBank,
+)
 from watan.engine.decide import Obstacle, Refusal, level_cost, obstacle
 from watan.engine.events import (
     AnyEvent,
+    BankTraded,
     CriterionCompleted,
     CriterionImproved,
     DiceChosen,
@@ -33,6 +42,7 @@ from watan.text import render
 from watan.text.notation import format
 
 CONFIRMED = (
+    BankTraded,
     CriterionCompleted,
     CriterionImproved,
     GoalAchieved,
@@ -42,7 +52,8 @@ CONFIRMED = (
     SeatTaken,
 )
 """The events of the commands the spec leaves silent (it prints nothing for a build, a trade's
-answer, a dice choice or a seat handed over), which a hint confirms."""
+answer, a dice choice or a seat handed over; house-rules.md nothing for a bank trade), which a
+hint confirms."""
 
 SHOWN_AT_SETUP = ("board", "status", "help")
 """Words a newcomer types at the setup question, which the spec refuses (`You cannot build
@@ -105,6 +116,11 @@ def refused(
 
 def _commands_now(game: Game, edition: Edition) -> str:
     if game.phase is Phase.BEFORE_ROLL:
+        if game.rules.cards:  # house-rules.md ruling 4: a card may be played before the roll
+            return (
+                f"Before the roll: load, fair, roll or play-dev; board, status, "
+                f"{edition.words.listing}, devs and help work at any time.\n"
+            )
         return (
             f"Before the roll: load, fair or roll; board, status, {edition.words.listing} "
             "and help work at any time.\n"
@@ -186,6 +202,15 @@ def _shortfall(game: Game, edition: Edition, command: AnyCommand) -> str:
             if not held[give]:
                 return f"{game.turn.title} holds no {names[give]} to offer.\n"
             return f"{partner.title} holds no {names[take]} to give.\n"
+        case TradeWithBank(give=give) if game.rules.bank_rate is not None:
+            name, rate = edition.resources[give], game.rules.bank_rate
+            return (
+                f"The bank takes {rate} {name} for one of another resource; "
+                f"{game.turn.title} holds {held[give]}.\n"
+            )
+        case BuyCard() if game.rules.card_cost is not None:
+            card = edition.vocabulary.cards.removesuffix("s")
+            what, cost = _a(card), game.rules.card_cost
         case _:
             return ""
     short = subtract(cost, held)
