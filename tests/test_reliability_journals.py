@@ -1,8 +1,8 @@
 """Journals that outlive the program that wrote them, and two programs at one journal.
 
-`fixtures/journals/format-1.jsonl` is a journal as format 1 wrote it, kept forever with
-the save file it folds to (its README says how both were made and worked out).  Every
-later version must read it; when the format changes, an upcaster (`watan.files.journal.
+`fixtures/journals/format-1.jsonl` is a journal as format 1 wrote it, and `format-2.jsonl`
+one of format 2, each kept forever with the save file it folds to (their README says how
+they were made and worked out).  Every later version must read them; when the format changes, an upcaster (`watan.files.journal.
 UPCASTERS`) brings old lines up to date.  No format 0 was ever released: the tests of
 the upcaster mechanism make one up (a header whose `rules` was called `ruleset`, a dice
 event tagged `dice`) and register its upcaster for the length of a test.
@@ -35,6 +35,8 @@ from watan.editions import edition
 from watan.editions import watan as watan_edition
 from watan.editions.model import Edition
 from watan.engine.events import (
+    BankTraded,
+    CardBought,
     CriterionCompleted,
     CriterionImproved,
     DiceChosen,
@@ -43,6 +45,9 @@ from watan.engine.events import (
     GameWon,
     GeeseMoved,
     GoalAchieved,
+    KnightPlayed,
+    MonopolyPlayed,
+    PointPlayed,
     ResourcesLost,
     ResourcesProduced,
     ResourceStolen,
@@ -50,6 +55,7 @@ from watan.engine.events import (
     TradeDeclined,
     TurnEnded,
 )
+from watan.engine.rules import Card, with_house_rules
 from watan.engine.state import Colour, saved_game
 from watan.files.journal import UPCASTERS, read_journal, written_format
 from watan.files.savefile import format_save
@@ -113,6 +119,41 @@ def test_verify_says_the_format_1_fixture_is_sound() -> None:
 
 def test_export_of_the_format_1_fixture_is_its_save_file() -> None:
     assert run("export", str(FORMAT_1)) == (0, FORMAT_1_SAVE.read_text(), "")
+
+
+# The format-2 fixture: the house rules' events, the rules in the header ------------------------
+
+FORMAT_2 = FIXTURES / "format-2.jsonl"
+FORMAT_2_SAVE = FIXTURES / "format-2.sv"
+
+FORMAT_2_NEW_EVENT_TYPES = {BankTraded, CardBought, KnightPlayed, MonopolyPlayed, PointPlayed}
+"""The event types format 2 added (house-rules.md), all of which the fixture holds."""
+
+
+def test_the_format_2_fixture_is_exactly_as_it_was_written() -> None:
+    # If this fails, the fixture was edited: restore it from version control (README there).
+    files = [FORMAT_2, FORMAT_2_SAVE]
+    digests = {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in files}
+    assert digests == {
+        "format-2.jsonl": "2f585e4419a5261e5c3bd303b5416f4dcbd5d805657ea47e63ee2c484e6956cb",
+        "format-2.sv": "f1d34993d71fd3cb7a52ae4a4d0e92f8f0cda9a27d50ee3c639b1aefd50a0c17",
+    }
+
+
+def test_todays_reader_reads_the_format_2_fixture_whole() -> None:
+    journal = read_journal(str(FORMAT_2))
+    assert written_format(FORMAT_2.read_bytes().split(b"\n")[0]) == 2
+    assert (journal.header.format, journal.header.edition, len(journal.events)) == (
+        2, "watan", 36
+    )
+    assert journal.header.rules == with_house_rules(WATAN.rules, ["standard"])
+    assert journal.header.deck == (Card.MONOPOLY, Card.KNIGHT, Card.VP)
+    assert {type(event) for event in journal.events} >= FORMAT_2_NEW_EVENT_TYPES
+
+
+def test_the_format_2_fixture_verifies_and_exports_its_save_file() -> None:
+    assert run("verify", str(FORMAT_2)) == (0, "ok: 36 events\n", "")
+    assert run("export", str(FORMAT_2)) == (0, FORMAT_2_SAVE.read_text(), "")
 
 
 def test_a_newer_format_is_refused_at_line_1_before_any_of_its_events_is_read() -> None:
