@@ -2,10 +2,11 @@
 
 `fixtures/journals/format-1.jsonl` is a journal as format 1 wrote it, and `format-2.jsonl`
 one of format 2, each kept forever with the save file it folds to (their README says how
-they were made and worked out).  Every later version must read them; when the format changes, an upcaster (`watan.files.journal.
-UPCASTERS`) brings old lines up to date.  No format 0 was ever released: the tests of
-the upcaster mechanism make one up (a header whose `rules` was called `ruleset`, a dice
-event tagged `dice`) and register its upcaster for the length of a test.
+they were made and worked out).  Every later version must read them; when the format
+changes, an upcaster (`watan.files.journal.UPCASTERS`) brings old lines up to date.  No
+format 0 was ever released: the tests of the upcaster mechanism make one up (a header
+whose `rules` was called `ruleset`, a dice event tagged `dice`) and register its upcaster
+for the length of a test.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from click.testing import CliRunner, Result
 
 from tests.cli.test_constructor_cli import END_SAVE as CONSTRUCTOR_SAVE
 from tests.cli.test_tools import END_SAVE, journal, lines_of, play_into
-from tests.conftest import WATAN
+from tests.conftest import ROOT, WATAN
 from tests.tools.test_audit import SAMPLE, WIN_SAVE
 from watan.cli.app import main
 from watan.engine.state import Colour
@@ -84,6 +84,21 @@ def test_games_lists_the_journal_folder_newest_first_with_how_to_go_on(folder: P
         "2025-03-01 10:00  watan  Blue human, Red human, Orange human, Yellow human  11 events  "
         "in progress: Orange's turn, before the roll (fair dice).\n"
         f"    watan play --resume {folder}/watan-20250301-100000-000000.jsonl\n",
+        "",
+    )
+
+
+def test_games_lists_a_games_house_rules_after_its_edition(tmp_path: Path) -> None:
+    # The format-2 fixture: a game with all four house rules, won by Blue's vp card.
+    games = tmp_path / "house"
+    games.mkdir()
+    kept = games / "watan-20250305-090000-000000.jsonl"
+    kept.write_bytes((ROOT / "fixtures" / "journals" / "format-2.jsonl").read_bytes())
+    assert outcome(run("games", str(games))) == (
+        0,
+        "2025-03-05 09:00  watan with bank-trade, dev-cards, geese-start-on-park, seven-over-7"
+        "  Blue human, Red human, Orange human, Yellow human  36 events  won by Blue\n"
+        f"    watan replay {kept}\n",
         "",
     )
 

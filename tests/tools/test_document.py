@@ -16,6 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from tests.cli.test_tools import journal
+from tests.conftest import ROOT
 from tests.tools.test_audit import HEADER, NEW_HEADER, SAMPLE_EVENTS, fold
 from watan.cli.app import main
 from watan.tools import document
@@ -114,3 +115,33 @@ def test_the_document_decodes_back_into_its_types() -> None:
     text = document.encode(document.document(HEADER, SAMPLE_EVENTS, fold(HEADER, SAMPLE_EVENTS)))
     back = msgspec.json.decode(text, type=document.Document)
     assert back == document.document(HEADER, SAMPLE_EVENTS, fold(HEADER, SAMPLE_EVENTS))
+
+
+FORMAT_2 = str(ROOT / "fixtures" / "journals" / "format-2.jsonl")
+"""A game with all four house rules (fixtures/journals/README.md)."""
+
+
+def test_a_house_rule_game_names_its_rules_cards_points_played_and_deck() -> None:
+    # Step 3 of the format-2 fixture: Blue has played its knight (tile 4) and robbed
+    # Yellow, then loaded its dice: it holds a monopoly, the deck monopoly, knight, vp.
+    # At the end Blue holds a knight and two monopolies and has played one vp (10 points:
+    # three exams and the vp), and the deck is empty.
+    replayed = CliRunner().invoke(main, ["replay", FORMAT_2, "--to", "3", "--format", "json"])
+    early = json.loads(replayed.stdout)
+    assert early["house_rules"] == [
+        "bank-trade", "dev-cards", "geese-start-on-park", "seven-over-7"
+    ]
+    assert (early["deck"], early["geese"]) == (3, 4)
+    assert early["players"][0]["cards"] == {"knight": 0, "vp": 0, "monopoly": 1}
+    end = json.loads(CliRunner().invoke(main, ["replay", FORMAT_2, "--format", "json"]).stdout)
+    blue = end["players"][0]
+    assert (blue["cards"], blue["points_played"], blue["points"], end["deck"]) == (
+        {"knight": 1, "vp": 0, "monopoly": 2}, 1, 10, 0
+    )
+    jsonschema.validate(end, document.schema())
+
+
+def test_a_plain_game_writes_none_of_the_house_rules_fields(journal: str) -> None:
+    shown = json.loads(CliRunner().invoke(main, ["replay", journal, "--format", "json"]).stdout)
+    assert "deck" not in shown
+    assert not {"cards", "points_played"} & set(shown["players"][0])
