@@ -50,6 +50,7 @@ def changed(hand: Hand, card: Card, change: int) -> Hand:
     counts[CARDS.index(card)] += change
     return (counts[0], counts[1], counts[2])
 
+
 BANK_TRADE = "bank-trade"
 DEV_CARDS = "dev-cards"
 GEESE_START_ON_PARK = "geese-start-on-park"
@@ -77,6 +78,8 @@ def shuffled_deck(rules: Rules, rng: random.Random) -> tuple[Card, ...]:
     cards = [card for card, count in zip(CARDS, rules.deck, strict=True) for _ in range(count)]
     rng.shuffle(cards)
     return tuple(cards)
+
+
 SEVEN_OVER_7_LOSSES_FROM = 8
 """With seven-over-7, holding more than 7 resources loses half on a 7 (ruling 6)."""
 
