@@ -14,7 +14,7 @@ import functools
 import os
 import re
 from collections.abc import Callable, Generator, Iterator
-from typing import Generic, TypeVar, overload
+from typing import Generic, NamedTuple, TypeVar, overload
 
 import msgspec
 
@@ -27,11 +27,31 @@ FormatCheck = Callable[[bytes], str | None]
 """Given a journal's raw header line, what is wrong with the format it says it was written
 in (one newer than the reader's, whose header may not even decode as today's), or None."""
 Convert = Callable[[bytes], bytes]
-Upcast = Callable[[bytes], Convert | None]
+
+
+class Conversion(NamedTuple):
+    """How to bring an older journal's header and its events to today's format, apart.
+
+    `events` is None when the formats write events alike: they are then decoded all at
+    once, as today's are, instead of converted one line at a time."""
+
+    header: Convert
+    events: Convert | None
+
+
+Upcast = Callable[[bytes], Convert | Conversion | None]
 """Given a journal's raw header line, how to bring each of its lines (the header too) to the
-format the reader decodes, or None when they already are. A conversion takes one line (with
+format the reader decodes, or None when they already are: one conversion for every line, or
+a `Conversion` telling the header's from the events'. A conversion takes one line (with
 or without its newline) and returns it as one line; for a line it cannot read it raises
 `msgspec.DecodeError`, and that line is then reported like any other bad line."""
+
+
+def conversions(found: Convert | Conversion | None) -> Conversion | None:
+    """Return what an upcaster found as a `Conversion` (one for every line applies to both)."""
+    if found is None or isinstance(found, Conversion):
+        return found
+    return Conversion(found, found)
 
 @functools.cache
 def _blank_line() -> re.Pattern[bytes]:
@@ -238,8 +258,9 @@ class JournalReader(Generic[H, E]):
         """Return the journal whose bytes are `data` (a pipe's, say), named `name` in errors."""
         end = data.find(b"\n")
         first = data if end < 0 else data[: end + 1]
-        convert = self._converter(first)
-        header = self._decode_header(name, first, convert)
+        found = self._converter(first)
+        header = self._decode_header(name, first, None if found is None else found.header)
+        convert = None if found is None else found.events
         body = b"" if end < 0 else data[end + 1 :]
         torn = None
         if body and not body.endswith(b"\n"):
@@ -257,16 +278,17 @@ class JournalReader(Generic[H, E]):
                 offset = file.tell()
         except OSError as error:
             raise _unreadable(name, error) from None
-        convert = self._converter(first)
-        header = self._decode_header(name, first, convert)
+        found = self._converter(first)
+        header = self._decode_header(name, first, None if found is None else found.header)
+        convert = None if found is None else found.events
         torn: list[bytes] = []
         read = [offset]
         return header, EventStream(self._stream(name, offset, torn, convert, read), torn, read)
 
-    def _converter(self, first: bytes) -> Convert | None:
+    def _converter(self, first: bytes) -> Conversion | None:
         if self._upcast is None or not first or self._limits.problem(first) is not None:
             return None  # a header past the limits is refused as it stands
-        return self._upcast(first)
+        return conversions(self._upcast(first))
 
     def _stream(
         self,

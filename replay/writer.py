@@ -26,6 +26,7 @@ from replay.journal import (
     JournalLocked,
     StrPath,
     Upcast,
+    conversions,
 )
 
 H = TypeVar("H")
@@ -209,8 +210,8 @@ def _begins_with_header(
     with os.fdopen(fd, "rb") as file:
         try:
             first = file.readline(LONGEST_LINE + 1)
-            convert = None if upcast is None else upcast(first)
-            line = first if convert is None else convert(first)
+            found = None if upcast is None else conversions(upcast(first))
+            line = first if found is None else found.header(first)
             header = msgspec.json.decode(line, type=header_type)
         except (OSError, msgspec.DecodeError, RecursionError, UnicodeDecodeError):
             return False

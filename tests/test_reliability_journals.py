@@ -36,6 +36,7 @@ from watan.editions import edition
 from watan.editions import watan as watan_edition
 from watan.editions.model import Edition
 from watan.engine.events import (
+    AnyEvent,
     BankTraded,
     CardBought,
     CriterionCompleted,
@@ -58,7 +59,7 @@ from watan.engine.events import (
 )
 from watan.engine.rules import Card, with_house_rules
 from watan.engine.state import Colour, saved_game
-from watan.files.journal import UPCASTERS, read_journal, written_format
+from watan.files.journal import UPCASTERS, read_journal, upcast, written_format
 from watan.files.savefile import format_save
 from watan.terminal.console import Options, Streams, play_games, resume
 from watan.tools import history
@@ -107,6 +108,17 @@ def test_todays_reader_reads_the_format_1_fixture_whole() -> None:
     assert journal.torn_tail is None
     assert journal.header.loaded is not None
     assert {type(event) for event in journal.events} == FORMAT_1_EVENT_TYPES
+
+
+def test_format_1_events_are_read_as_they_stand_only_the_header_converted() -> None:
+    # Format 2 changed the header alone, so a format-1 journal's events decode all at once.
+    lines = FORMAT_1.read_bytes().splitlines(keepends=True)
+    found = upcast(lines[0])
+    assert found is not None and found.events is None
+    assert msgspec.json.decode(found.header(lines[0]))["format"] == 2
+    assert read_journal(str(FORMAT_1)).events == tuple(
+        msgspec.json.decode(line, type=AnyEvent) for line in lines[1:]
+    )
 
 
 def test_the_format_1_fixture_folds_to_its_save_file() -> None:

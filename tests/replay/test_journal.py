@@ -9,7 +9,7 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from replay.journal import EventStream, Journal, JournalError, JournalReader
+from replay.journal import Conversion, EventStream, Journal, JournalError, JournalReader
 from replay.writer import write_journal
 from tests.replay.conftest import (
     HEADER,
@@ -362,3 +362,51 @@ def test_a_torn_line_after_many_blocks_is_set_aside(reader: Reader, journal_path
     events = sample_events(BLOCKS_OF_EVENTS)
     journal_path.write_bytes(HEADER_LINE + event_lines(events) + b'{"type":"depos')
     assert read_lazily(reader, journal_path) == Journal(HEADER, tuple(events), b'{"type":"depos')
+
+
+OLD_HEADER_LINE = b'{"format":0,"names":["ada","bo"]}\n'
+"""The bank's header as a format before today's wrote it: `names`, not `owners`."""
+
+
+def _header_from_format_0(line: bytes) -> bytes:
+    return line.replace(b'"format":0,"names"', b'"format":1,"owners"')
+
+
+def test_an_upcaster_changing_only_the_header_reads_the_events_as_they_stand(
+    read_with: Callable[[Reader, Path], Journal[Opened, Event]], journal_path: Path
+) -> None:
+    events = sample_events(300)
+    journal_path.write_bytes(OLD_HEADER_LINE + event_lines(events))
+    converted: list[bytes] = []
+
+    def header_only(line: bytes) -> bytes:
+        converted.append(line)
+        return _header_from_format_0(line)
+
+    reader = Reader(Opened, Event, upcast=lambda _: Conversion(header_only, None))
+    assert read_with(reader, journal_path) == Journal(
+        Opened(1, ("ada", "bo")), tuple(events), None
+    )
+    assert converted == [OLD_HEADER_LINE]
+
+
+def test_an_upcaster_for_every_line_converts_the_events_too(
+    read_with: Callable[[Reader, Path], Journal[Opened, Event]], journal_path: Path
+) -> None:
+    journal_path.write_bytes(OLD_HEADER_LINE + b'{"type":"put","account":1,"amount":4}\n')
+
+    def renamed(line: bytes) -> bytes:
+        return _header_from_format_0(line).replace(b'"type":"put"', b'"type":"deposited"')
+
+    expected = Journal(Opened(1, ("ada", "bo")), (Deposited(1, 4),), None)
+    assert read_with(Reader(Opened, Event, upcast=lambda _: renamed), journal_path) == expected
+    both = Reader(Opened, Event, upcast=lambda _: Conversion(renamed, renamed))
+    assert read_with(both, journal_path) == expected
+
+
+@pytest.fixture(params=["read", "iter_events"])
+def read_with(request: pytest.FixtureRequest) -> Callable[[Reader, Path], Journal[Opened, Event]]:
+    """Read a journal with a given reader, whole or lazily."""
+    if request.param == "read":
+        return lambda reader, path: reader.read(path)
+    return read_lazily

@@ -15,7 +15,13 @@ from typing import Any, NamedTuple, TextIO, TypeVar
 
 import msgspec
 
-from replay.journal import LONGEST_LINE, Convert, Journal, JournalError, JournalReader
+from replay.journal import (
+    LONGEST_LINE,
+    Conversion,
+    Journal,
+    JournalError,
+    JournalReader,
+)
 from replay.messages import announce, complain
 from replay.writer import JournalLock, JournalWriter
 from replay.writer import taken as taken_by
@@ -68,6 +74,11 @@ FORMAT_VERSION (README: Journals).
 """
 
 
+EVENTS_ALIKE = frozenset({1})
+"""The formats n whose events format n + 1 writes alike (only the header changed): a journal
+of such a format is decoded all at once, at today's pace, its header alone converted."""
+
+
 class _Written(msgspec.Struct):
     """The one field of a header that every journal format keeps."""
 
@@ -86,7 +97,7 @@ def written_format(header_line: bytes) -> int | None:
         return None
 
 
-def upcast(header_line: bytes) -> Convert | None:
+def upcast(header_line: bytes) -> Conversion | None:
     """Return how to bring each line of the journal with this header to today's format.
 
     None when it is today's format already, or when no chain of upcasters reaches today's
@@ -105,7 +116,8 @@ def upcast(header_line: bytes) -> Convert | None:
             line = step(line)
         return line
 
-    return convert
+    alike = all(version in EVENTS_ALIKE for version in range(written, FORMAT_VERSION))
+    return Conversion(header=convert, events=None if alike else convert)
 
 
 def format_problem(header_line: bytes) -> str | None:
