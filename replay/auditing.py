@@ -96,14 +96,32 @@ def compare_runs(
     return Verdict(len(expected), f"{said(run[len(expected)])!r} is not part of this command")
 
 
+Progress = Callable[[int], object]
+"""Told how many events are checked so far: a long audit's progress bar."""
+
+PROGRESS_EVERY = 1 << 12
+"""How many events an audit checks between two reports of its progress."""
+
+
 def audit(
-    definition: Definition[H, E, S], header: H, events: Sequence[E], keep: int | None = None
+    definition: Definition[H, E, S],
+    header: H,
+    events: Iterable[E],
+    keep: int | None = None,
+    *,
+    through: bool = False,
+    progress: Progress | None = None,
 ) -> Audit[S]:
     """Return the state after the first `keep` events (all when None), checking them all.
 
     Every command's run is judged before it is folded, and the bookkeeping is checked
-    after each event; the audit stops at the first problem.
+    after each command (and, when it is broken, after each of its events, to name the
+    first that breaks it); the audit stops at the first problem.  With `through`, it
+    stops instead at the end of the command step `keep` falls in, reading no further.
+    `progress` hears how far it has come every few thousand events and at the end.
+    `events` may be a stream: they are looked at once, in order, and not kept.
     """
+    definition = definition.for_header(header)
     judge = definition.judge
     if judge is not None:
         problem = judge.header_problem(header)
@@ -116,27 +134,59 @@ def audit(
     kept = state
     number = 0
     apply = definition.apply
-    continues = _alone if judge is None else judge.continues
-    for run in commands(events, continues):
-        if judge is not None:
-            verdict = judge.verdict(state, run)
-            if verdict is not None:
-                where = number + 1 + verdict.index
-                return Audit(state=state, events=number, problem=Problem(where, verdict.problem))
+    if judge is None:
+        runs, verdict, broken = commands(events), None, None
+    else:
+        grouped = judge.commands
+        runs = commands(events, judge.continues) if grouped is None else grouped(events)
+        verdict, broken = judge.verdict, judge.broken
+    if through and keep is not None and keep <= 0:
+        runs = iter(())
+    report = PROGRESS_EVERY
+    for run in runs:
+        if number >= report and progress is not None:
+            progress(number)
+            report = number + PROGRESS_EVERY
+        if verdict is not None:
+            found = verdict(state, run)
+            if found is not None:
+                where = number + 1 + found.index
+                return Audit(state=state, events=number, problem=Problem(where, found.problem))
         sound, before = state, number
-        for event in run:
-            previous = state
-            try:
+        try:
+            for event in run:
                 state = apply(state, event)
-            except Exception as error:
-                return Audit(sound, before, Problem(number + 1, _raised("reducer", error)))
-            number += 1
-            if number == keep:
-                kept = state
-            broken = None if judge is None else judge.broken(state, previous)
-            if broken is not None:
-                return Audit(state=sound, events=before, problem=Problem(number, broken))
+                number += 1
+                if number == keep:
+                    kept = state
+        except Exception as error:
+            return Audit(sound, before, Problem(number + 1, _raised("reducer", error)))
+        if broken is not None and broken(state, sound) is not None:
+            return Audit(sound, before, _first_broken(apply, broken, sound, run, before))
+        if through and keep is not None and number >= keep:
+            break
+    if progress is not None:
+        progress(number)
     return Audit(state=state if keep is None else kept, events=number)
+
+
+def _first_broken(
+    apply: Callable[[S, E], S],
+    broken: Callable[[S, S], str | None],
+    sound: S,
+    run: tuple[E, ...],
+    before: int,
+) -> Problem:
+    """Return the problem of the first event of `run` after which the bookkeeping is
+    broken, the command's events having broken it; `sound` is the state before them, the
+    `before`-th step."""
+    state = sound
+    for number, event in enumerate(run, start=before + 1):
+        state, previous = apply(state, event), state
+        problem = broken(state, previous)
+        if problem is not None:
+            return Problem(number, problem)
+    return Problem(before + len(run), broken(state, sound) or "the bookkeeping is broken")
 
 
 def _raised(what: str, error: Exception) -> str:

@@ -11,7 +11,7 @@ import contextlib
 import itertools
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Generic, TypeVar
 
 import msgspec
@@ -88,6 +88,63 @@ def _read(
     return header, tuple(read), torn
 
 
+class Checked(msgspec.Struct, Generic[H, S], frozen=True):
+    """A journal checked up to a step, without its events: the header, how many events
+    the step is, the state they give, and a torn last line left out, if any."""
+
+    header: H
+    events: int
+    state: S
+    torn_line: int | None = None
+
+
+Progress = Callable[[int, int], object]
+"""Told how far a check has come, and of how much: a long check's progress bar."""
+
+
+def check(
+    definition: Definition[H, E, S],
+    path: StrPath,
+    to: int | None = None,
+    *,
+    progress: Progress | None = None,
+) -> Checked[H, S]:
+    """Return the journal at `path` checked up to step `to` (its end when None), as `load`
+    does, but streaming: its events are read, judged and folded a block at a time and never
+    kept, so a journal of millions of events is checked in little memory.
+
+    Only the lines up to the end of the command step `to` falls in are read.  Raises
+    JournalError as `load` does.  `progress` hears how many bytes of the file are read,
+    of its size.
+    """
+    name = str(path)
+    if to is not None and to < 0:
+        raise JournalError(name, None, f"there is no step {to}: steps start at 0")
+    header, stream = definition.reader().iter_events(path)
+    with stream:
+        size = _size(path)
+        told = None if progress is None else lambda _: progress(stream.position, size)
+        checked = audit(definition, header, stream, keep=to, through=True, progress=told)
+        torn = stream.torn_tail
+    problem = checked.problem
+    if problem is not None or checked.state is None:
+        line = None if problem is None else problem.line
+        raise JournalError(name, line, "no state" if problem is None else problem.problem)
+    read = checked.events
+    if to is not None and read < to:
+        raise JournalError(name, None, f"there is no step {to}: the last event is {read}")
+    return Checked(
+        header, read if to is None else to, checked.state, None if torn is None else read + 2
+    )
+
+
+def _size(path: StrPath) -> int:
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0
+
+
 def rewind(
     definition: Definition[H, E, S],
     path: StrPath,
@@ -131,6 +188,7 @@ def rewind(
 def listing(definition: Definition[H, E, S], header: H, events: Sequence[E]) -> Iterator[str]:
     """Yield one numbered line per event in the game's words, the header as step 0, and the
     game's headings (a turn beginning) on lines of their own before the events they head."""
+    definition = definition.for_header(header)
     width = len(str(len(events)))
     yield f"{0:>{width}}  {definition.describe_start(header)}\n"
     words = definition.words

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+
 from replay.auditing import Audit, Problem, audit, commands, compare_runs
 from tests.replay.race import (
     BARE,
@@ -116,3 +118,36 @@ def test_compare_runs_is_none_for_equal_runs_and_names_a_run_the_rules_would_not
     verdict = compare_runs((), run, said)
     assert verdict is not None
     assert verdict.problem == "player 0 rolled 1: that changes nothing, so it is never recorded"
+
+
+def test_an_audit_takes_a_stream_and_reports_its_progress_at_the_end() -> None:
+    heard: list[int] = []
+    checked = audit(RACE, HEADER, iter(EVENTS), progress=heard.append)
+    assert checked == Audit(state=RACE.fold(HEADER, EVENTS), events=len(EVENTS))
+    assert heard == [len(EVENTS)]
+
+
+def test_through_stops_at_the_end_of_the_command_the_step_falls_in() -> None:
+    checked = audit(RACE, HEADER, EVENTS, keep=1, through=True)
+    assert checked == Audit(state=RACE.fold(HEADER, EVENTS[:1]), events=2)
+    assert audit(RACE, HEADER, EVENTS, keep=0, through=True).events == 0
+
+
+def test_a_judges_own_grouping_is_used_when_given() -> None:
+    judge = RACE.judge
+    assert judge is not None
+    grouped: list[int] = []
+
+    def runs(events: Iterable[Event]) -> Iterator[tuple[Event, ...]]:
+        for run in commands(events, continues):
+            grouped.append(len(run))
+            yield run
+
+    quick = RACE.__class__(
+        name="race", codec=RACE.codec, start=RACE.start, apply=RACE.apply,
+        judge=judge.__class__(
+            continues=judge.continues, verdict=judge.verdict, broken=judge.broken, commands=runs
+        ),
+    )
+    assert audit(quick, HEADER, EVENTS) == audit(RACE, HEADER, EVENTS)
+    assert sum(grouped) == len(EVENTS)

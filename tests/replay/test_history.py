@@ -195,3 +195,28 @@ def test_a_journal_being_played_is_not_rewound_in_place(path: Path) -> None:
     ):
         rewind(RACE, path, 2, path, replace=True)
     assert path.read_bytes() == before
+
+
+def test_check_streams_the_journal_to_the_state_load_gives(path: Path) -> None:
+    heard: list[tuple[int, int]] = []
+    checked = history.check(RACE, path, progress=lambda done, size: heard.append((done, size)))
+    assert checked == history.Checked(HEADER, len(EVENTS), RACE.fold(HEADER, EVENTS))
+    assert heard == [(path.stat().st_size, path.stat().st_size)]
+    assert history.check(RACE, path, 3).state == load(RACE, path, 3).state
+    assert history.check(RACE, path, 3).events == 3
+
+
+def test_check_refuses_a_step_past_the_end_or_before_the_start(path: Path) -> None:
+    last = f"there is no step 999: the last event is {len(EVENTS)}"
+    with pytest.raises(JournalError, match=last):
+        history.check(RACE, path, 999)
+    with pytest.raises(JournalError, match="there is no step -1: steps start at 0"):
+        history.check(RACE, path, -1)
+
+
+def test_check_reports_a_damaged_journal_with_its_line(path: Path, tmp_path: Path) -> None:
+    damaged = tmp_path / "damaged.jsonl"
+    damaged.write_bytes(journal_bytes([Rolled(0, 5), *EVENTS[1:]]))
+    with pytest.raises(JournalError) as raised:
+        history.check(RACE, damaged)
+    assert raised.value.line == 3

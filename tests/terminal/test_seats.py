@@ -26,8 +26,9 @@ from watan.terminal.seats import Shown
 from watan.terminal.session import Session, prompt
 from watan.text.notation import format
 from watan.text.wording import narrate
-from watan.tools.audit import audit, command_of, commands
+from watan.tools.audit import audit
 from watan.tools.history import listing
+from watan.tools.judge import command_of, commands
 
 BLUE, RED, ORANGE, YELLOW = Colour.BLUE, Colour.RED, Colour.ORANGE, Colour.YELLOW
 COMPUTERS = ((RED, "greedy"), (ORANGE, "expert"), (YELLOW, "random"))

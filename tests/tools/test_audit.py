@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 from msgspec.structs import replace
 
+from replay.auditing import Problem
 from tests.conftest import WATAN, reference
 from tests.scripted import typed
 from watan.engine.commands import (
@@ -63,13 +64,11 @@ from watan.engine.topology import CriterionId, GoalId, TileId
 from watan.files.journal import read_journal
 from watan.files.savefile import format_save, parse_board, parse_save
 from watan.terminal.console import Options, Streams, play_games
-from watan.tools.audit import (
+from watan.tools.audit import Audit, audit
+from watan.tools.judge import (
     MOST_EVENTS_PER_COMMAND,
-    Audit,
-    Problem,
     RecordedChance,
     _Impossible,
-    audit,
     command_of,
     commands,
     continues,
@@ -718,7 +717,7 @@ def test_an_invariant_the_loaded_position_breaks_is_a_problem_at_event_zero(
     def orange_too_rich(game: Game, previous: Game | None = None) -> list[str]:
         return ["Orange holds too much"] if game.students[ORANGE].resources[0] > 10 else []
 
-    monkeypatch.setattr("watan.tools.audit.broken_invariants", orange_too_rich)
+    monkeypatch.setattr("watan.tools.judge.broken_invariants", orange_too_rich)
     assert header_problem(HEADER) == "Orange holds too much"
     assert audit(HEADER, SAMPLE_EVENTS).problem == Problem(0, "Orange holds too much")
 
@@ -730,6 +729,6 @@ def test_an_invariant_broken_after_an_event_is_named_at_that_event(
     def negative_after_the_trade(game: Game, previous: Game | None = None) -> list[str]:
         return ["Blue holds a negative amount"] if game.students[ORANGE].resources[3] else []
 
-    monkeypatch.setattr("watan.tools.audit.broken_invariants", negative_after_the_trade)
+    monkeypatch.setattr("watan.definition.broken_invariants", negative_after_the_trade)
     checked = audit(HEADER, SAMPLE_EVENTS)
     assert (checked.events, checked.problem) == (5, Problem(6, "Blue holds a negative amount"))

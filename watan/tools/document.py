@@ -24,7 +24,8 @@ from watan.engine.resources import HELD, Resource
 from watan.engine.rules import CARDS
 from watan.engine.snapshot import NO_GEESE
 from watan.engine.state import COLOURS, NOBODY, Colour, Game, Phase, course_criteria
-from watan.tools.history import current_turn, house_rules
+from watan.tools.history import house_rules
+from watan.tools.turns import current_turn
 
 KIND: Literal["watan-game"] = "watan-game"
 VERSION: Literal[1] = 1

@@ -7,27 +7,31 @@ the rules first (`audit`), so a damaged journal is reported, never shown.
 
 from __future__ import annotations
 
-import collections
 import contextlib
 import itertools
 import os
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 
 import msgspec
 
-from replay import JournalError, JournalLock, scan, write_journal
+from replay import JournalError, JournalLock, write_journal
+from replay import history as toolkit
+from replay.auditing import boundaries
+from watan.definition import WATAN
 from watan.editions import edition
 from watan.editions.model import Edition
-from watan.engine.events import AnyEvent, GameStarted, SeatTaken, TurnEnded
-from watan.engine.evolve import apply, apply_all, start
-from watan.engine.state import COLOURS, HUMAN, Colour, Game, Phase, saved_game
+from watan.engine.events import AnyEvent, GameStarted, SeatTaken
+from watan.engine.evolve import apply_all, start
+from watan.engine.state import COLOURS, HUMAN, Game, Phase, saved_game
 from watan.files.journal import read_journal, reader
 from watan.files.savefile import format_save
 from watan.text import render
 from watan.text.describe import describe, describe_start
 from watan.text.hints import standing
-from watan.tools.audit import MOST_EVENTS_PER_COMMAND, audit, commands, continues
+from watan.tools.audit import audit
+from watan.tools.judge import continues
+from watan.tools.turns import headings, turn_start
 
 Progress = Callable[[int, int], object]
 """Told how far a check has come, and of how much: a long check's progress bar."""
@@ -154,49 +158,8 @@ def check(
     if data is not None:
         moment = load(path, to, data=data, progress=progress)
         return Checked(moment.header, len(moment.events), moment.game, moment.torn_line)
-    if to is not None and to < 0:
-        raise JournalError(path, None, f"there is no step {to}: steps start at 0")
-    header, stream = reader().iter_events(path)
-    with stream:
-        size = _size(path)
-        told = None if progress is None else lambda _: progress(stream.position, size)
-        events = stream if to is None else _up_to_command(path, stream, to)
-        checked = audit(header, events, keep=to, progress=told)
-        torn = stream.torn_tail
-    if checked.problem is not None:
-        raise JournalError(path, checked.problem.line, checked.problem.problem)
-    read = checked.events
-    return Checked(
-        header,
-        read if to is None else to,
-        checked.game,
-        None if torn is None else read + 2,
-    )
-
-
-def _size(path: str) -> int:
-    try:
-        return os.path.getsize(path)
-    except OSError:
-        return 0
-
-
-def _up_to_command(path: str, stream: Iterator[AnyEvent], to: int) -> Iterator[AnyEvent]:
-    """Yield the first `to` events of `stream` and the rest of the command the last is in;
-    raise when there are fewer than `to` (as `_through_command`, without keeping them)."""
-    recent: collections.deque[AnyEvent] = collections.deque(maxlen=MOST_EVENTS_PER_COMMAND)
-    count = 0
-    for event in itertools.islice(stream, min(to, sys.maxsize)):
-        count += 1
-        recent.append(event)
-        yield event
-    if count < to:
-        raise _no_such_step(path, to, count)
-    for event in stream:
-        if not continues(tuple(recent), event):
-            return
-        recent.append(event)
-        yield event
+    checked = toolkit.check(WATAN, path, to, progress=progress)
+    return Checked(checked.header, checked.events, checked.state, checked.torn_line)
 
 
 class Rewound(msgspec.Struct, frozen=True):
@@ -237,11 +200,10 @@ def rewind(
             lock = held.enter_context(JournalLock.take(out))
         header, events, _ = _read(path, to, data)
         game = _sound(path, header, events, to)
-        end, inside = 0, None
-        for run in commands(events):
-            begin, end = end, end + len(run)
-            if begin < to < end:
-                inside, to = (begin + 1, end), begin
+        inside = None
+        for first, last in boundaries(WATAN, events):
+            if first - 1 < to < last:
+                inside, to = (first, last), first - 1
                 game = apply_all(start(header), events[:to])
         kept = Moment(header=header, events=events[:to], game=game)
         if lock is not None:
@@ -252,83 +214,10 @@ def rewind(
     return Rewound(kept=kept, inside=inside)
 
 
-def turn_number(number: int, before: Game, event: AnyEvent, after: Game) -> int:
-    """Return the number of the turn the game is in after `event`, `number` before it.
-
-    Setup is turn 0; the first turn after it (or the first of a game begun
-    from a save file, `first_turn`) is turn 1, and each turn that ends
-    begins the next.
-    """
-    if before.phase is Phase.SETUP and after.phase is not Phase.SETUP:
-        return 1
-    return number + 1 if isinstance(event, TurnEnded) else number
-
-
-def first_turn(game: Game) -> int:
-    """Return the number of the turn a game begins in: 0 (setup), or 1 after a save file."""
-    return 0 if game.phase is Phase.SETUP else 1
-
-
-def _numbered(
-    header: GameStarted, events: Sequence[AnyEvent]
-) -> Iterator[tuple[int, Colour, int]]:
-    """Yield, for each event, the turn it happened in, whose turn that was, and the turn the
-    game is in after it."""
-    game = start(header)
-    number = first_turn(game)
-    for event, after in zip(events, scan(apply, game, events), strict=True):
-        later = turn_number(number, game, event, after)
-        yield number, game.turn, later
-        number, game = later, after
-
-
-def turns(header: GameStarted, events: Sequence[AnyEvent]) -> Iterator[tuple[int, Colour]]:
-    """Yield, for each event, the number of the turn it happened in and whose turn it was.
-
-    A turn's last event (`TurnEnded`, or the last initial placement) is in
-    that turn; the next begins after it.
-    """
-    return ((number, colour) for number, colour, _ in _numbered(header, events))
-
-
-def current_turn(header: GameStarted, events: Sequence[AnyEvent]) -> int:
-    """Return the number of the turn the game is in after `events` (0: setup)."""
-    number = first_turn(start(header))
-    for _, _, later in _numbered(header, events):
-        number = later
-    return number
-
-
-def turn_start(path: str, header: GameStarted, events: Sequence[AnyEvent], turn: int) -> int:
-    """Return the step at which turn `turn` begins (1 is the first turn after setup).
-
-    Raises JournalError, naming `path`, for a turn the journal has not reached.
-    """
-    starts = [0] if first_turn(start(header)) == 1 else []
-    for step, (number, _, later) in enumerate(_numbered(header, events), start=1):
-        if later != number:
-            starts.append(step)
-    if turn < 1:
-        raise JournalError(path, None, f"there is no turn {turn}: turns count from 1, after setup")
-    if turn > len(starts):
-        last = f"the last is {len(starts)}" if starts else "the game is still in setup"
-        raise JournalError(path, None, f"there is no turn {turn}: {last}")
-    return starts[turn - 1]
-
-
 def house_rules(header: GameStarted) -> tuple[str, ...]:
     """Return the house rules a journal's header names, by name (none: the edition's rules),
     as every listing (`watan games`, `replay --format json`) shows them."""
     return header.rules.house_rules
-
-
-def headings(header: GameStarted, events: Sequence[AnyEvent]) -> Iterator[str | None]:
-    """Yield, for each event, the heading a listing shows before it: `Setup`, or `Turn 12,
-    Orange` where a turn begins; None within a turn."""
-    shown = None
-    for turn, colour in turns(header, events):
-        yield None if turn == shown else "Setup" if turn == 0 else f"Turn {turn}, {colour.title}"
-        shown = turn
 
 
 def listing(header: GameStarted, events: tuple[AnyEvent, ...]) -> Iterator[str]:

@@ -1,0 +1,75 @@
+"""Students of Watan as the replay toolkit sees it: its codec, start, reducer, judge and words.
+
+The game state holds no words, yet a judge's verdict and a listing speak the edition's
+(`Constructor`'s criteria are not `Watan`'s), so there is one definition per edition,
+made once: `definition(header.edition)`.  `WATAN` is the one to hand the toolkit: it
+picks a journal's own from its header.  The judge is the game's own: `decide`, asked
+again for each command the journal records (`watan.tools.audit`).
+"""
+
+from __future__ import annotations
+
+import functools
+
+from replay.protocol import Codec, Definition, Judge, Verdict, Words
+from watan.editions import DEFAULT, edition, names
+from watan.engine.events import AnyEvent, GameStarted
+from watan.engine.evolve import apply, start
+from watan.engine.invariants import broken_invariants
+from watan.engine.state import Game
+from watan.files.journal import check_header, format_problem, upcast
+from watan.text.describe import describe, describe_start
+from watan.tools.judge import commands, continues, header_problem, judge
+from watan.tools.turns import headings
+
+Watan = Definition[GameStarted, AnyEvent, Game]
+
+CODEC: Codec[GameStarted, AnyEvent] = Codec(
+    GameStarted, AnyEvent, check_header=check_header, upcast=upcast, check_format=format_problem
+)
+"""How Watan's journal lines decode (the reader `watan.files.journal.reader` makes alike;
+kept apart so that playing a game does not import the toolkit's protocol)."""
+
+
+def broken(game: Game, previous: Game) -> str | None:
+    """Return the first rule of bookkeeping `game` breaks, come from `previous`, or None."""
+    problems = broken_invariants(game, previous)
+    return problems[0] if problems else None
+
+
+@functools.cache
+def definition(name: str) -> Watan:
+    """Return the definition of Watan journals of the edition named `name` (the default
+    edition's words for a name this version does not know: the judge refuses its header)."""
+    played = edition(name if name in names() else DEFAULT)
+
+    def verdict(game: Game, run: tuple[AnyEvent, ...]) -> Verdict | None:
+        return judge(game, run, played)
+
+    return Definition(
+        name="watan",
+        codec=CODEC,
+        start=start,
+        apply=apply,
+        judge=Judge(
+            continues=continues,
+            verdict=verdict,
+            header_problem=header_problem,
+            broken=broken,
+            commands=commands,
+        ),
+        words=Words(
+            start=describe_start,
+            event=lambda header, event: describe(event, played),
+            headings=headings,
+        ),
+        variant=_edition_of,
+    )
+
+
+def _edition_of(header: GameStarted) -> Watan:
+    return definition(header.edition)
+
+
+WATAN = definition(DEFAULT)
+"""Students of Watan, each journal judged and described in its own edition's words."""

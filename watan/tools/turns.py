@@ -1,0 +1,87 @@
+"""A journal's turns: which turn each event happened in and whose it was, where each begins.
+
+Setup is turn 0; the first turn after it (or the first of a game begun from a save file)
+is turn 1, and each turn that ends begins the next.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from replay import JournalError, scan
+from watan.engine.events import AnyEvent, GameStarted, TurnEnded
+from watan.engine.evolve import apply, start
+from watan.engine.state import Colour, Game, Phase
+
+
+def turn_number(number: int, before: Game, event: AnyEvent, after: Game) -> int:
+    """Return the number of the turn the game is in after `event`, `number` before it.
+
+    Setup is turn 0; the first turn after it (or the first of a game begun
+    from a save file, `first_turn`) is turn 1, and each turn that ends
+    begins the next.
+    """
+    if before.phase is Phase.SETUP and after.phase is not Phase.SETUP:
+        return 1
+    return number + 1 if isinstance(event, TurnEnded) else number
+
+
+def first_turn(game: Game) -> int:
+    """Return the number of the turn a game begins in: 0 (setup), or 1 after a save file."""
+    return 0 if game.phase is Phase.SETUP else 1
+
+
+def _numbered(
+    header: GameStarted, events: Sequence[AnyEvent]
+) -> Iterator[tuple[int, Colour, int]]:
+    """Yield, for each event, the turn it happened in, whose turn that was, and the turn the
+    game is in after it."""
+    game = start(header)
+    number = first_turn(game)
+    for event, after in zip(events, scan(apply, game, events), strict=True):
+        later = turn_number(number, game, event, after)
+        yield number, game.turn, later
+        number, game = later, after
+
+
+def turns(header: GameStarted, events: Sequence[AnyEvent]) -> Iterator[tuple[int, Colour]]:
+    """Yield, for each event, the number of the turn it happened in and whose turn it was.
+
+    A turn's last event (`TurnEnded`, or the last initial placement) is in
+    that turn; the next begins after it.
+    """
+    return ((number, colour) for number, colour, _ in _numbered(header, events))
+
+
+def current_turn(header: GameStarted, events: Sequence[AnyEvent]) -> int:
+    """Return the number of the turn the game is in after `events` (0: setup)."""
+    number = first_turn(start(header))
+    for _, _, later in _numbered(header, events):
+        number = later
+    return number
+
+
+def turn_start(path: str, header: GameStarted, events: Sequence[AnyEvent], turn: int) -> int:
+    """Return the step at which turn `turn` begins (1 is the first turn after setup).
+
+    Raises JournalError, naming `path`, for a turn the journal has not reached.
+    """
+    starts = [0] if first_turn(start(header)) == 1 else []
+    for step, (number, _, later) in enumerate(_numbered(header, events), start=1):
+        if later != number:
+            starts.append(step)
+    if turn < 1:
+        raise JournalError(path, None, f"there is no turn {turn}: turns count from 1, after setup")
+    if turn > len(starts):
+        last = f"the last is {len(starts)}" if starts else "the game is still in setup"
+        raise JournalError(path, None, f"there is no turn {turn}: {last}")
+    return starts[turn - 1]
+
+
+def headings(header: GameStarted, events: Sequence[AnyEvent]) -> Iterator[str | None]:
+    """Yield, for each event, the heading a listing shows before it: `Setup`, or `Turn 12,
+    Orange` where a turn begins; None within a turn."""
+    shown = None
+    for turn, colour in turns(header, events):
+        yield None if turn == shown else "Setup" if turn == 0 else f"Turn {turn}, {colour.title}"
+        shown = turn
