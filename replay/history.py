@@ -270,10 +270,15 @@ def listing(definition: Definition[H, E, S], header: H, events: Sequence[E]) -> 
         itertools.repeat(None) if words is None or words.headings is None
         else words.headings(header, events)
     )
-    for number, (event, heading) in enumerate(zip(events, headings, strict=False), start=1):
+    said = (
+        (definition.describe(header, event) for event in events)
+        if words is None or words.events is None
+        else words.events(header, events)
+    )
+    for number, (text, heading) in enumerate(zip(said, headings, strict=False), start=1):
         if heading is not None:
             yield f"{heading}\n"
-        yield f"{number:>{width}}  {definition.describe(header, event)}\n"
+        yield f"{number:>{width}}  {text}\n"
 
 
 def verify(definition: Definition[H, E, S], path: StrPath) -> Moment[H, E, S]:

@@ -141,6 +141,21 @@ def test_listing_shows_the_games_headings_before_the_events_they_head() -> None:
     ]
 
 
+def test_listing_tells_the_events_in_order_when_the_game_says_them_together() -> None:
+    def counted(header: object, events: object) -> list[str]:
+        return ["first", "second", "third"]
+
+    assert RACE.words is not None
+    words = msgspec.structs.replace(RACE.words, events=counted)
+    told = msgspec.structs.replace(RACE, words=words)
+    assert list(listing(told, HEADER, EVENTS[:3])) == [
+        "0  a race of 2 to 20\n",
+        "1  first\n",
+        "2  second\n",
+        "3  third\n",
+    ]
+
+
 def test_listing_without_words_shows_json_lines() -> None:
     assert list(listing(BARE, HEADER, [Rolled(0, 2)]))[1] == (
         '1  {"type":"rolled","player":0,"die":2}\n'

@@ -16,15 +16,13 @@ import msgspec
 
 from replay import history as toolkit
 from watan.definition import WATAN
-from watan.editions import edition
 from watan.editions.model import Edition
-from watan.engine.events import AnyEvent, GameStarted, SeatTaken
-from watan.engine.state import COLOURS, HUMAN, Game, Phase, saved_game
+from watan.engine.events import AnyEvent, GameStarted
+from watan.engine.state import Game, Phase, saved_game
 from watan.files.savefile import format_save
 from watan.text import render
-from watan.text.describe import describe, describe_start
 from watan.text.hints import standing
-from watan.tools.turns import headings, turn_start
+from watan.tools.turns import turn_start
 
 Progress = Callable[[int, int], object]
 """Told how far a check has come, and of how much: a long check's progress bar."""
@@ -157,22 +155,10 @@ def listing(header: GameStarted, events: tuple[AnyEvent, ...]) -> Iterator[str]:
     Events are listed under the turn they happened in (`Turn 12, Orange`),
     setup's under `Setup`.  In a game with computer players each move names
     who played it, as the seats stood then (`Red (expert) completed ...`); a
-    game of people alone is listed as it always was.
+    game of people alone is listed as it always was.  The toolkit's listing, in
+    Watan's words (`watan.definition`).
     """
-    width = len(str(len(events)))
-    played = edition(header.edition)
-    seats: list[str] | None = None
-    if any(isinstance(event, SeatTaken) for event in events):
-        seats = [HUMAN] * len(COLOURS)
-    yield f"{0:>{width}}  {describe_start(header)}\n"
-    for number, (event, heading) in enumerate(
-        zip(events, headings(header, events), strict=True), start=1
-    ):
-        if heading is not None:
-            yield f"{heading}\n"
-        yield f"{number:>{width}}  {describe(event, played, seats)}\n"
-        if isinstance(event, SeatTaken) and seats is not None:
-            seats[event.colour] = event.player
+    return toolkit.listing(WATAN, header, events)
 
 
 def as_text(game: Game, played: Edition) -> str:
