@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from replay.compare import changes, parting
     from replay.differences import ABSENT, Absent, Change, diff, first_divergence
     from replay.folding import FoldError, Reducer, fold, fold_checked, scan
-    from replay.history import Moment, listing, load, rewind, verify
+    from replay.history import Moment, Rewound, listing, load, rewind, rewind_back, verify
     from replay.journal import EventStream, Journal, JournalError, JournalLocked, JournalReader
     from replay.protocol import Codec, Definition, Judge, Verdict, Words
     from replay.recorder import Recorder, Reopened, reopen
@@ -56,7 +56,9 @@ _HOMES = {
     "Moment": "history",
     "listing": "history",
     "load": "history",
+    "Rewound": "history",
     "rewind": "history",
+    "rewind_back": "history",
     "verify": "history",
     "Codec": "protocol",
     "Definition": "protocol",
@@ -112,6 +114,7 @@ __all__ = [
     "Recorder",
     "Reducer",
     "Reopened",
+    "Rewound",
     "Timeline",
     "Verdict",
     "Words",
@@ -130,6 +133,7 @@ __all__ = [
     "reopen",
     "repair",
     "rewind",
+    "rewind_back",
     "scan",
     "verify",
     "write_journal",

@@ -36,24 +36,45 @@ class Moment(msgspec.Struct, Generic[H, E, S], frozen=True):
     """The line of an incomplete last line (a process killed mid-write) left out, if any."""
 
 
-def load(definition: Definition[H, E, S], path: StrPath, to: int | None = None) -> Moment[H, E, S]:
+Progress = Callable[[int, int], object]
+"""Told how far a check has come, and of how much: a long check's progress bar."""
+
+
+def load(
+    definition: Definition[H, E, S],
+    path: StrPath,
+    to: int | None = None,
+    *,
+    data: bytes | None = None,
+    progress: Progress | None = None,
+) -> Moment[H, E, S]:
     """Return the journal at `path` up to step `to` (its end when None), checked.
 
     Only the lines up to the end of the command that step `to` falls in are read and
     checked, so an early step of a long journal is quick, and a journal damaged further
     on can still be looked at (and rewound) before the damage.  Raises JournalError
     naming the line of the first problem, or saying the step is past the end.  An
-    incomplete last line is left out and its line reported in `torn_line`.
+    incomplete last line is left out and its line reported in `torn_line`.  With `data`,
+    the journal is those bytes (standard input's, say) and `path` only names it in
+    errors.  `progress` hears how many of the events read have been checked, of them all.
     """
-    header, events, torn = _read(definition, path, to)
-    state = _sound(definition, path, header, events, to)
+    header, events, torn = _read(definition, path, to, data)
+    state = _sound(definition, path, header, events, to, progress=progress)
     return Moment(header=header, events=events[:to], state=state, torn_line=torn)
 
 
 def _sound(
-    definition: Definition[H, E, S], path: StrPath, header: H, events: Sequence[E], to: int | None
+    definition: Definition[H, E, S],
+    path: StrPath,
+    header: H,
+    events: Sequence[E],
+    to: int | None,
+    *,
+    progress: Progress | None = None,
 ) -> S:
-    checked = audit(definition, header, events, keep=to)
+    """Return the state at step `to` once every event read passes the audit, or raise."""
+    told = None if progress is None else lambda done: progress(done, len(events))
+    checked = audit(definition, header, events, keep=to, progress=told)
     if checked.problem is not None or checked.state is None:
         problem = checked.problem
         line = None if problem is None else problem.line
@@ -62,30 +83,41 @@ def _sound(
 
 
 def _read(
-    definition: Definition[H, E, S], path: StrPath, to: int | None
+    definition: Definition[H, E, S], path: StrPath, to: int | None, data: bytes | None = None
 ) -> tuple[H, tuple[E, ...], int | None]:
     """Return the header, the events up to the end of step `to`'s command, and a torn line."""
     reader = definition.reader()
     name = str(path)
-    if to is None:
-        journal = reader.read(path)
-        torn = None if journal.torn_tail is None else len(journal.events) + 2
-        return journal.header, journal.events, torn
-    if to < 0:
+    if to is not None and to < 0:
         raise JournalError(name, None, f"there is no step {to}: steps start at 0")
-    judge = definition.judge
+    if to is None or data is not None:
+        journal = reader.read(path) if data is None else reader.decode(name, data)
+        torn = None if journal.torn_tail is None else len(journal.events) + 2
+        if to is None:
+            return journal.header, journal.events, torn
+        read = _through_command(definition, name, iter(journal.events), to)
+        return journal.header, read, torn if len(read) == len(journal.events) else None
     header, stream = reader.iter_events(path)
     with stream:
-        read = list(itertools.islice(stream, min(to, sys.maxsize)))
-        if len(read) < to:
-            raise JournalError(name, None, f"there is no step {to}: the last event is {len(read)}")
-        if judge is not None and read:
-            for event in stream:
-                if not judge.continues(read, event):
-                    break
-                read.append(event)
+        read = _through_command(definition, name, stream, to)
         torn = None if stream.torn_tail is None else len(read) + 2
-    return header, tuple(read), torn
+    return header, read, torn
+
+
+def _through_command(
+    definition: Definition[H, E, S], name: str, stream: Iterator[E], to: int
+) -> tuple[E, ...]:
+    """Return the first `to` events of `stream`, and the rest of the command the last is in."""
+    read = list(itertools.islice(stream, min(to, sys.maxsize)))
+    if len(read) < to:
+        raise JournalError(name, None, f"there is no step {to}: the last event is {len(read)}")
+    judge = definition.judge
+    if judge is not None and read:
+        for event in stream:
+            if not judge.continues(read, event):
+                break
+            read.append(event)
+    return tuple(read)
 
 
 class Checked(msgspec.Struct, Generic[H, S], frozen=True):
@@ -96,10 +128,6 @@ class Checked(msgspec.Struct, Generic[H, S], frozen=True):
     events: int
     state: S
     torn_line: int | None = None
-
-
-Progress = Callable[[int, int], object]
-"""Told how far a check has come, and of how much: a long check's progress bar."""
 
 
 def check(
@@ -145,44 +173,90 @@ def _size(path: StrPath) -> int:
         return 0
 
 
+class Rewound(msgspec.Struct, Generic[H, E, S], frozen=True):
+    """A journal as `rewind_back` kept it, and the command the step asked for fell inside,
+    if any: its first and last event (the journal was then kept up to where it began)."""
+
+    kept: Moment[H, E, S]
+    inside: tuple[int, int] | None = None
+
+
+Out = StrPath | Callable[[int], StrPath]
+"""Where a rewound journal goes: a path, or what names the path given the events kept."""
+
+
 def rewind(
     definition: Definition[H, E, S],
     path: StrPath,
     to: int,
-    out: StrPath,
+    out: Out,
     *,
     replace: bool = False,
+    data: bytes | None = None,
 ) -> Moment[H, E, S]:
     """Write to `out` a journal of the first `to` events of the one at `path`.
 
     Only those events (and the rest of the command step `to` falls in) are checked, so a
     journal damaged further on can be rewound to before the damage.  A step inside a
     command would leave a state the rules never produce, so it is refused, naming the
-    steps on either side.  `out` is never replaced unless `replace` is given; then its
-    lock is taken before anything is read and held until it is replaced, so that a game
-    that would append to it meanwhile is refused rather than losing what it appends
-    (JournalLocked when one is being played).  Returns the journal as kept.
+    steps on either side (`rewind_back` moves back to where the command began instead).
+    `out` is never replaced unless `replace` is given; then its lock is taken before
+    anything is read and held until it is replaced, so that a game that would append to
+    it meanwhile is refused rather than losing what it appends (JournalLocked when one is
+    being played).  With `data`, the journal is those bytes.  Returns the journal as kept.
     """
+    return _rewind(definition, path, to, out, replace=replace, data=data, back=False).kept
+
+
+def rewind_back(
+    definition: Definition[H, E, S],
+    path: StrPath,
+    to: int,
+    out: Out,
+    *,
+    replace: bool = False,
+    data: bytes | None = None,
+) -> Rewound[H, E, S]:
+    """Write to `out` a journal of the first `to` events of the one at `path`, as `rewind`
+    does, but a step inside a command keeps the journal up to where that command began,
+    and `inside` says so.  Returns the journal as kept."""
+    return _rewind(definition, path, to, out, replace=replace, data=data, back=True)
+
+
+def _rewind(
+    definition: Definition[H, E, S],
+    path: StrPath,
+    to: int,
+    out: Out,
+    *,
+    replace: bool,
+    data: bytes | None,
+    back: bool,
+) -> Rewound[H, E, S]:
     with contextlib.ExitStack() as held:
         lock = None
-        if replace and os.path.exists(out):
+        if replace and not callable(out) and os.path.exists(out):
             lock = held.enter_context(JournalLock.take(out))
-        header, events, _ = _read(definition, path, to)
+        header, events, _ = _read(definition, path, to, data)
         state = _sound(definition, path, header, events, to)
+        inside = None
         for first, last in boundaries(definition, events):
             if first - 1 < to < last:
-                raise JournalError(
-                    str(path),
-                    to + 1,
-                    f"step {to} is inside one command (events {first}-{last}); "
-                    f"rewind to {first - 1} or {last}",
-                )
+                if not back:
+                    raise JournalError(
+                        str(path),
+                        to + 1,
+                        f"step {to} is inside one command (events {first}-{last}); "
+                        f"rewind to {first - 1} or {last}",
+                    )
+                inside, to = (first, last), first - 1
+                state = definition.fold(header, events[:to])
         kept = Moment(header=header, events=events[:to], state=state)
         if lock is not None:
             lock.replace(header, kept.events)
         else:
-            write_journal(out, header, kept.events, replace=replace)
-    return kept
+            write_journal(out(to) if callable(out) else out, header, kept.events, replace=replace)
+    return Rewound(kept=kept, inside=inside)
 
 
 def listing(definition: Definition[H, E, S], header: H, events: Sequence[E]) -> Iterator[str]:
@@ -196,10 +270,15 @@ def listing(definition: Definition[H, E, S], header: H, events: Sequence[E]) -> 
         itertools.repeat(None) if words is None or words.headings is None
         else words.headings(header, events)
     )
-    for number, (event, heading) in enumerate(zip(events, headings, strict=False), start=1):
+    said = (
+        (definition.describe(header, event) for event in events)
+        if words is None or words.events is None
+        else words.events(header, events)
+    )
+    for number, (text, heading) in enumerate(zip(said, headings, strict=False), start=1):
         if heading is not None:
             yield f"{heading}\n"
-        yield f"{number:>{width}}  {definition.describe(header, event)}\n"
+        yield f"{number:>{width}}  {text}\n"
 
 
 def verify(definition: Definition[H, E, S], path: StrPath) -> Moment[H, E, S]:

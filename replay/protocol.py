@@ -105,12 +105,16 @@ class Words(msgspec.Struct, Generic[H, E], frozen=True):
     """A game's words for its journal: the header as the game's beginning, and each event.
 
     `headings(header, events)`, when given, yields for each event the heading a listing
-    shows before it (where a turn begins, say), or None for none.
+    shows before it (where a turn begins, say), or None for none.  `events(header,
+    events)`, when given, yields each event in words, in order, for a game whose words for
+    one event depend on those before it (who plays a seat, say); a listing uses it
+    rather than `event`.
     """
 
     start: Callable[[H], str]
     event: Callable[[H, E], str]
     headings: Callable[[H, Sequence[E]], Iterable[str | None]] | None = None
+    events: Callable[[H, Sequence[E]], Iterable[str]] | None = None
 
 
 class Definition(msgspec.Struct, Generic[H, E, S], frozen=True):

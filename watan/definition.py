@@ -10,13 +10,15 @@ again for each command the journal records (`watan.tools.audit`).
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterator, Sequence
 
 from replay.protocol import Codec, Definition, Judge, Verdict, Words
 from watan.editions import DEFAULT, edition, names
-from watan.engine.events import AnyEvent, GameStarted
+from watan.editions.model import Edition
+from watan.engine.events import AnyEvent, GameStarted, SeatTaken
 from watan.engine.evolve import apply, start
 from watan.engine.invariants import broken_invariants
-from watan.engine.state import Game
+from watan.engine.state import COLOURS, HUMAN, Game
 from watan.files.journal import check_header, format_problem, upcast
 from watan.text.describe import describe, describe_start
 from watan.tools.judge import commands, continues, header_problem, judge
@@ -62,9 +64,21 @@ def definition(name: str) -> Watan:
             start=describe_start,
             event=lambda header, event: describe(event, played),
             headings=headings,
+            events=lambda header, events: _said(events, played),
         ),
         variant=_edition_of,
     )
+
+
+def _said(events: Sequence[AnyEvent], played: Edition) -> Iterator[str]:
+    """Yield each event in the edition's words.  In a game with computer players each move
+    names who played it, as the seats stood then (`Red (expert) completed ...`); a game of
+    people alone is told as it always was."""
+    seats = [HUMAN] * len(COLOURS) if any(isinstance(e, SeatTaken) for e in events) else None
+    for event in events:
+        yield describe(event, played, seats)
+        if isinstance(event, SeatTaken) and seats is not None:
+            seats[event.colour] = event.player
 
 
 def _edition_of(header: GameStarted) -> Watan:

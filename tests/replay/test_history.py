@@ -10,7 +10,7 @@ import msgspec
 import pytest
 
 from replay import history
-from replay.history import Moment, listing, load, rewind, verify
+from replay.history import Moment, Rewound, listing, load, rewind, rewind_back, verify
 from replay.journal import JournalError, JournalLocked
 from replay.writer import JournalWriter
 from tests.replay.race import (
@@ -20,6 +20,7 @@ from tests.replay.race import (
     Advanced,
     Began,
     Event,
+    Race,
     Rolled,
     append_in_another_process,
     journal_bytes,
@@ -62,6 +63,27 @@ def test_a_step_past_the_end_or_before_the_start_is_refused(path: Path) -> None:
         load(RACE, path, 999)
     with pytest.raises(JournalError, match="there is no step -1: steps start at 0"):
         load(RACE, path, -1)
+
+
+def test_load_of_bytes_gives_what_load_of_the_file_gives(path: Path) -> None:
+    data = path.read_bytes()
+    for to in (None, 0, 1, 5, len(EVENTS)):
+        assert load(RACE, "-", to, data=data) == load(RACE, path, to), to
+    with pytest.raises(JournalError, match=r"^-: there is no step 999: the last event is"):
+        load(RACE, "-", 999, data=data)
+
+
+def test_a_torn_line_in_bytes_is_reported_only_when_read_that_far(path: Path) -> None:
+    data = path.read_bytes() + b'{"type":"rol'
+    assert load(RACE, "-", data=data).torn_line == len(EVENTS) + 2
+    assert load(RACE, "-", len(EVENTS), data=data).torn_line == len(EVENTS) + 2
+    assert load(RACE, "-", 2, data=data).torn_line is None
+
+
+def test_load_tells_its_progress_in_events_checked_of_those_read(path: Path) -> None:
+    heard: list[tuple[int, int]] = []
+    load(RACE, path, progress=lambda done, total: heard.append((done, total)))
+    assert heard[-1] == (len(EVENTS), len(EVENTS))
 
 
 def test_a_damaged_event_is_reported_with_its_line(tmp_path: Path) -> None:
@@ -119,6 +141,21 @@ def test_listing_shows_the_games_headings_before_the_events_they_head() -> None:
     ]
 
 
+def test_listing_tells_the_events_in_order_when_the_game_says_them_together() -> None:
+    def counted(header: object, events: object) -> list[str]:
+        return ["first", "second", "third"]
+
+    assert RACE.words is not None
+    words = msgspec.structs.replace(RACE.words, events=counted)
+    told = msgspec.structs.replace(RACE, words=words)
+    assert list(listing(told, HEADER, EVENTS[:3])) == [
+        "0  a race of 2 to 20\n",
+        "1  first\n",
+        "2  second\n",
+        "3  third\n",
+    ]
+
+
 def test_listing_without_words_shows_json_lines() -> None:
     assert list(listing(BARE, HEADER, [Rolled(0, 2)]))[1] == (
         '1  {"type":"rolled","player":0,"die":2}\n'
@@ -142,6 +179,40 @@ def test_rewind_inside_a_command_is_refused_naming_the_steps_around(
         f"{path}: line 2: step 1 is inside one command (events 1-2); rewind to 0 or 2"
     )
     assert not (tmp_path / "out.jsonl").exists()
+
+
+def test_rewind_back_keeps_the_journal_up_to_where_the_command_began(
+    path: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "out.jsonl"
+    rewound = rewind_back(RACE, path, 1, out)
+    kept: Moment[Began, Event, Race] = Moment(HEADER, (), RACE.fold(HEADER, ()))
+    assert rewound == Rewound(kept=kept, inside=(1, 2))
+    assert out.read_bytes() == journal_bytes([])
+
+
+def test_rewind_back_at_a_boundary_keeps_the_step_asked(path: Path, tmp_path: Path) -> None:
+    rewound = rewind_back(RACE, path, 4, tmp_path / "out.jsonl")
+    assert (rewound.kept.events, rewound.inside) == (tuple(EVENTS[:4]), None)
+
+
+def test_rewind_names_its_output_from_the_step_it_keeps(path: Path, tmp_path: Path) -> None:
+    def named(kept: int) -> Path:
+        return tmp_path / f"kept-{kept}.jsonl"
+
+    rewind(RACE, path, 4, named)
+    rewind_back(RACE, path, 3, named)  # inside the command of events 3-4: keeps 2
+    assert [named(4).read_bytes(), named(2).read_bytes()] == [
+        journal_bytes(EVENTS[:4]),
+        journal_bytes(EVENTS[:2]),
+    ]
+    assert sorted(p.name for p in tmp_path.glob("kept-*")) == ["kept-2.jsonl", "kept-4.jsonl"]
+
+
+def test_rewind_of_bytes_writes_what_rewind_of_the_file_writes(path: Path, tmp_path: Path) -> None:
+    rewind(RACE, path, 4, tmp_path / "a.jsonl")
+    rewind(RACE, "-", 4, tmp_path / "b.jsonl", data=path.read_bytes())
+    assert (tmp_path / "a.jsonl").read_bytes() == (tmp_path / "b.jsonl").read_bytes()
 
 
 def test_rewind_never_replaces_unless_told(path: Path, tmp_path: Path) -> None:

@@ -25,18 +25,6 @@ from msgspec.structs import replace
 from replay.auditing import Problem
 from tests.conftest import WATAN, reference
 from tests.scripted import typed
-from watan.engine.commands import (
-    Achieve,
-    AnyCommand,
-    ChooseDice,
-    Complete,
-    Improve,
-    Next,
-    PlaceGeese,
-    Roll,
-    Trade,
-)
-from watan.engine.decide import decide_with
 from watan.engine.events import (
     AnyEvent,
     CriterionCompleted,
@@ -56,22 +44,16 @@ from watan.engine.events import (
     TurnEnded,
 )
 from watan.engine.evolve import apply, start
-from watan.engine.layout import Tile, random_board
-from watan.engine.resources import NONE, Resource, Resources
+from watan.engine.layout import random_board
+from watan.engine.resources import NONE, Resource
 from watan.engine.snapshot import SavedStudent
 from watan.engine.state import Colour, Game, saved_game
-from watan.engine.topology import CriterionId, GoalId, TileId
+from watan.engine.topology import CriterionId, TileId
 from watan.files.journal import read_journal
 from watan.files.savefile import format_save, parse_board, parse_save
 from watan.terminal.console import Options, Streams, play_games
 from watan.tools.audit import Audit, audit
 from watan.tools.judge import (
-    MOST_EVENTS_PER_COMMAND,
-    RecordedChance,
-    _Impossible,
-    command_of,
-    commands,
-    continues,
     header_problem,
 )
 
@@ -213,160 +195,6 @@ def test_keep_does_not_hide_a_problem_after_that_step() -> None:
         8,
         Problem(10, "the rules give 'Orange gained 2 STUDY' here, not 'Orange gained 3 STUDY'"),
     )
-
-
-# Commands: runs of events ----------------------------------------------------------------------
-
-
-def test_events_are_grouped_one_run_per_command() -> None:
-    e = SAMPLE_EVENTS
-    assert list(commands(e)) == [
-        (e[0],),  # load
-        (e[1], e[2]),  # roll 7 and the loss
-        (e[3], e[4]),  # the geese and the steal
-        (e[5],),  # trade
-        (e[6],),  # next
-        (e[7],),  # load
-        (e[8], e[9]),  # roll 10 and the production
-        (e[10],),  # next
-    ]
-
-
-def test_a_build_and_the_win_it_brings_are_one_run() -> None:
-    w = WIN_EVENTS
-    assert list(commands(w)) == [(w[0],), (w[1],), (w[2], w[3])]
-
-
-def test_a_resumption_is_a_run_of_its_own_even_after_a_roll() -> None:
-    resumed = GameResumed(seed=5)
-    rolled = DiceRolled(colour=RED, roll=10)
-    produced = ResourcesProduced(colour=ORANGE, gained=(0, 0, 0, 2, 0))
-    assert list(commands([rolled, resumed, produced])) == [(rolled,), (resumed,), (produced,)]
-    assert list(commands([rolled, produced, resumed])) == [(rolled, produced), (resumed,)]
-
-
-def test_no_events_make_no_runs() -> None:
-    assert list(commands([])) == []
-
-
-def test_a_run_is_cut_one_event_past_what_any_command_records() -> None:
-    rolled = DiceRolled(colour=RED, roll=10)
-    produced = ResourcesProduced(colour=ORANGE, gained=(0, 0, 0, 2, 0))
-    runs = list(commands([rolled, *[produced] * 10]))
-    assert MOST_EVENTS_PER_COMMAND == 5  # a roll, and what each of the four students gains
-    assert runs == [(rolled, *[produced] * 5), (produced,), *[(produced,)] * 4]
-
-
-def test_thousands_of_productions_after_one_roll_are_refused_at_the_first_extra_one() -> None:
-    extra = SAMPLE_EVENTS[9]  # Orange gained 2 STUDY, after Red's roll of 10 (event 9)
-    events = (*SAMPLE_EVENTS[:10], *[extra] * 5_000)
-    assert problem_of(HEADER, events) == Problem(
-        9 + MOST_EVENTS_PER_COMMAND,
-        "'Orange gained 2 STUDY' is not part of this command: "
-        "no command records more than 5 events",
-    )
-    assert continues(events, extra) is False  # the roll is further back than any command reaches
-
-
-COMMANDS: list[tuple[tuple[AnyEvent, ...], AnyCommand | None]] = [
-    (
-        (CriterionCompleted(colour=BLUE, criterion=CriterionId(8), cost=NONE),),
-        Complete(criterion=8),
-    ),
-    ((WIN_EVENTS[2], WIN_EVENTS[3]), Improve(criterion=30)),
-    ((GoalAchieved(colour=RED, goal=GoalId(5), cost=(0, 0, 0, 1, 1)),), Achieve(goal=5)),
-    ((DiceChosen(colour=BLUE, loaded=True),), ChooseDice(loaded=True)),
-    ((DiceChosen(colour=BLUE, loaded=False),), ChooseDice(loaded=False)),
-    ((SAMPLE_EVENTS[1], SAMPLE_EVENTS[2]), Roll(value=7)),
-    ((DiceRolled(colour=RED, roll=10, dice=(4, 6)),), Roll(value=None)),
-    ((SAMPLE_EVENTS[3], SAMPLE_EVENTS[4]), PlaceGeese(tile=9, victim=YELLOW)),
-    ((GeeseMoved(colour=BLUE, tile=TileId(4)),), PlaceGeese(tile=4, victim=None)),
-    ((SAMPLE_EVENTS[5],), Trade(partner=ORANGE, give=STUDY, take=CAFFEINE, accepted=True)),
-    (
-        (TradeDeclined(proposer=BLUE, partner=RED, give=LAB, take=STUDY),),
-        Trade(partner=RED, give=LAB, take=STUDY, accepted=False),
-    ),
-    ((TurnEnded(colour=BLUE),), Next()),
-    ((SAMPLE_EVENTS[9],), None),
-    ((SAMPLE_EVENTS[2],), None),
-    ((SAMPLE_EVENTS[4],), None),
-    ((GameWon(colour=BLUE),), None),
-    ((GameResumed(seed=1),), None),
-]
-
-
-@pytest.mark.parametrize(("run", "command"), COMMANDS)
-def test_the_first_event_of_a_run_says_which_command_made_it(
-    run: tuple[AnyEvent, ...], command: AnyCommand | None
-) -> None:
-    assert command_of(run) == command
-
-
-# Recorded chance -------------------------------------------------------------------------------
-
-
-def test_recorded_chance_hands_back_the_dice_in_order() -> None:
-    chance = RecordedChance(
-        [DiceRolled(colour=RED, roll=10, dice=(4, 6)), DiceRolled(colour=RED, roll=3, dice=(1, 2))]
-    )
-    assert [chance.dice(), chance.dice()] == [(4, 6), (1, 2)]
-
-
-def test_recorded_chance_hands_back_each_loss_then_the_unit_stolen() -> None:
-    chance = RecordedChance(
-        [
-            ResourcesLost(colour=ORANGE, lost=(2, 0, 0, 1, 0)),
-            ResourcesLost(colour=YELLOW, lost=(0, 1, 0, 0, 0)),
-            ResourceStolen(thief=BLUE, victim=RED, resource=Resource.TUTORIAL),
-        ]
-    )
-    held = (5, 5, 5, 5, 5)
-    assert [chance.losses(held, 3), chance.losses(held, 1), chance.unit(held)] == [
-        (2, 0, 0, 1, 0),
-        (0, 1, 0, 0, 0),
-        Resource.TUTORIAL,
-    ]
-
-
-def test_recorded_chance_refuses_what_could_not_have_been_drawn() -> None:
-    lost = RecordedChance([ResourcesLost(colour=RED, lost=(0, 1, 0, 0, 0))])
-    with pytest.raises(_Impossible, match=r"^fair dice rolled without their values$"):
-        RecordedChance([DiceRolled(colour=BLUE, roll=8)]).dice()
-    with pytest.raises(_Impossible, match=r"^fewer units taken than the rules take$"):
-        RecordedChance([]).unit((1, 0, 0, 0, 0))
-    with pytest.raises(_Impossible, match=r"^one LAB taken from a student who had none$"):
-        RecordedChance([ResourceStolen(thief=BLUE, victim=RED, resource=LAB)]).unit((3, 0, 0, 0, 0))
-    with pytest.raises(_Impossible, match=r"^fewer losses to the geese than the rules take$"):
-        RecordedChance([]).losses((10, 0, 0, 0, 0), 5)
-    with pytest.raises(_Impossible, match=r"^1 LAB taken from a student who held 0$"):
-        lost.losses((3, 0, 0, 0, 0), 1)
-
-
-@pytest.mark.parametrize(
-    ("lost", "problem"),
-    [
-        ((1_000_000_000, 0, 0, 0, 0), "1000000000 CAFFEINE taken from a student who held 6"),
-        ((-1, 6, 0, 0, 0), "-1 CAFFEINE taken from a student who held 6"),
-        ((3, 3, 0, 0, 0), "6 units taken where the rules take 5 (half of 10, rounded down)"),
-    ],
-)
-def test_a_recorded_loss_the_rules_could_not_draw_is_refused_at_once(
-    lost: Resources, problem: str
-) -> None:
-    chance = RecordedChance([ResourcesLost(colour=RED, lost=lost)])
-    with pytest.raises(_Impossible) as caught:
-        chance.losses((6, 4, 0, 0, 0), 5)
-    assert (caught.value.problem, caught.value.index) == (problem, 0)
-
-
-def test_deciding_each_recorded_command_again_gives_its_events() -> None:
-    game = start(HEADER)
-    for run in commands(SAMPLE_EVENTS):
-        command = command_of(run)
-        assert command is not None
-        assert decide_with(game, command, RecordedChance(run)) == run
-        for event in run:
-            game = apply(game, event)
 
 
 # Tampered journals -----------------------------------------------------------------------------
@@ -628,10 +456,6 @@ def test_the_audit_stops_at_the_first_problem_with_the_game_before_it() -> None:
 # Headers ---------------------------------------------------------------------------------------
 
 
-def test_sound_headers_have_no_problem() -> None:
-    assert (header_problem(HEADER), header_problem(NEW_HEADER)) == (None, None)
-
-
 def test_a_header_with_a_board_of_eighteen_tiles_is_a_problem_at_event_zero() -> None:
     header = replace(NEW_HEADER, board=NEW_HEADER.board[:18])
     message = "the board needs 19 tiles, each valued 2-12 unless NETFLIX"
@@ -641,26 +465,11 @@ def test_a_header_with_a_board_of_eighteen_tiles_is_a_problem_at_event_zero() ->
     assert Problem(0, message).line == 1
 
 
-def test_a_header_with_a_tile_valued_thirteen_is_a_problem() -> None:
-    board = (Tile(CAFFEINE, 13), *NEW_HEADER.board[1:])
-    assert header_problem(replace(NEW_HEADER, board=board)) == (
-        "the board needs 19 tiles, each valued 2-12 unless NETFLIX"
-    )
-
-
 def loaded_with(student: int, changed: SavedStudent) -> GameStarted:
     """Return the sample header with one student's saved line replaced."""
     students = list(SAMPLE.position.students)
     students[student] = changed
     return replace(HEADER, loaded=replace(SAMPLE.position, students=tuple(students)))
-
-
-def test_a_loaded_criterion_owned_twice_is_a_problem_of_the_header() -> None:
-    red = SAMPLE.position.students[RED]
-    header = loaded_with(RED, replace(red, criteria=(*red.criteria, (CriterionId(37), 1))))
-    assert header_problem(header) == (
-        "the loaded position: criterion 37 is also owned on line 2"
-    )
 
 
 @pytest.mark.parametrize("level", [0, 4, 255, -1])
@@ -685,13 +494,6 @@ def test_a_loaded_position_without_four_students_is_a_problem_not_a_crash() -> N
     header = replace(HEADER, loaded=three)
     message = "the loaded position holds 3 students, not 4"
     assert audit(header, ()).problem == Problem(0, message)
-
-
-def test_a_loaded_turn_outside_zero_to_three_is_a_problem() -> None:
-    header = replace(HEADER, loaded=replace(SAMPLE.position, turn=4))
-    assert header_problem(header) == (
-        "the loaded position: the current turn must be one number from 0 to 3"
-    )
 
 
 def test_loaded_criteria_side_by_side_are_taken_as_written_and_what_follows_is_judged() -> None:

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
+from replay.compare import parting
 from tests.conftest import WATAN, reference
 from tests.positions import make_game
 from tests.tools.test_audit import HEADER, SAMPLE_EVENTS, WIN_EVENTS, WIN_HEADER, fold
+from watan.definition import WATAN as WATAN_JOURNALS
 from watan.engine.events import TradeDeclined
 from watan.engine.resources import Resource
 from watan.engine.state import Colour, Phase
 from watan.files.savefile import parse_board
-from watan.tools.compare import as_loaded, differences, parting, view
+from watan.tools.compare import as_loaded, differences, view
 
 BLUE, RED, ORANGE, YELLOW = Colour.BLUE, Colour.RED, Colour.ORANGE, Colour.YELLOW
 BOARD = parse_board(reference("sample-board.txt"), "sample-board.txt", WATAN)
@@ -151,26 +153,26 @@ def test_journals_that_diverge_part_at_the_first_different_event() -> None:
         proposer=BLUE, partner=ORANGE, give=Resource.STUDY, take=Resource.CAFFEINE
     )
     other = (*SAMPLE_EVENTS[:5], declined, *SAMPLE_EVENTS[6:])
-    assert parting(SAMPLE_EVENTS, other, WATAN) == (
+    assert parting(WATAN_JOURNALS, HEADER, SAMPLE_EVENTS, other) == (
         "The journals part ways at event 6: A has Blue traded one STUDY to Orange for one "
         "CAFFEINE; B has Orange declined Blue's offer of one STUDY for one CAFFEINE."
     )
 
 
 def test_a_journal_that_is_a_prefix_of_the_other_parts_where_it_ends() -> None:
-    assert parting(SAMPLE_EVENTS[:3], SAMPLE_EVENTS, WATAN) == (
+    assert parting(WATAN_JOURNALS, HEADER, SAMPLE_EVENTS[:3], SAMPLE_EVENTS) == (
         "The journals part ways at event 4: A has nothing (its journal ends); "
         "B has Blue moved the geese to tile 9."
     )
-    assert parting(SAMPLE_EVENTS, SAMPLE_EVENTS[:7], WATAN) == (
+    assert parting(WATAN_JOURNALS, HEADER, SAMPLE_EVENTS, SAMPLE_EVENTS[:7]) == (
         "The journals part ways at event 8: A has Red chose loaded dice; "
         "B has nothing (its journal ends)."
     )
 
 
 def test_equal_journals_do_not_part() -> None:
-    assert parting(SAMPLE_EVENTS, SAMPLE_EVENTS, WATAN) is None
-    assert parting((), (), WATAN) is None
+    assert parting(WATAN_JOURNALS, HEADER, SAMPLE_EVENTS, SAMPLE_EVENTS) is None
+    assert parting(WATAN_JOURNALS, HEADER, (), ()) is None
 
 
 def test_as_loaded_before_the_roll_forgets_only_the_dice_choice() -> None:

@@ -12,11 +12,13 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import msgspec
 import pytest
 
 from replay import JournalError, JournalLocked, JournalWriter
+from replay import history as toolkit
 from tests.cli.test_show import sample_save_board
 from tests.conftest import ROOT, WATAN, reference
 from tests.tools.test_audit import (
@@ -388,15 +390,15 @@ def test_rewinding_in_place_holds_the_lock_from_before_the_read_to_the_replaceme
     """The race of issue 17: a game resumed, played and ended between the rewind's reading
     and its replacing lost what it appended, and both exited 0."""
     during: list[tuple[int, str]] = []
-    read = history._read
+    read = toolkit._read
 
-    def read_then_resume(path: str, to: int | None, data: bytes | None = None) -> object:
-        read_so_far = read(path, to, data)
+    def read_then_resume(*args: Any) -> Any:
+        read_so_far = read(*args)
         resumed = resume_in_another_process(journal)  # in the window, after the read
         during.append((resumed.returncode, resumed.stderr))
         return read_so_far
 
-    monkeypatch.setattr(history, "_read", read_then_resume)
+    monkeypatch.setattr(toolkit, "_read", read_then_resume)
     before = lines_of(journal)
     history.rewind(journal, 11, journal, replace=True)
     assert during == [(2, f"watan: {journal}: is in use by another process\n")]

@@ -144,6 +144,10 @@ def diff(first: str, second: str, to: int | None, turn: int | None, edition: str
     board or edition) in one line.  Exit status 0 when they are the same, 1
     when they differ.  Either A or B may be - for standard input.
     """
+    from msgspec.structs import replace
+
+    from replay.compare import parting
+    from watan.definition import WATAN
     from watan.engine.state import Phase
     from watan.tools import compare
 
@@ -181,8 +185,10 @@ def diff(first: str, second: str, to: int | None, turn: int | None, edition: str
         sys.exit(1)
     lines = []
     if a_events is not None and b_events is not None:
-        parting = compare.parting(a_events, b_events, chosen)
-        lines += [parting] if parting else []
+        # Described in the chosen edition's words, as the states' differences are.
+        header = replace(journals[first].header, edition=chosen.name)
+        parted = parting(WATAN, header, a_events, b_events)
+        lines += [parted] if parted else []
     else:
         for name, game in zip(names, (a, b), strict=True):
             if game.phase is Phase.SETUP:

@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import random
 
+from replay.folding import fold
 from watan.engine.commands import AnyCommand, Complete, Move, Next, Offer, PlaceGeese, Roll
 from watan.engine.decide import HIGHEST_ROLL, LOWEST_ROLL, Refused, decide, victims
-from watan.engine.evolve import GEESE_ROLL, apply_all
+from watan.engine.evolve import GEESE_ROLL, apply
 from watan.engine.moves import legal_commands
 from watan.engine.resources import HELD
 from watan.engine.state import COLOURS, Colour, Game, Phase
@@ -194,7 +195,7 @@ class ExpertPlayer(GreedyPlayer):
     def _try(self, game: Game, command: AnyCommand) -> Game | None:
         """Return the game after `command` on the real rules, or None if they refuse it."""
         try:
-            return apply_all(game, decide(game, command, self.rng))
+            return fold(apply, game, decide(game, command, self.rng))
         except Refused:
             return None
 

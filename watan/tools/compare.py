@@ -1,5 +1,7 @@
 """Comparing two games: where their states differ, in paths a player can read.
 
+Where two journals part is the toolkit's (`replay.compare.parting`, in Watan's words).
+
 A game becomes a view keyed by the spec's words (`Red.resources.LAB`,
 `criteria[20]: Blue Assignment`), and deepdiff finds the differences
 between two views.  A save file only knows what the spec saves, so when
@@ -12,14 +14,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from replay import first_divergence
 from watan.editions.model import Edition
-from watan.engine.events import AnyEvent, GameStarted
+from watan.engine.events import GameStarted
 from watan.engine.resources import HELD
 from watan.engine.rules import CARDS
 from watan.engine.snapshot import NO_GEESE
 from watan.engine.state import COLOURS, NOBODY, Colour, Game, loaded_game, saved_game
-from watan.text.describe import describe
 
 View = dict[str, object]
 
@@ -128,12 +128,3 @@ def _in_path_order(line: str) -> str:
     """Return a sort key putting `criteria[8]` before `criteria[44]`: numbers by value."""
     return re.sub(r"\d+", lambda number: number.group().zfill(8), line)
 
-
-def parting(a: Sequence[AnyEvent], b: Sequence[AnyEvent], edition: Edition) -> str | None:
-    """Return where two journals' events first differ, in words, or None if they don't."""
-    number = first_divergence(a, b)
-    if number is None:
-        return None
-    first = describe(a[number - 1], edition) if number <= len(a) else "nothing (its journal ends)"
-    second = describe(b[number - 1], edition) if number <= len(b) else "nothing (its journal ends)"
-    return f"The journals part ways at event {number}: A has {first}; B has {second}."

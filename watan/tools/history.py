@@ -3,35 +3,26 @@
 Step N is the game after the first N events following the header; step 0
 is the game as the header starts it.  Every step shown is checked against
 the rules first (`audit`), so a damaged journal is reported, never shown.
+Reading, checking and rewinding are the toolkit's (`replay.history`, with Watan's
+definition); what is Watan's own is the turn a step begins, the listing under turns
+with who played each move, and the game as text or a save file.
 """
 
 from __future__ import annotations
 
-import contextlib
-import itertools
-import os
-import sys
 from collections.abc import Callable, Iterator
 
 import msgspec
 
-from replay import JournalError, JournalLock, write_journal
 from replay import history as toolkit
-from replay.auditing import boundaries
 from watan.definition import WATAN
-from watan.editions import edition
 from watan.editions.model import Edition
-from watan.engine.events import AnyEvent, GameStarted, SeatTaken
-from watan.engine.evolve import apply_all, start
-from watan.engine.state import COLOURS, HUMAN, Game, Phase, saved_game
-from watan.files.journal import read_journal, reader
+from watan.engine.events import AnyEvent, GameStarted
+from watan.engine.state import Game, Phase, saved_game
 from watan.files.savefile import format_save
 from watan.text import render
-from watan.text.describe import describe, describe_start
 from watan.text.hints import standing
-from watan.tools.audit import audit
-from watan.tools.judge import continues
-from watan.tools.turns import headings, turn_start
+from watan.tools.turns import turn_start
 
 Progress = Callable[[int, int], object]
 """Told how far a check has come, and of how much: a long check's progress bar."""
@@ -71,64 +62,14 @@ def load(
     if turn is not None:
         whole = load(path, data=data, progress=progress)
         step = turn_start(path, whole.header, whole.events, turn)
-        game = apply_all(start(whole.header), whole.events[:step])
         return Moment(
-            header=whole.header, events=whole.events[:step], game=game, torn_line=whole.torn_line
+            header=whole.header,
+            events=whole.events[:step],
+            game=WATAN.fold(whole.header, whole.events[:step]),
+            torn_line=whole.torn_line,
         )
-    header, events, torn = _read(path, to, data)
-    game = _sound(path, header, events, to, progress)
-    return Moment(header=header, events=events[:to], game=game, torn_line=torn)
-
-
-def _sound(
-    path: str,
-    header: GameStarted,
-    events: tuple[AnyEvent, ...],
-    to: int | None,
-    progress: Progress | None = None,
-) -> Game:
-    """Return the game at step `to` once every event read passes the audit, or raise."""
-    told = None if progress is None else lambda done: progress(done, len(events))
-    checked = audit(header, events, keep=to, progress=told)
-    if checked.problem is not None:
-        raise JournalError(path, checked.problem.line, checked.problem.problem)
-    return checked.game
-
-
-def _read(
-    path: str, to: int | None, data: bytes | None = None
-) -> tuple[GameStarted, tuple[AnyEvent, ...], int | None]:
-    """Return the header, the events up to the end of step `to`'s command, and a torn line."""
-    if to is not None and to < 0:
-        raise JournalError(path, None, f"there is no step {to}: steps start at 0")
-    if to is None or data is not None:
-        journal = read_journal(path, data)
-        torn = None if journal.torn_tail is None else len(journal.events) + 2
-        if to is None:
-            return journal.header, journal.events, torn
-        read = _through_command(path, iter(journal.events), to)
-        return journal.header, read, torn if len(read) == len(journal.events) else None
-    header, stream = reader().iter_events(path)
-    with stream:
-        read = _through_command(path, stream, to)
-        torn = None if stream.torn_tail is None else len(read) + 2
-    return header, read, torn
-
-
-def _through_command(path: str, stream: Iterator[AnyEvent], to: int) -> tuple[AnyEvent, ...]:
-    """Return the first `to` events of `stream`, and the rest of the command the last is in."""
-    read = list(itertools.islice(stream, min(to, sys.maxsize)))
-    if len(read) < to:
-        raise _no_such_step(path, to, len(read))
-    for event in stream:
-        if not continues(read, event):
-            break
-        read.append(event)
-    return tuple(read)
-
-
-def _no_such_step(path: str, to: int, count: int) -> JournalError:
-    return JournalError(path, None, f"there is no step {to}: the last event is {count}")
+    loaded = toolkit.load(WATAN, path, to, data=data, progress=progress)
+    return Moment(loaded.header, loaded.events, loaded.state, loaded.torn_line)
 
 
 class Checked(msgspec.Struct, frozen=True):
@@ -194,24 +135,12 @@ def rewind(
     appends (JournalLocked when one is being played).  With `data`, the
     journal is those bytes (standard input's).  Returns the journal as kept.
     """
-    with contextlib.ExitStack() as held:
-        lock = None
-        if replace and isinstance(out, str) and os.path.exists(out):
-            lock = held.enter_context(JournalLock.take(out))
-        header, events, _ = _read(path, to, data)
-        game = _sound(path, header, events, to)
-        inside = None
-        for first, last in boundaries(WATAN, events):
-            if first - 1 < to < last:
-                inside, to = (first, last), first - 1
-                game = apply_all(start(header), events[:to])
-        kept = Moment(header=header, events=events[:to], game=game)
-        if lock is not None:
-            lock.replace(header, kept.events)
-        else:
-            target = out if isinstance(out, str) else out(to)
-            write_journal(target, header, kept.events, replace=replace)
-    return Rewound(kept=kept, inside=inside)
+    rewound = toolkit.rewind_back(WATAN, path, to, out, replace=replace, data=data)
+    kept = rewound.kept
+    return Rewound(
+        kept=Moment(header=kept.header, events=kept.events, game=kept.state),
+        inside=rewound.inside,
+    )
 
 
 def house_rules(header: GameStarted) -> tuple[str, ...]:
@@ -226,22 +155,10 @@ def listing(header: GameStarted, events: tuple[AnyEvent, ...]) -> Iterator[str]:
     Events are listed under the turn they happened in (`Turn 12, Orange`),
     setup's under `Setup`.  In a game with computer players each move names
     who played it, as the seats stood then (`Red (expert) completed ...`); a
-    game of people alone is listed as it always was.
+    game of people alone is listed as it always was.  The toolkit's listing, in
+    Watan's words (`watan.definition`).
     """
-    width = len(str(len(events)))
-    played = edition(header.edition)
-    seats: list[str] | None = None
-    if any(isinstance(event, SeatTaken) for event in events):
-        seats = [HUMAN] * len(COLOURS)
-    yield f"{0:>{width}}  {describe_start(header)}\n"
-    for number, (event, heading) in enumerate(
-        zip(events, headings(header, events), strict=True), start=1
-    ):
-        if heading is not None:
-            yield f"{heading}\n"
-        yield f"{number:>{width}}  {describe(event, played, seats)}\n"
-        if isinstance(event, SeatTaken) and seats is not None:
-            seats[event.colour] = event.player
+    return toolkit.listing(WATAN, header, events)
 
 
 def as_text(game: Game, played: Edition) -> str:

@@ -21,12 +21,13 @@ from collections.abc import Callable, Sequence
 
 import msgspec
 
+from replay.folding import fold
 from replay.writer import write_journal
 from watan.editions import edition as named
 from watan.engine.commands import TakeSeat
 from watan.engine.decide import decide
 from watan.engine.events import AnyEvent, GameStarted, TurnEnded
-from watan.engine.evolve import apply_all, start
+from watan.engine.evolve import apply, start
 from watan.engine.layout import random_board
 from watan.engine.reach import nobody_can_win
 from watan.engine.rules import shuffled_deck, with_house_rules
@@ -111,7 +112,7 @@ def play_game(
     events: list[AnyEvent] = []
     for colour, name in zip(COLOURS, seats, strict=True):
         taken = decide(game, TakeSeat(colour=colour, player=name), rng)
-        game = apply_all(game, taken)
+        game = fold(apply, game, taken)
         events += taken
 
     def seat(colour: Colour, name: str) -> Player:
