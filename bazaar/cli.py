@@ -208,9 +208,14 @@ def rewind(journal: str, to: int, output: str | None, in_place: bool) -> None:
 @click.argument("journal")
 @click.option("--to", "to", type=int, metavar="N", help="After event N (default: the end).")
 @click.option("-o", "--output", "output", metavar="FILE", help="Write here instead of printing.")
-def export(journal: str, to: int | None, output: str | None) -> None:
-    """Write the save file for a moment of a journal, to continue with -load."""
+@click.option("--force", is_flag=True, help="Replace FILE if it exists.")
+def export(journal: str, to: int | None, output: str | None, force: bool) -> None:
+    """Write the save file for a moment of a journal, to continue with -load.
 
+    An existing FILE is kept unless --force is given.
+    """
+    if output is not None and os.path.lexists(output) and not force:
+        _fail(f"{output}: already exists; give --force to replace it")
     moment = _checked(lambda: history.load(BAZAAR, journal, to))
     _warn_torn(journal, moment.torn_line)
     text = _shown(moment.state, "save")

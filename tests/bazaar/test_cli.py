@@ -67,6 +67,17 @@ def test_export_prints_or_writes_the_save_file_at_a_step(journal: Path, tmp_path
     assert out.read_text() == at_two
 
 
+def test_export_keeps_an_existing_file_unless_forced(journal: Path, tmp_path: Path) -> None:
+    out = tmp_path / "mine.txt"
+    out.write_text("my notes\n")
+    refused = invoke("export", str(journal), "-o", str(out))
+    assert (refused.exit_code, refused.output, out.read_text()) == (
+        2, f"bazaar: {out}: already exists; give --force to replace it\n", "my notes\n"
+    )
+    assert invoke("export", str(journal), "-o", str(out), "--force").exit_code == 0
+    assert out.read_text() == format_save(saved_game(PLAYED.game))
+
+
 def test_export_to_a_place_that_cannot_be_written_is_one_line(
     journal: Path, tmp_path: Path
 ) -> None:

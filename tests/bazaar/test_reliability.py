@@ -218,7 +218,7 @@ def test_export_to_what_must_not_be_replaced_is_one_line_at_once(
 ) -> None:
     make("target")
     before = kept("target")
-    exported = run_bazaar("export", "game.jsonl", "-o", "target")
+    exported = run_bazaar("export", "game.jsonl", "-o", "target", "--force")
     assert (exported.returncode, exported.stdout, exported.stderr.decode()) == (
         2, b"", f"bazaar: target: cannot write it ({problem})\n"
     )
