@@ -30,7 +30,7 @@ from bazaar.tools.players import PLAYERS
 from bazaar.tools.standing import standing
 from replay import history
 from replay.journal import JournalError
-from replay.messages import printable
+from replay.messages import printable, torn
 from replay.recorder import reopen
 from replay.saving import write_atomically
 from replay.writer import taken
@@ -82,7 +82,6 @@ def play(
     End of input saves the game to backup.bazaar; `save FILE` at a prompt saves it to
     FILE and stops.  Continue either with -load FILE.
     """
-
     if load is not None and (players, size) != (None, None):
         _fail("-load continues a saved game with its own players and board; drop --players, --size")
     if resume is not None and (players, size, load, journal) != (None, None, None, None):
@@ -168,7 +167,6 @@ def replay(journal: str, to: int | None, shape: str) -> None:
 
     Without --to, text lists the events, and save or json shows the game at the end.
     """
-
     moment = _checked(lambda: history.load(BAZAAR, journal, to))
     _warn_torn(journal, moment.torn_line)
     if to is None and shape == "text":
@@ -188,7 +186,6 @@ def rewind(journal: str, to: int, output: str | None, in_place: bool) -> None:
     By default the new journal goes beside the original as NAME-to-N.jsonl; the original
     is never changed unless --in-place is given.
     """
-
     if in_place and output is not None:
         _fail("give either -o or --in-place, not both")
     source = Path(journal)
@@ -236,7 +233,6 @@ def verify(journal: str) -> None:
     Prints `ok` and the number of events, or the first problem with its line number;
     exit status 0 or 1.
     """
-
     try:
         moment = history.verify(BAZAAR, journal)
     except JournalError as error:
@@ -279,8 +275,6 @@ def simulate(
 
     The same --seed gives the same games whatever --workers is.
     """
-
-
     kinds = tuple(kind.strip() for kind in players.split(","))
     unknown = [kind for kind in kinds if kind not in PLAYERS]
     if unknown or not 2 <= len(kinds) <= 6:
@@ -307,8 +301,6 @@ def simulate(
 
 def _shown(game: Game, shape: str) -> str:
     """Return the game as text, a save file or JSON."""
-
-
     if shape == "json":
         return msgspec.json.format(msgspec.json.encode(game), indent=2).decode() + "\n"
     if shape == "save":
@@ -316,10 +308,7 @@ def _shown(game: Game, shape: str) -> str:
     return render.board(game) + render.statuses(game) + standing(game)
 
 
-TORN = (
-    "the last line is incomplete (cut off mid-write); "
-    "`bazaar play --resume` sets it aside and plays on"
-)
+TORN = torn("bazaar")
 
 
 def _warn_torn(journal: str, line: int | None) -> None:
@@ -329,7 +318,6 @@ def _warn_torn(journal: str, line: int | None) -> None:
 
 def _checked(action: Callable[[], T]) -> T:
     """Return what `action` gives, or fail with its one-line error (a bad journal or file)."""
-
     try:
         return action()
     except (JournalError, BadFile) as error:

@@ -14,7 +14,7 @@ from typing import Generic, TypeVar
 
 import msgspec
 
-from replay.protocol import Definition, Verdict
+from replay.protocol import Definition, Judge, Verdict
 
 H = TypeVar("H")
 E = TypeVar("E")
@@ -69,11 +69,20 @@ def boundaries(
     definition: Definition[H, E, S], events: Iterable[E]
 ) -> Iterator[tuple[int, int]]:
     """Yield (first, last) event numbers (1-based) of each command's run."""
-    judge = definition.judge
     end = 0
-    for run in commands(events, _alone if judge is None else judge.continues):
+    for run in _runs(definition.judge, events):
         yield end + 1, end + len(run)
         end += len(run)
+
+
+def _runs(judge: Judge[H, E, S] | None, events: Iterable[E]) -> Iterator[tuple[E, ...]]:
+    """Return the events in runs, one per command: as the judge groups them, by its own
+    quicker grouping when it has one; each event alone without a judge."""
+    if judge is None:
+        return commands(events)
+    if judge.commands is None:
+        return commands(events, judge.continues)
+    return judge.commands(events)
 
 
 def compare_runs(
@@ -134,12 +143,9 @@ def audit(
     kept = state
     number = 0
     apply = definition.apply
-    if judge is None:
-        runs, verdict, broken = commands(events), None, None
-    else:
-        grouped = judge.commands
-        runs = commands(events, judge.continues) if grouped is None else grouped(events)
-        verdict, broken = judge.verdict, judge.broken
+    runs = _runs(judge, events)
+    verdict = None if judge is None else judge.verdict
+    broken = None if judge is None else judge.broken
     if through and keep is not None and keep <= 0:
         runs = iter(())
     report = PROGRESS_EVERY

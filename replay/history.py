@@ -18,6 +18,7 @@ import msgspec
 
 from replay.auditing import audit, boundaries
 from replay.journal import JournalError, StrPath
+from replay.messages import torn
 from replay.protocol import Definition
 from replay.writer import JournalLock, write_journal
 
@@ -241,6 +242,8 @@ def _rewind(
         state = _sound(definition, path, header, events, to)
         inside = None
         for first, last in boundaries(definition, events):
+            if first > to:
+                break  # every later command begins after the step too
             if first - 1 < to < last:
                 if not back:
                     raise JournalError(
@@ -251,6 +254,7 @@ def _rewind(
                     )
                 inside, to = (first, last), first - 1
                 state = definition.fold(header, events[:to])
+                break
         kept = Moment(header=header, events=events[:to], state=state)
         if lock is not None:
             lock.replace(header, kept.events)
@@ -288,10 +292,6 @@ def verify(definition: Definition[H, E, S], path: StrPath) -> Moment[H, E, S]:
     """
     moment = load(definition, path)
     if moment.torn_line is not None:
-        raise JournalError(
-            str(path),
-            moment.torn_line,
-            f"the last line is incomplete (cut off mid-write); "
-            f"`{definition.name} play --resume` sets it aside and plays on",
-        )
+        raise JournalError(str(path), moment.torn_line, torn(definition.name))
     return moment
+

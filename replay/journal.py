@@ -320,8 +320,10 @@ class JournalReader(Generic[H, E]):
                 cut = data.rfind(b"\n") + 1
                 pending = data[cut:]
                 if cut:
-                    yield from self._body_events(name, data[:cut], convert, number)
-                    number += data.count(b"\n", 0, cut)
+                    body = data[:cut]
+                    lines = body.count(b"\n")  # each line of a cut block ends in its newline
+                    yield from self._body_events(name, body, convert, number, lines)
+                    number += lines
                 if len(pending) > self._limits.line:
                     raise JournalError(name, number, self._limits.too_long)
         if pending:
@@ -356,16 +358,18 @@ class JournalReader(Generic[H, E]):
         return tuple(self._line_by_line(name, body, convert, 2))
 
     def _body_events(
-        self, name: str, body: bytes, convert: Convert | None, first: int
+        self, name: str, body: bytes, convert: Convert | None, first: int, lines: int
     ) -> Iterator[E]:
-        """Return the events of whole lines from line `first` on, raising at the first bad
-        line once the events before it have been taken."""
-        quick = self._all_at_once(body, convert)
+        """Return the events of the `lines` whole lines of `body`, from line `first` on,
+        raising at the first bad line once the events before it have been taken."""
+        quick = self._all_at_once(body, convert, lines)
         return iter(quick) if quick is not None else self._line_by_line(name, body, convert, first)
 
-    def _all_at_once(self, body: bytes, convert: Convert | None) -> list[E] | None:
+    def _all_at_once(
+        self, body: bytes, convert: Convert | None, lines: int | None = None
+    ) -> list[E] | None:
         """Return the events of whole lines decoded all at once, or None when some line must
-        be looked at alone.
+        be looked at alone (`lines`, how many `body` holds, is counted unless given).
 
         `decode_lines` reads them all at once but skips blank lines and accepts two values on
         one line, so its answer is kept only with one value per line and no blank line;
@@ -374,7 +378,8 @@ class JournalReader(Generic[H, E]):
         """
         if not body:
             return []
-        lines = body.count(b"\n") + (not body.endswith(b"\n"))
+        if lines is None:
+            lines = body.count(b"\n") + (not body.endswith(b"\n"))
         try:
             quick = convert is None and self._limits.all_within(body)
             events = self._event.decode_lines(body) if quick else []

@@ -40,3 +40,11 @@ def announce(stderr: TextIO, message: str, program: str) -> None:
         shown = False
     if shown:
         complain(stderr, message, program)
+
+
+def torn(program: str) -> str:
+    """Return what is said of a journal's incomplete last line, the game's program named."""
+    return (
+        "the last line is incomplete (cut off mid-write); "
+        f"`{program} play --resume` sets it aside and plays on"
+    )

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, NoReturn, TypeVar
 import click
 from click.shell_completion import CompletionItem
 
-from replay.messages import printable
+from replay.messages import printable, torn
 from watan.cli.options import EXIT_BAD_FILE
 from watan.editions import DEFAULT as DEFAULT_EDITION
 
@@ -73,10 +73,7 @@ def noting(read: Read[T]) -> T:
     return read.value
 
 
-TORN = (
-    "the last line is incomplete (cut off mid-write); "
-    "`watan play --resume` sets it aside and plays on"
-)
+TORN = torn("watan")
 
 
 def warn_torn(journal: str, line: int | None) -> None:

@@ -32,7 +32,6 @@ class Audit(msgspec.Struct, frozen=True):
     problem: Problem | None = None
 
 
-
 def audit(
     header: GameStarted,
     events: Iterable[AnyEvent],

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 import msgspec
 
 from replay import history as toolkit
+from replay.history import Progress
 from watan.definition import WATAN
 from watan.editions.model import Edition
 from watan.engine.events import AnyEvent, GameStarted
@@ -23,9 +24,6 @@ from watan.files.savefile import format_save
 from watan.text import render
 from watan.text.hints import standing
 from watan.tools.turns import turn_start
-
-Progress = Callable[[int, int], object]
-"""Told how far a check has come, and of how much: a long check's progress bar."""
 
 
 class Moment(msgspec.Struct, frozen=True):
