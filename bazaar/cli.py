@@ -46,6 +46,12 @@ STEPS = (
     "after the first N events, and step 0 is the game as the header starts it."
 )
 
+STANDARD_STREAM = "-"
+"""A journal argument that means standard input, as for most command-line tools."""
+
+STANDARD_INPUT = "standard input"
+"""How messages name a journal read from standard input."""
+
 
 @click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="watan")
@@ -166,13 +172,17 @@ def replay(journal: str, to: int | None, shape: str) -> None:
     """List a journal's events, one numbered line each, or show the game at step N.
 
     Without --to, text lists the events, and save or json shows the game at the end.
+    JOURNAL may be - for standard input.
     """
-    moment = _checked(lambda: history.load(BAZAAR, journal, to))
-    _warn_torn(journal, moment.torn_line)
+    name, data = _source(journal)
     if to is None and shape == "text":
+        moment = _checked(lambda: history.load(BAZAAR, name, data=data))
+        _warn_torn(name, moment.torn_line)
         click.echo("".join(history.listing(BAZAAR, moment.header, moment.events)), nl=False)
         return
-    click.echo(_shown(moment.state, shape), nl=False)
+    checked = _checked(lambda: history.check(BAZAAR, name, to, data=data))
+    _warn_torn(name, checked.torn_line)
+    click.echo(_shown(checked.state, shape), nl=False)
 
 
 @main.command(epilog=STEPS)
@@ -184,20 +194,43 @@ def rewind(journal: str, to: int, output: str | None, in_place: bool) -> None:
     """Write a journal holding only the first N events of JOURNAL, to play on with --resume.
 
     By default the new journal goes beside the original as NAME-to-N.jsonl; the original
-    is never changed unless --in-place is given.
+    is never changed unless --in-place is given.  A step inside a command (between a move
+    and what its tile did, say) goes back to where the command began.  JOURNAL may be -
+    for standard input, with -o.
     """
     if in_place and output is not None:
         _fail("give either -o or --in-place, not both")
+    if journal == STANDARD_STREAM and (output is None or in_place):
+        _fail("the journal comes from standard input: name the new one with -o OUT")
+    name, data = _source(journal)
     source = Path(journal)
-    target = journal if in_place else output or str(
-        source.with_name(f"{source.stem}-to-{to}{source.suffix or '.jsonl'}")
+    written: list[str] = []
+
+    def target(kept: int) -> str:
+        """Name the new journal once the step it keeps is known."""
+        chosen = output or str(
+            source.with_name(f"{source.stem}-to-{kept}{source.suffix or '.jsonl'}")
+        )
+        if Path(chosen).exists():
+            _fail(f"{chosen}: already exists; choose another name with -o")
+        written.append(chosen)
+        return chosen
+
+    out = journal if in_place else target
+    rewound = _checked(
+        lambda: history.rewind_back(BAZAAR, name, to, out, replace=in_place, data=data)
     )
-    if not in_place and Path(target).exists():
-        _fail(f"{target}: already exists; choose another name with -o")
-    moment = _checked(lambda: history.rewind(BAZAAR, journal, to, target, replace=in_place))
-    _warn_torn(journal, moment.torn_line)
+    where = journal if in_place else written[0]
+    kept = len(rewound.kept.events)
+    if rewound.inside is not None:
+        first, last = rewound.inside
+        _warn(
+            f"step {to} is inside one command (events {first}-{last}); "
+            f"kept the {kept} events before it began"
+        )
+    _warn_torn(name, rewound.kept.torn_line)
     click.echo(
-        printable(f"wrote {target} ({to} events); play on with: bazaar play --resume {target}")
+        printable(f"wrote {where} ({kept} events); play on with: bazaar play --resume {where}")
     )
 
 
@@ -209,13 +242,14 @@ def rewind(journal: str, to: int, output: str | None, in_place: bool) -> None:
 def export(journal: str, to: int | None, output: str | None, force: bool) -> None:
     """Write the save file for a moment of a journal, to continue with -load.
 
-    An existing FILE is kept unless --force is given.
+    An existing FILE is kept unless --force is given.  JOURNAL may be - for standard input.
     """
     if output is not None and os.path.lexists(output) and not force:
         _fail(f"{output}: already exists; give --force to replace it")
-    moment = _checked(lambda: history.load(BAZAAR, journal, to))
-    _warn_torn(journal, moment.torn_line)
-    text = _shown(moment.state, "save")
+    name, data = _source(journal)
+    checked = _checked(lambda: history.check(BAZAAR, name, to, data=data))
+    _warn_torn(name, checked.torn_line)
+    text = _shown(checked.state, "save")
     if output is None:
         click.echo(text, nl=False)
         return
@@ -231,14 +265,16 @@ def verify(journal: str) -> None:
     """Check a journal: every line, its header, and every event against the rules.
 
     Prints `ok` and the number of events, or the first problem with its line number;
-    exit status 0 or 1.
+    exit status 0 or 1.  JOURNAL may be - for standard input.  A file is checked as a
+    stream, in little memory however long it is.
     """
+    name, data = _source(journal)
     try:
-        moment = history.verify(BAZAAR, journal)
+        checked = history.verify(BAZAAR, name, data=data)
     except JournalError as error:
         click.echo(printable(str(error)))
         sys.exit(1)
-    click.echo(f"ok: {len(moment.events)} events")
+    click.echo(f"ok: {checked.events} events")
 
 
 @main.command()
@@ -324,8 +360,14 @@ def _checked(action: Callable[[], T]) -> T:
         _fail(str(error))
 
 
-def _warn(message: str) -> None:
+def _source(journal: str) -> tuple[str, bytes | None]:
+    """Return a journal argument's name for messages, and its bytes when it is `-`."""
+    if journal == STANDARD_STREAM:
+        return STANDARD_INPUT, sys.stdin.buffer.read()
+    return journal, None
 
+
+def _warn(message: str) -> None:
     click.echo(printable(f"bazaar: {message}"), err=True)
 
 

@@ -136,6 +136,7 @@ def check(
     path: StrPath,
     to: int | None = None,
     *,
+    data: bytes | None = None,
     progress: Progress | None = None,
 ) -> Checked[H, S]:
     """Return the journal at `path` checked up to step `to` (its end when None), as `load`
@@ -144,8 +145,13 @@ def check(
 
     Only the lines up to the end of the command step `to` falls in are read.  Raises
     JournalError as `load` does.  `progress` hears how many bytes of the file are read,
-    of its size.
+    of its size.  With `data` (standard input's bytes, say), the journal is already in
+    memory: `load` checks it, `progress` hearing of events, and `path` only names it.
     """
+    if data is not None:
+        moment = load(definition, path, to, data=data, progress=progress)
+        state, events = moment.state, len(moment.events)
+        return Checked(moment.header, events, state, moment.torn_line)
     name = str(path)
     if to is not None and to < 0:
         raise JournalError(name, None, f"there is no step {to}: steps start at 0")
@@ -285,13 +291,19 @@ def listing(definition: Definition[H, E, S], header: H, events: Sequence[E]) -> 
         yield f"{number:>{width}}  {text}\n"
 
 
-def verify(definition: Definition[H, E, S], path: StrPath) -> Moment[H, E, S]:
+def verify(
+    definition: Definition[H, E, S],
+    path: StrPath,
+    *,
+    data: bytes | None = None,
+    progress: Progress | None = None,
+) -> Checked[H, S]:
     """Return the whole journal checked, or raise JournalError for its first problem.
 
-    An incomplete last line is a problem here: the journal is not whole.
+    It is checked as `check` does, streaming, so a journal of any length is verified in
+    little memory.  An incomplete last line is a problem here: the journal is not whole.
     """
-    moment = load(definition, path)
-    if moment.torn_line is not None:
-        raise JournalError(str(path), moment.torn_line, torn(definition.name))
-    return moment
-
+    checked = check(definition, path, data=data, progress=progress)
+    if checked.torn_line is not None:
+        raise JournalError(str(path), checked.torn_line, torn(definition.name))
+    return checked

@@ -98,14 +98,21 @@ def test_rewind_writes_a_shorter_journal_beside_the_original(journal: Path) -> N
     assert load(BAZAAR, target).events == PLAYED.events[:2]
 
 
-def test_rewind_inside_a_command_or_onto_a_file_is_refused(journal: Path, tmp_path: Path) -> None:
+def test_rewind_inside_a_command_goes_back_to_where_it_began(
+    journal: Path, tmp_path: Path
+) -> None:
     # The first command is a move onto a desert: the move and the end of it.
-    inside = invoke("rewind", str(journal), "--to", "1", "-o", str(tmp_path / "x.jsonl"))
-    assert inside.exit_code == 2
-    assert inside.output == (
-        f"bazaar: {journal}: line 2: step 1 is inside one command (events 1-2); "
-        "rewind to 0 or 2\n"
+    target = tmp_path / "x.jsonl"
+    inside = invoke("rewind", str(journal), "--to", "1", "-o", str(target))
+    assert (inside.exit_code, inside.stderr, inside.stdout) == (
+        0,
+        "bazaar: step 1 is inside one command (events 1-2); kept the 0 events before it began\n",
+        f"wrote {target} (0 events); play on with: bazaar play --resume {target}\n",
     )
+    assert load(BAZAAR, target).events == ()
+
+
+def test_rewind_onto_a_file_or_both_ways_is_refused(journal: Path, tmp_path: Path) -> None:
     (tmp_path / "taken.jsonl").write_text("mine")
     taken = invoke("rewind", str(journal), "--to", "2", "-o", str(tmp_path / "taken.jsonl"))
     assert (taken.exit_code, (tmp_path / "taken.jsonl").read_text()) == (2, "mine")
@@ -143,6 +150,49 @@ def test_verify_refuses_a_torn_last_line(journal: Path) -> None:
     assert result.output == (
         f"{journal}: line {len(PLAYED.events) + 2}: the last line is incomplete (cut off "
         "mid-write); `bazaar play --resume` sets it aside and plays on\n"
+    )
+
+
+def test_every_journal_tool_reads_standard_input_given_as_a_dash(
+    journal: Path, tmp_path: Path
+) -> None:
+    data = journal.read_text()
+    from_file = [
+        invoke(*args, str(journal), *rest).output
+        for args, rest in [(("replay",), ()), (("replay",), ("--to", "2")), (("verify",), ())]
+    ]
+    from_input = [
+        invoke(*args, "-", *rest, stdin=data).output
+        for args, rest in [(("replay",), ()), (("replay",), ("--to", "2")), (("verify",), ())]
+    ]
+    assert from_input == from_file
+    exported = invoke("export", "-", "--to", "2", stdin=data)
+    assert exported.output == format_save(saved_game(load(BAZAAR, journal, 2).state))
+    target = tmp_path / "short.jsonl"
+    rewound = invoke("rewind", "-", "--to", "2", "-o", str(target), stdin=data)
+    assert (rewound.exit_code, load(BAZAAR, target).events) == (0, PLAYED.events[:2])
+
+
+def test_a_journal_from_standard_input_is_named_so_in_its_errors() -> None:
+    result = invoke("verify", "-", stdin="")
+    assert (result.exit_code, result.output) == (
+        1, "standard input: empty file: there is no header line\n"
+    )
+    unnamed = invoke("rewind", "-", "--to", "2", stdin="")
+    assert (unnamed.exit_code, unnamed.output) == (
+        2,
+        "bazaar: the journal comes from standard input: name the new one with -o OUT\n",
+    )
+
+
+def test_replay_and_export_before_damage_further_on_still_work(journal: Path) -> None:
+    lines = journal.read_text().splitlines(keepends=True)
+    lines[-1] = "damaged\n"
+    journal.write_text("".join(lines))
+    assert invoke("verify", str(journal)).exit_code == 1
+    exported = invoke("export", str(journal), "--to", "2")
+    assert (exported.exit_code, exported.output) == (
+        0, format_save(saved_game(BAZAAR.fold(PLAYED.header, PLAYED.events[:2])))
     )
 
 

@@ -111,7 +111,12 @@ def test_a_torn_last_line_is_left_out_and_its_line_reported(path: Path) -> None:
 
 
 def test_verify_gives_the_whole_journal_checked(path: Path) -> None:
-    assert verify(RACE, path).events == tuple(EVENTS)
+    assert verify(RACE, path) == history.Checked(HEADER, len(EVENTS), RACE.fold(HEADER, EVENTS))
+
+
+def test_verify_checks_bytes_given_as_the_journal(path: Path) -> None:
+    checked = verify(RACE, "-", data=path.read_bytes())
+    assert checked == history.Checked(HEADER, len(EVENTS), RACE.fold(HEADER, EVENTS))
 
 
 def test_listing_numbers_every_event_in_the_games_words() -> None:
@@ -275,6 +280,15 @@ def test_check_streams_the_journal_to_the_state_load_gives(path: Path) -> None:
     assert heard == [(path.stat().st_size, path.stat().st_size)]
     assert history.check(RACE, path, 3).state == load(RACE, path, 3).state
     assert history.check(RACE, path, 3).events == 3
+
+
+def test_check_of_the_journals_bytes_gives_what_checking_its_file_gives(path: Path) -> None:
+    with path.open("ab") as file:
+        file.write(b'{"type":"rol')  # a torn last line
+    data = path.read_bytes()
+    assert [history.check(RACE, path, to, data=data) for to in (None, 0, 3)] == [
+        history.check(RACE, path, to) for to in (None, 0, 3)
+    ]
 
 
 def test_check_refuses_a_step_past_the_end_or_before_the_start(path: Path) -> None:

@@ -92,12 +92,10 @@ def check(
     kept, so a journal of millions of events is checked in little memory.
 
     `progress` hears how many bytes of the file are read, of its size.  With `data`
-    (standard input's bytes) the journal is already in memory and `load` checks it.
+    (standard input's bytes) the journal is already in memory, and `progress` hears of
+    events checked.
     """
-    if data is not None:
-        moment = load(path, to, data=data, progress=progress)
-        return Checked(moment.header, len(moment.events), moment.game, moment.torn_line)
-    checked = toolkit.check(WATAN, path, to, progress=progress)
+    checked = toolkit.check(WATAN, path, to, data=data, progress=progress)
     return Checked(checked.header, checked.events, checked.state, checked.torn_line)
 
 
