@@ -202,7 +202,7 @@ def view(
     name, whole = load(journal, None, None)
     opening = to
     if turn is not None:
-        opening = checked(lambda: turn_start(name, whole.header, whole.events, turn))
+        opening = checked(lambda: turn_start(name, whole.header, whole.events, turn)).step
     if opening is not None and not 0 <= opening <= len(whole.events):
         fail(f"{name}: there is no step {opening}: the last event is {len(whole.events)}")
     page = viewer.page(whole.header, whole.events, Path(name).name, opening or 0)

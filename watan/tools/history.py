@@ -59,11 +59,11 @@ def load(
     """
     if turn is not None:
         whole = load(path, data=data, progress=progress)
-        step = turn_start(path, whole.header, whole.events, turn)
+        begun = turn_start(path, whole.header, whole.events, turn)
         return Moment(
             header=whole.header,
-            events=whole.events[:step],
-            game=WATAN.fold(whole.header, whole.events[:step]),
+            events=whole.events[: begun.step],
+            game=begun.game,
             torn_line=whole.torn_line,
         )
     loaded = toolkit.load(WATAN, path, to, data=data, progress=progress)

@@ -7,6 +7,7 @@ is turn 1, and each turn that ends begins the next.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import NamedTuple
 
 from replay import JournalError, scan
 from watan.engine.events import AnyEvent, GameStarted, TurnEnded
@@ -33,14 +34,14 @@ def first_turn(game: Game) -> int:
 
 def _numbered(
     header: GameStarted, events: Sequence[AnyEvent]
-) -> Iterator[tuple[int, Colour, int]]:
-    """Yield, for each event, the turn it happened in, whose turn that was, and the turn the
-    game is in after it."""
+) -> Iterator[tuple[int, Colour, int, Game]]:
+    """Yield, for each event, the turn it happened in, whose turn that was, the turn the
+    game is in after it, and the game after it."""
     game = start(header)
     number = first_turn(game)
     for event, after in zip(events, scan(apply, game, events), strict=True):
         later = turn_number(number, game, event, after)
-        yield number, game.turn, later
+        yield number, game.turn, later, after
         number, game = later, after
 
 
@@ -50,32 +51,47 @@ def turns(header: GameStarted, events: Sequence[AnyEvent]) -> Iterator[tuple[int
     A turn's last event (`TurnEnded`, or the last initial placement) is in
     that turn; the next begins after it.
     """
-    return ((number, colour) for number, colour, _ in _numbered(header, events))
+    return ((number, colour) for number, colour, _, _ in _numbered(header, events))
 
 
 def current_turn(header: GameStarted, events: Sequence[AnyEvent]) -> int:
     """Return the number of the turn the game is in after `events` (0: setup)."""
     number = first_turn(start(header))
-    for _, _, later in _numbered(header, events):
+    for _, _, later, _ in _numbered(header, events):
         number = later
     return number
 
 
-def turn_start(path: str, header: GameStarted, events: Sequence[AnyEvent], turn: int) -> int:
-    """Return the step at which turn `turn` begins (1 is the first turn after setup).
+class TurnStart(NamedTuple):
+    """Where a turn begins: the step, and the game at that step."""
+
+    step: int
+    game: Game
+
+
+def turn_start(
+    path: str, header: GameStarted, events: Sequence[AnyEvent], turn: int
+) -> TurnStart:
+    """Return the step at which turn `turn` begins (1 is the first turn after setup), and
+    the game there, folding the events only as far as that.
 
     Raises JournalError, naming `path`, for a turn the journal has not reached.
     """
-    starts = [0] if first_turn(start(header)) == 1 else []
-    for step, (number, _, later) in enumerate(_numbered(header, events), start=1):
-        if later != number:
-            starts.append(step)
     if turn < 1:
         raise JournalError(path, None, f"there is no turn {turn}: turns count from 1, after setup")
-    if turn > len(starts):
-        last = f"the last is {len(starts)}" if starts else "the game is still in setup"
-        raise JournalError(path, None, f"there is no turn {turn}: {last}")
-    return starts[turn - 1]
+    game = start(header)
+    begun = 0
+    if first_turn(game) == 1:
+        begun = 1
+        if turn == 1:
+            return TurnStart(0, game)
+    for step, (number, _, later, after) in enumerate(_numbered(header, events), start=1):
+        if later != number:
+            begun += 1
+            if begun == turn:
+                return TurnStart(step, after)
+    last = f"the last is {begun}" if begun else "the game is still in setup"
+    raise JournalError(path, None, f"there is no turn {turn}: {last}")
 
 
 def headings(header: GameStarted, events: Sequence[AnyEvent]) -> Iterator[str | None]:
