@@ -8,7 +8,6 @@ standard error naming it and the problem, exit status 2, and nothing is changed.
 from __future__ import annotations
 
 import os
-import signal
 import sys
 import time
 from collections.abc import Callable
@@ -33,13 +32,12 @@ from replay.journal import JournalError
 from replay.messages import printable, torn
 from replay.recorder import reopen
 from replay.saving import write_atomically
+from replay.stopping import stoppably
 from replay.writer import taken
 
 T = TypeVar("T")
 
 EXIT_BAD_INPUT = 2
-EXIT_STOPPED = 128
-"""Plus the signal's number, as a shell reports a program a signal stopped."""
 
 STEPS = (
     "Events are numbered from 1, after the journal's header line; step N is the game "
@@ -112,7 +110,16 @@ def play(
         journal=journal,
     )
     streams = console.Streams(sys.stdin.buffer, sys.stdout, sys.stderr)
-    sys.exit(_stoppable(lambda: console.play(options, streams, resumed)))
+    # The console itself says that it stopped, and where it saved the game.
+    sys.exit(
+        stoppably(
+            lambda: console.play(options, streams, resumed),
+            sys.stderr,
+            "bazaar",
+            stopped=None,
+            kept="the game is in its journal",
+        )
+    )
 
 
 def _read(value: T | str, option: str) -> T:
@@ -120,41 +127,6 @@ def _read(value: T | str, option: str) -> T:
     if isinstance(value, str):
         _fail(f"{option}: {value}")
     return value
-
-
-class _Stopped(KeyboardInterrupt):
-    """A signal asked the program to stop (the terminal closed, or `kill`)."""
-
-    def __init__(self, number: int) -> None:
-        super().__init__(number)
-        self.number = number
-
-
-def _stop(number: int, _frame: object) -> None:
-    raise _Stopped(number)
-
-
-def _stoppable(game: Callable[[], int]) -> int:
-    """Run the game; Ctrl-C, `kill`, a closed terminal or a reader gone end it without a traceback.
-
-    The game has saved itself by then (`console`); the exit status is 128 plus the
-    signal's number, as a shell reports it, or 1 when the terminal failed otherwise.
-    """
-    previous = {sig: signal.signal(sig, _stop) for sig in (signal.SIGHUP, signal.SIGTERM)}
-    try:
-        return game()
-    except KeyboardInterrupt as stopped:
-        return EXIT_STOPPED + (stopped.number if isinstance(stopped, _Stopped) else signal.SIGINT)
-    except OSError as error:
-        # Whoever read the output has gone, or the terminal failed: nothing more goes there.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        if isinstance(error, BrokenPipeError):
-            return EXIT_STOPPED + signal.SIGPIPE
-        _warn(f"the terminal failed ({error.strerror or error}); the game is in its journal")
-        return 1
-    finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
 
 
 @main.command(epilog=STEPS)

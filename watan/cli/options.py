@@ -130,6 +130,3 @@ PLAY_OPTIONS = (
 the journal's, and who plays each seat."""
 
 EXIT_BAD_FILE = 2
-EXIT_STOPPED = 128
-"""Plus the signal's number, as a shell reports a program a signal stopped: 130 for Ctrl-C,
-129 for a closed terminal, 143 for `kill`, 141 when the output's reader went away."""

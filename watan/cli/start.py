@@ -6,14 +6,14 @@ Both readers of the command line come here: the fast path in
 
 from __future__ import annotations
 
-import contextlib
 import os
-import signal
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING
 
-from watan.cli.options import EXIT_BAD_FILE, EXIT_STOPPED
+from replay.messages import complain
+from replay.stopping import stoppably
+from watan.cli.options import EXIT_BAD_FILE
 from watan.editions import DEFAULT
 from watan.engine.state import COLOURS, HUMAN, Colour, Game
 from watan.players import DEFAULT as DEFAULT_STRATEGY
@@ -184,41 +184,23 @@ def play(
             journals=journal_folder(os.environ),
             hints=_hinting(hints=hints, no_hints=no_hints),
         )
-        from replay.messages import complain
-
         for note in (*options.notes, *([chosen.note] if chosen.note is not None else [])):
             complain(sys.stderr, note, program)
     except (BadFile, JournalError, UnknownEdition) as error:
         return refuse(str(error))
     if sys.stdin is None or sys.stdout is None:
         return refuse("standard input and output must be open to play")
-    previous = {sig: signal.signal(sig, _stop) for sig in (signal.SIGHUP, signal.SIGTERM)}
     streams = Streams(sys.stdin.buffer, sys.stdout, sys.stderr, program)
-    try:
-        return play_games(options, streams, resumed)
-    except StrategyError as fault:
-        _quietly(sys.stderr, f"{program}: {fault}; the game is in its journal (and backup.sv)\n")
-        return 1
-    except KeyboardInterrupt as stopped:
-        _quietly(
-            sys.stderr, f"\n{program}: stopped; the game is in its journal (and backup.sv)\n"
-        )
-        return EXIT_STOPPED + (stopped.signal if isinstance(stopped, Stopped) else signal.SIGINT)
-    except OSError as error:
-        # Whoever read the output has gone, or the terminal failed: say so once, quietly.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        if isinstance(error, BrokenPipeError):
-            return EXIT_STOPPED + signal.SIGPIPE
-        from replay.messages import printable
+    kept = "the game is in its journal (and backup.sv)"
 
-        _quietly(sys.stderr, printable(
-            f"{program}: the terminal failed ({error.strerror or error}); "
-            "the game is in its journal (and backup.sv)"
-        ) + "\n")
-        return 1
-    finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
+    def games() -> int:
+        try:
+            return play_games(options, streams, resumed)
+        except StrategyError as fault:
+            complain(sys.stderr, f"{fault}; {kept}", program)
+            return 1
+
+    return stoppably(games, sys.stderr, program, stopped=f"stopped; {kept}", kept=kept)
 
 
 def _hinting(*, hints: bool, no_hints: bool) -> Level:
@@ -237,28 +219,6 @@ def _hinting(*, hints: bool, no_hints: bool) -> Level:
     return Level.AT_TERMINAL if typing else Level.OFF
 
 
-class Stopped(KeyboardInterrupt):
-    """A signal asked the program to stop (the terminal closed, or `kill`)."""
-
-    def __init__(self, signal_number: int) -> None:
-        super().__init__(signal_number)
-        self.signal = signal_number
-
-
-def _stop(signal_number: int, _frame: object) -> None:
-    """Stop the game as Ctrl-C does, so that it is saved first."""
-    raise Stopped(signal_number)
-
-
-def _quietly(stream: TextIO, text: str) -> None:
-    """Write a last word where it may no longer be possible (a closed terminal)."""
-    with contextlib.suppress(OSError, ValueError):
-        stream.write(text)
-        stream.flush()
-
-
 def _refuse(message: str, program: str) -> int:
-    from replay.messages import complain
-
     complain(sys.stderr, message, program)
     return EXIT_BAD_FILE

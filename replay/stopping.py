@@ -1,0 +1,82 @@
+"""Ending a game's program when it is asked to stop, without a traceback and with its status.
+
+Ctrl-C, `kill` and a closed terminal stop a game as Ctrl-C does (the game saves itself on
+the way out, as each game's console does); a reader of the output that goes away, or a
+terminal that fails, ends it too.  The exit status is the one a shell reports for a
+program a signal stopped: 128 plus the signal's number.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import sys
+from collections.abc import Callable
+from typing import TextIO
+
+from replay.messages import printable
+
+EXIT_STOPPED = 128
+"""Plus the signal's number, as a shell reports a program a signal stopped: 130 for Ctrl-C,
+129 for a closed terminal, 143 for `kill`, 141 when the output's reader went away."""
+
+STOPPING = (signal.SIGHUP, signal.SIGTERM)
+"""The signals that stop a game as Ctrl-C does: the terminal closed, and `kill`."""
+
+
+class Stopped(KeyboardInterrupt):
+    """A signal asked the program to stop (the terminal closed, or `kill`)."""
+
+    def __init__(self, signal_number: int) -> None:
+        super().__init__(signal_number)
+        self.signal = signal_number
+
+
+def stoppably(
+    play: Callable[[], int],
+    stderr: TextIO,
+    program: str,
+    *,
+    stopped: str | None,
+    kept: str,
+) -> int:
+    """Return the exit status of `play()`, run so that being stopped ends it cleanly.
+
+    Stopped by a signal, the program says `stopped` (unless None: the game said so itself)
+    and exits 128 plus the signal's number; when whoever read its output has gone it exits
+    as a shell reports SIGPIPE, silently; when the terminal fails otherwise it says so in
+    one line ending with where the game is `kept`, and exits 1.  Nothing more is written
+    to standard output after it failed.
+    """
+    previous = {number: signal.signal(number, _stop) for number in STOPPING}
+    try:
+        return play()
+    except KeyboardInterrupt as interrupt:
+        if stopped is not None:
+            _quietly(stderr, "\n" + printable(f"{program}: {stopped}") + "\n")
+        return EXIT_STOPPED + (
+            interrupt.signal if isinstance(interrupt, Stopped) else signal.SIGINT
+        )
+    except OSError as error:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        if isinstance(error, BrokenPipeError):
+            return EXIT_STOPPED + signal.SIGPIPE
+        failed = f"{program}: the terminal failed ({error.strerror or error}); {kept}"
+        _quietly(stderr, printable(failed) + "\n")
+        return 1
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
+def _stop(signal_number: int, _frame: object) -> None:
+    """Stop the game as Ctrl-C does, so that it is saved first."""
+    raise Stopped(signal_number)
+
+
+def _quietly(stream: TextIO, text: str) -> None:
+    """Write a last word where it may no longer be possible (a closed terminal)."""
+    with contextlib.suppress(OSError, ValueError):
+        stream.write(text)
+        stream.flush()

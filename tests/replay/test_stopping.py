@@ -1,0 +1,74 @@
+"""Ending a game's program when it is stopped: the exit status a shell reports, one line said."""
+
+from __future__ import annotations
+
+import errno
+import io
+import os
+import signal
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from replay.stopping import Stopped, stoppably
+
+
+def raising(error: BaseException) -> Callable[[], int]:
+    def play() -> int:
+        raise error
+
+    return play
+
+
+def run(play: Callable[[], int], *, stopped: str | None = "stopped; saved") -> tuple[int, str]:
+    said = io.StringIO()
+    status = stoppably(play, said, "game", stopped=stopped, kept="the game is in its journal")
+    return status, said.getvalue()
+
+
+def test_a_game_that_ends_gives_its_own_status_and_the_handlers_are_put_back() -> None:
+    before = [signal.getsignal(number) for number in (signal.SIGHUP, signal.SIGTERM)]
+    assert run(lambda: 3) == (3, "")
+    assert [signal.getsignal(number) for number in (signal.SIGHUP, signal.SIGTERM)] == before
+
+
+def test_ctrl_c_exits_130_after_saying_it_stopped_on_a_line_of_its_own() -> None:
+    assert run(raising(KeyboardInterrupt())) == (130, "\ngame: stopped; saved\n")
+    assert run(raising(KeyboardInterrupt()), stopped=None) == (130, "")
+
+
+@pytest.mark.parametrize(("number", "status"), [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
+def test_kill_or_a_closed_terminal_stops_the_game_as_ctrl_c_does(number: int, status: int) -> None:
+    def play() -> int:
+        os.kill(os.getpid(), number)
+        raise AssertionError("the signal did not stop the game")
+
+    assert run(play) == (status, "\ngame: stopped; saved\n")
+
+
+def test_a_reader_gone_exits_141_silently_and_nothing_more_reaches_the_output(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    output = (tmp_path / "out").open("w")
+    monkeypatch.setattr("sys.stdout", output)
+    assert run(raising(BrokenPipeError())) == (141, "")
+    output.write("after\n")
+    output.close()
+    assert (tmp_path / "out").read_text() == ""
+
+
+def test_a_terminal_that_fails_is_one_line_saying_where_the_game_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    full = OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+    with (tmp_path / "out").open("w") as output:
+        monkeypatch.setattr("sys.stdout", output)
+        assert run(raising(full)) == (
+            1, "game: the terminal failed (No space left on device); the game is in its journal\n"
+        )
+
+
+def test_a_stop_is_a_keyboard_interrupt_carrying_its_signal() -> None:
+    stop = Stopped(signal.SIGTERM)
+    assert (isinstance(stop, KeyboardInterrupt), stop.signal) == (True, signal.SIGTERM)
