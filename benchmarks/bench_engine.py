@@ -17,6 +17,7 @@ import statistics
 import time
 from collections import Counter
 
+from replay.tournaments import game_seeds
 from watan.editions import edition
 from watan.engine.commands import AnyCommand, Offer
 from watan.engine.decide import decide
@@ -25,7 +26,7 @@ from watan.engine.evolve import apply, start
 from watan.engine.layout import random_board
 from watan.engine.state import Game, Phase
 from watan.players.randomly import RandomPlayer
-from watan.tools.simulate import game_seeds, simulate
+from watan.tools.simulate import simulate
 
 WATAN = edition("watan")
 

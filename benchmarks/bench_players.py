@@ -18,6 +18,7 @@ import random
 import statistics
 import time
 
+from replay.tournaments import game_seeds
 from watan.editions import edition
 from watan.engine.commands import AnyCommand, Move, Offer
 from watan.engine.decide import Refusal
@@ -28,7 +29,7 @@ from watan.engine.state import Colour, Game
 from watan.players import seat_generator, strategy
 from watan.players.computer import Strategy
 from watan.players.table import Table, play
-from watan.tools.simulate import game_seeds, seating, simulate, summarise
+from watan.tools.simulate import seating, simulate, summarise
 
 WATAN = edition("watan")
 

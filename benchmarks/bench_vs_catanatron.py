@@ -19,7 +19,8 @@ import statistics
 import time
 from collections.abc import Callable
 
-from watan.tools.simulate import game_seeds, play_game
+from replay.tournaments import game_seeds
+from watan.tools.simulate import play_game
 
 RANDOM = ("random", "random", "random", "random")
 

@@ -8,8 +8,6 @@ it.
 
 from __future__ import annotations
 
-import concurrent.futures
-import os
 import random
 import statistics
 from collections import Counter
@@ -22,7 +20,7 @@ from bazaar.engine.evolve import apply, start
 from bazaar.engine.state import NOBODY, Game, Phase
 from bazaar.engine.tiles import deal
 from bazaar.tools.players import PLAYERS
-from replay.writer import write_journal
+from replay import tournaments
 
 
 class GameResult(msgspec.Struct, frozen=True):
@@ -53,12 +51,6 @@ def seat_names(kinds: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(f"{seat} {kind}" for seat, kind in enumerate(kinds, start=1))
 
 
-def game_seeds(seed: int, count: int) -> list[int]:
-    """Return each game's own seed, drawn from the run's seed."""
-    rng = random.Random(seed)
-    return [rng.getrandbits(63) for _ in range(count)]
-
-
 def play_game(
     index: int, seed: int, kinds: tuple[str, ...], size: tuple[int, int], turn_cap: int
 ) -> Played:
@@ -87,30 +79,17 @@ def play_game(
     return Played(result=result, header=header, events=tuple(events), game=game)
 
 
-class Batch(msgspec.Struct, frozen=True):
-    """Games for one worker to play, and where their journals go."""
+class Settings(msgspec.Struct, frozen=True):
+    """What every game of a run is played with."""
 
-    indices: list[int]
-    seeds: list[int]
     kinds: tuple[str, ...]
     size: tuple[int, int]
     turn_cap: int
-    journals: str | None = None
 
 
-def play_batch(batch: Batch) -> list[GameResult]:
-    """Play a batch of games (in a worker process), writing their journals if asked.
-
-    A journal already there is never replaced (raises JournalError).
-    """
-    results = []
-    for index, seed in zip(batch.indices, batch.seeds, strict=True):
-        played = play_game(index, seed, batch.kinds, batch.size, batch.turn_cap)
-        if batch.journals is not None:
-            path = os.path.join(batch.journals, f"game-{index + 1:05d}.jsonl")
-            write_journal(path, played.header, played.events, replace=False)
-        results.append(played.result)
-    return results
+def play_settled(settings: Settings, index: int, seed: int) -> Played:
+    """Play game `index` of a run from `seed` with the run's settings (a tournament's game)."""
+    return play_game(index, seed, settings.kinds, settings.size, settings.turn_cap)
 
 
 def simulate(
@@ -123,29 +102,13 @@ def simulate(
     turn_cap: int = 2_000,
     journals: str | None = None,
 ) -> list[GameResult]:
-    """Play `games` games from `seed`; return their results in game order."""
-    seeds = game_seeds(seed, games)
-    per = max(1, min(50, games // (workers * 8) or 1))
-    batches = [
-        Batch(
-            indices=list(range(first, min(first + per, games))),
-            seeds=seeds[first : first + per],
-            kinds=kinds,
-            size=size,
-            turn_cap=turn_cap,
-            journals=journals,
-        )
-        for first in range(0, games, per)
-    ]
-    results: list[GameResult] = []
-    if workers <= 1:
-        for batch in batches:
-            results += play_batch(batch)
-    else:
-        with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
-            for done in pool.map(play_batch, batches):
-                results += done
-    return sorted(results, key=lambda result: result.index)
+    """Play `games` games from `seed`; return their results in game order (the same
+    whatever `workers` is: `replay.tournaments`)."""
+    settings = Settings(kinds, size, turn_cap)
+    planned = tournaments.batches(
+        play_settled, settings, seed, games, workers=workers, journals=journals
+    )
+    return tournaments.run(planned, workers)
 
 
 def report(

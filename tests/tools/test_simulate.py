@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from replay.tournaments import game_seeds, journal_path
 from watan.cli.app import main
 from watan.engine.events import SeatTaken
 from watan.engine.state import COLOURS, NOBODY, Phase
@@ -16,8 +17,6 @@ from watan.tools.simulate import (
     GameResult,
     Standing,
     Summary,
-    game_seeds,
-    journal_path,
     play_game,
     report,
     seating,

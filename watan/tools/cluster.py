@@ -21,7 +21,8 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from watan.tools.simulate import Batch, GameResult
+    from replay.tournaments import Batch
+    from watan.tools.simulate import GameResult, Settings
 
 LOCAL = "local"
 """The address that starts a cluster on this machine for one run."""
@@ -33,11 +34,12 @@ class NoCluster(Exception):
 
 def play_on_cluster(
     address: str,
-    batches: Sequence[Batch],
+    batches: Sequence[Batch[Settings, GameResult]],
     workers: int,
     progress: Callable[[int], None] | None = None,
 ) -> list[GameResult]:
-    """Return every batch's results, played on the cluster at `address` (or a local one).
+    """Return every batch's results in game order, played on the cluster at `address` (or
+    a local one).
 
     Raises NoCluster, saying why in one line, when Dask is missing or the
     scheduler cannot be reached.
@@ -48,9 +50,9 @@ def play_on_cluster(
         raise NoCluster(
             "--cluster needs Dask: pip install 'watan[cluster]' (on every worker too)"
         ) from None
-    from watan.tools.simulate import play_batch
+    from replay.tournaments import in_order, play_batch
 
-    results: list[GameResult] = []
+    done: dict[int, list[GameResult]] = {}
     with contextlib.ExitStack() as stack:
         try:
             if address == LOCAL:
@@ -68,12 +70,15 @@ def play_on_cluster(
                 client = stack.enter_context(Client(address, timeout=CONNECT_SECONDS))
         except OSError as error:
             raise NoCluster(f"cannot reach the Dask scheduler at {address}: {error}") from None
-        futures = [client.submit(play_batch, batch, pure=False) for batch in batches]
-        for done in as_completed(futures):
-            results += done.result()
+        futures = {
+            client.submit(play_batch, batch, pure=False): number
+            for number, batch in enumerate(batches)
+        }
+        for future in as_completed(futures):
+            done[futures[future]] = future.result()
             if progress is not None:
-                progress(len(results))
-    return results
+                progress(sum(map(len, done.values())))
+    return in_order(done)
 
 
 CONNECT_SECONDS = 20

@@ -11,9 +11,7 @@ it verifies and replays like any other.
 
 from __future__ import annotations
 
-import concurrent.futures
 import math
-import os
 import random
 import statistics
 from collections import Counter
@@ -21,8 +19,8 @@ from collections.abc import Callable, Sequence
 
 import msgspec
 
+from replay import tournaments
 from replay.folding import fold
-from replay.writer import write_journal
 from watan.editions import edition as named
 from watan.engine.commands import TakeSeat
 from watan.engine.decide import decide
@@ -78,12 +76,6 @@ class Played(msgspec.Struct, frozen=True):
     header: GameStarted
     events: tuple[AnyEvent, ...]
     game: Game
-
-
-def game_seeds(seed: int, count: int) -> list[int]:
-    """Return each game's own seed, drawn from the run's seed."""
-    rng = random.Random(seed)
-    return [rng.getrandbits(63) for _ in range(count)]
 
 
 def play_game(
@@ -228,39 +220,25 @@ def summarise(results: Sequence[GameResult], players: Sequence[str]) -> Summary:
     )
 
 
-class Batch(msgspec.Struct, frozen=True):
-    """Games for one worker to play: their numbers and seeds, and where journals go."""
+class Settings(msgspec.Struct, frozen=True):
+    """What every game of a run is played with."""
 
-    indices: list[int]
-    seeds: list[int]
     players: tuple[str, ...]
     turn_cap: int
     edition: str
     house_rules: tuple[str, ...] = ()
-    journals: str | None = None
 
 
-def play_batch(batch: Batch) -> list[GameResult]:
-    """Play a batch of games (in a worker process), writing their journals if asked.
-
-    A journal already there is never replaced (raises JournalError).
-    """
-    results = []
-    for index, seed in zip(batch.indices, batch.seeds, strict=True):
-        played = play_game(
-            index, seed, batch.players, batch.turn_cap,
-            edition=batch.edition, house_rules=batch.house_rules,
-        )
-        if batch.journals is not None:
-            path = journal_path(batch.journals, index)
-            write_journal(path, played.header, played.events, replace=False)
-        results.append(played.result)
-    return results
-
-
-def journal_path(folder: str, index: int) -> str:
-    """Return where game `index` of a run keeps its journal."""
-    return os.path.join(folder, f"game-{index + 1:05d}.jsonl")
+def play_settled(settings: Settings, index: int, seed: int) -> Played:
+    """Play game `index` of a run from `seed` with the run's settings (a tournament's game)."""
+    return play_game(
+        index,
+        seed,
+        settings.players,
+        settings.turn_cap,
+        edition=settings.edition,
+        house_rules=settings.house_rules,
+    )
 
 
 def simulate(
@@ -280,42 +258,18 @@ def simulate(
     in game order, with the `house_rules` named.
 
     The results do not depend on `workers` or `cluster` (a Dask scheduler's address, or
-    `local`: `watan.tools.cluster`): each game has its own seed.  `progress` hears how
-    many games are done after each batch.
+    `local`: `watan.tools.cluster`): each game has its own seed (`replay.tournaments`).
+    `progress` hears how many games are done after each batch.
     """
-    seeds = game_seeds(seed, games)
-    size = max(1, min(50, games // (workers * 8) or 1))
-    batches = [
-        Batch(
-            indices=list(range(first, min(first + size, games))),
-            seeds=seeds[first : first + size],
-            players=tuple(players),
-            turn_cap=turn_cap,
-            edition=edition,
-            house_rules=tuple(house_rules),
-            journals=journals,
-        )
-        for first in range(0, games, size)
-    ]
-    results: list[GameResult] = []
+    settings = Settings(tuple(players), turn_cap, edition, tuple(house_rules))
+    planned = tournaments.batches(
+        play_settled, settings, seed, games, workers=workers, journals=journals
+    )
     if cluster is not None:
         from watan.tools.cluster import play_on_cluster
 
-        results = play_on_cluster(cluster, batches, workers, progress)
-    elif workers <= 1:
-        for batch in batches:
-            results += play_batch(batch)
-            if progress is not None:
-                progress(len(results))
-    else:
-        with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
-            for done in concurrent.futures.as_completed(
-                [pool.submit(play_batch, batch) for batch in batches]
-            ):
-                results += done.result()
-                if progress is not None:
-                    progress(len(results))
-    return sorted(results, key=lambda result: result.index)
+        return play_on_cluster(cluster, planned, workers, progress)
+    return tournaments.run(planned, workers, progress)
 
 
 def report(summary: Summary, seconds: float, workers: int, turn_cap: int) -> str:

@@ -8,10 +8,11 @@ import pytest
 
 from bazaar.definition import BAZAAR
 from bazaar.engine.state import NOBODY, Phase
-from bazaar.tools.simulate import game_seeds, play_game, report, seat_names, simulate
+from bazaar.tools.simulate import play_game, report, seat_names, simulate
 from replay.auditing import audit
 from replay.history import load
 from replay.journal import JournalError
+from replay.tournaments import game_seeds
 
 KINDS = ("greedy", "greedy", "random")
 

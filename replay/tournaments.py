@@ -1,0 +1,139 @@
+"""Tournaments: many games, each from its own seed, played in batches on one process or many.
+
+A game supplies `play(settings, index, seed)`, which plays game `index` of a run from its
+own `seed` and gives its result, its header and its events (`Played`).  Every game's seed
+is drawn from the run's seed, so a run plays exactly the same games however many
+processes (or a cluster's workers, handed the same `Batch`es) share it, and the results
+come back in game order.  Journals, when a folder is given, are written where the games
+are played, one per game, never over a file already there.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import os
+import random
+from collections.abc import Callable, Sequence
+from typing import Generic, Protocol, TypeVar
+
+import msgspec
+
+from replay.writer import write_journal
+
+C = TypeVar("C")
+R = TypeVar("R")
+R_co = TypeVar("R_co", covariant=True)
+
+MOST_GAMES_PER_BATCH = 50
+"""The most games one batch holds: enough to make sending one worth it, few enough for
+the progress told after each to move."""
+
+
+class Played(Protocol[R_co]):
+    """What playing one game gives: its result, and its journal's header and events."""
+
+    @property
+    def result(self) -> R_co: ...
+
+    @property
+    def header(self) -> object: ...
+
+    @property
+    def events(self) -> Sequence[object]: ...
+
+
+Play = Callable[[C, int, int], Played[R]]
+"""Plays game `index` from `seed` with the run's settings: `play(settings, index, seed)`.
+It must be a module's function (a worker process finds it by name)."""
+
+
+class Batch(msgspec.Struct, Generic[C, R], frozen=True):
+    """Games for one worker to play: how, their numbers and seeds, and where journals go."""
+
+    play: Play[C, R]
+    settings: C
+    indices: list[int]
+    seeds: list[int]
+    journals: str | None = None
+
+
+def game_seeds(seed: int, count: int) -> list[int]:
+    """Return each game's own seed, drawn from the run's seed."""
+    rng = random.Random(seed)
+    return [rng.getrandbits(63) for _ in range(count)]
+
+
+def journal_path(folder: str, index: int) -> str:
+    """Return where game `index` of a run keeps its journal."""
+    return os.path.join(folder, f"game-{index + 1:05d}.jsonl")
+
+
+def batches(
+    play: Play[C, R],
+    settings: C,
+    seed: int,
+    games: int,
+    *,
+    workers: int = 1,
+    journals: str | None = None,
+) -> list[Batch[C, R]]:
+    """Return the run of `games` games from `seed` cut into batches, in game order: about
+    eight a worker, so that the workers finish together, and none of more than
+    `MOST_GAMES_PER_BATCH` games."""
+    seeds = game_seeds(seed, games)
+    size = max(1, min(MOST_GAMES_PER_BATCH, games // (workers * 8) or 1))
+    return [
+        Batch(
+            play=play,
+            settings=settings,
+            indices=list(range(first, min(first + size, games))),
+            seeds=seeds[first : first + size],
+            journals=journals,
+        )
+        for first in range(0, games, size)
+    ]
+
+
+def play_batch(batch: Batch[C, R]) -> list[R]:
+    """Return the results of a batch's games, in order, writing their journals if asked.
+
+    A journal already there is never replaced (raises JournalError).
+    """
+    results = []
+    for index, seed in zip(batch.indices, batch.seeds, strict=True):
+        played = batch.play(batch.settings, index, seed)
+        if batch.journals is not None:
+            path = journal_path(batch.journals, index)
+            write_journal(path, played.header, played.events, replace=False)
+        results.append(played.result)
+    return results
+
+
+Progress = Callable[[int], object]
+"""Told how many games are done, after each batch."""
+
+
+def run(
+    planned: Sequence[Batch[C, R]], workers: int = 1, progress: Progress | None = None
+) -> list[R]:
+    """Return the results of every batch's games in game order, played here (one worker)
+    or by `workers` processes of this machine."""
+    done: dict[int, list[R]] = {}
+    if workers <= 1:
+        for number, batch in enumerate(planned):
+            done[number] = play_batch(batch)
+            if progress is not None:
+                progress(sum(map(len, done.values())))
+        return in_order(done)
+    with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = {pool.submit(play_batch, batch): number for number, batch in enumerate(planned)}
+        for future in concurrent.futures.as_completed(futures):
+            done[futures[future]] = future.result()
+            if progress is not None:
+                progress(sum(map(len, done.values())))
+    return in_order(done)
+
+
+def in_order(done: dict[int, list[R]]) -> list[R]:
+    """Return the results of batches finished in any order, by batch number, in game order."""
+    return [result for number in sorted(done) for result in done[number]]
