@@ -35,8 +35,8 @@ CODEC: Codec[GameStarted, AnyEvent] = Codec(
     written_format=written_format,
     format_version=FORMAT_VERSION,
 )
-"""How Watan's journal lines decode (the reader `watan.files.journal.reader` makes alike;
-kept apart so that playing a game does not import the toolkit's protocol)."""
+"""How Watan's journal lines decode: every reader of Watan journals is this codec's (only
+the journal tools and resuming import this module: a new game never reads a journal)."""
 
 
 def broken(game: Game, previous: Game) -> str | None:

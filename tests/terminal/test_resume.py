@@ -20,7 +20,7 @@ from click.testing import CliRunner, Result
 
 from replay import JournalError, JournalLocked, JournalWriter
 from replay import recorder as toolkit_recorder
-from tests.conftest import WATAN, reference
+from tests.conftest import WATAN, read_journal, reference
 from tests.tools.test_audit import (
     HEADER,
     NEW_HEADER,
@@ -41,7 +41,6 @@ from watan.engine.events import (
     TurnEnded,
 )
 from watan.engine.state import Colour
-from watan.files.journal import read_journal
 from watan.terminal.console import Options, Streams, play_games, resume
 from watan.tools import history
 

@@ -2,13 +2,12 @@
 
 The file format itself (JSON Lines, a header, one event a line, torn
 last lines, locks) and keeping a live game's journal are `replay`'s
-(`replay.recorder`); this module knows Watan's header and event types
-and the game's rules about them.
+(`replay.recorder`, read through `watan.definition.CODEC`); this module
+knows Watan's header and event types and the game's rules about them.
 """
 
 from __future__ import annotations
 
-import functools
 import os
 import time
 from collections.abc import Callable, Mapping
@@ -16,10 +15,10 @@ from typing import Any, NamedTuple
 
 import msgspec
 
-from replay.journal import Conversion, Journal, JournalReader
+from replay.journal import Conversion
 from replay.writer import taken as taken_by
 from watan.editions import DEFAULT, edition, names
-from watan.engine.events import FORMAT_VERSION, AnyEvent, GameStarted
+from watan.engine.events import FORMAT_VERSION, GameStarted
 from watan.engine.rules import rules_problem
 
 JOURNALS_VARIABLE = "WATAN_JOURNALS"
@@ -28,8 +27,6 @@ JOURNALS_VARIABLE = "WATAN_JOURNALS"
 LOCAL_FOLDER = "journals"
 """The folder, in the working folder, a game falls back to when the user's journal folder
 cannot be made (a home folder that cannot be written)."""
-
-WatanJournal = Journal[GameStarted, AnyEvent]
 
 Upcaster = Callable[[bytes], bytes]
 
@@ -141,23 +138,6 @@ def check_header(header: GameStarted) -> str | None:
     if header.edition not in names():
         return f"plays the {header.edition!r} edition, which this version does not know"
     return rules_problem(header.rules)
-
-
-@functools.cache
-def reader() -> JournalReader[GameStarted, AnyEvent]:
-    """Return the reader of Watan journals, made once, when first needed (not to play)."""
-    return JournalReader[GameStarted, AnyEvent](
-        GameStarted, AnyEvent, check_header=check_header, upcast=upcast, check_format=format_problem
-    )
-
-
-def read_journal(path: str, data: bytes | None = None) -> WatanJournal:
-    """Return a whole journal (raises JournalError naming the line and the problem).
-
-    With `data`, the journal is those bytes (standard input's, say) and `path` only names
-    it in errors.
-    """
-    return reader().read(path) if data is None else reader().decode(path, data)
 
 
 class Folder(NamedTuple):
