@@ -23,6 +23,7 @@ import msgspec
 
 from benchmarks.timing import median_seconds
 from replay import Timeline, fold, write_journal
+from watan.definition import CODEC
 from watan.editions import edition
 from watan.engine.commands import Achieve, AnyCommand, Complete, Next, PlaceGeese, Roll, Trade
 from watan.engine.decide import Refused, decide, victims
@@ -32,7 +33,6 @@ from watan.engine.layout import random_board
 from watan.engine.resources import HELD
 from watan.engine.state import COLOURS, Game, Phase, course_criteria
 from watan.engine.topology import CRITERION_COUNT, GOAL_COUNT, TILE_COUNT, TileId
-from watan.files.journal import reader
 
 WATAN = edition("watan")
 
@@ -137,7 +137,7 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="watan-bench-"))
     if options.journal is not None:
         path = options.journal
-        count = sum(1 for _ in reader().iter_events(path)[1])
+        count = sum(1 for _ in CODEC.reader().iter_events(path)[1])
     else:
         path = options.keep or folder / "long.jsonl"
         count = long_journal(path, options.events)
@@ -155,18 +155,18 @@ def main() -> None:
         )
 
 
-    journal = reader().read(path)
+    journal = CODEC.reader().read(path)
     initial = start(journal.header)
     data = path.read_bytes()
     body = memoryview(data)[data.index(b"\n") + 1 :]
     decoder = msgspec.json.Decoder(AnyEvent)
 
     def decode_and_fold() -> None:
-        read = reader().read(path)
+        read = CODEC.reader().read(path)
         fold(apply, start(read.header), read.events)
 
     msgspec_alone = median_seconds(lambda: decoder.decode_lines(body), 5)
-    decode = median_seconds(lambda: reader().read(path), 5)
+    decode = median_seconds(lambda: CODEC.reader().read(path), 5)
     only_fold = median_seconds(lambda: fold(apply, initial, journal.events), 5)
     both = median_seconds(decode_and_fold, 5)
     print(

@@ -21,8 +21,8 @@ from pathlib import Path
 
 from benchmarks.bench_replay import long_journal
 from benchmarks.timing import median_seconds
+from watan.definition import WATAN
 from watan.editions import edition
-from watan.files.journal import read_journal
 from watan.pictures.steps import changes
 from watan.pictures.viewer import page
 
@@ -64,7 +64,7 @@ def main() -> None:
         f"{verdict} the {TIME_LIMIT:.0f} s limit"
     )
 
-    recorded = read_journal(str(journal))
+    recorded = WATAN.reader().read(journal)
     played = edition(recorded.header.edition)
     steps = median_seconds(
         lambda: list(changes(recorded.header, recorded.events, played)), options.runs

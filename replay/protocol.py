@@ -37,7 +37,10 @@ class Codec(msgspec.Struct, Generic[H, E], frozen=True):
 
     `check_header` returns a problem with a header that decodes (a format too new, say);
     `upcast` brings a journal of an older format to today's (see `replay.journal.Upcast`);
-    `check_format` refuses a raw header line whose format cannot be read at all.
+    `check_format` refuses a raw header line whose format cannot be read at all.  A game
+    that numbers its formats gives `written_format` (the number a raw header line says it
+    was written in, or None) and `format_version` (today's), so that advice about an
+    older journal can name both.
     """
 
     header_type: type[H]
@@ -45,6 +48,8 @@ class Codec(msgspec.Struct, Generic[H, E], frozen=True):
     check_header: HeaderCheck[H] | None = None
     upcast: Upcast | None = None
     check_format: FormatCheck | None = None
+    written_format: Callable[[bytes], int | None] | None = None
+    format_version: int | None = None
 
     def reader(self) -> JournalReader[H, E]:
         """Return the reader of this codec's journals, made once and shared."""

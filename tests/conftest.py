@@ -6,7 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from replay.journal import Journal, StrPath
+from watan import definition
 from watan.editions import edition
+from watan.engine.events import AnyEvent, GameStarted
 from watan.engine.layout import Board
 from watan.engine.snapshot import SavedGame
 from watan.files.savefile import parse_board, parse_save
@@ -25,6 +28,12 @@ CONSTRUCTOR = edition("constructor")
 def reference(name: str) -> str:
     """Return the text of one of the spec's reference files."""
     return (REFERENCE / name).read_text()
+
+
+def read_journal(path: StrPath) -> Journal[GameStarted, AnyEvent]:
+    """Return the whole Watan journal at `path`, read as the game's tools read it (its
+    definition's reader)."""
+    return definition.WATAN.reader().read(path)
 
 
 @pytest.fixture(autouse=True)

@@ -15,11 +15,11 @@ from collections.abc import Iterator, Sequence
 from replay.protocol import Codec, Definition, Judge, Verdict, Words
 from watan.editions import DEFAULT, edition, names
 from watan.editions.model import Edition
-from watan.engine.events import AnyEvent, GameStarted, SeatTaken
+from watan.engine.events import FORMAT_VERSION, AnyEvent, GameStarted, SeatTaken
 from watan.engine.evolve import apply, start
 from watan.engine.invariants import broken_invariants
 from watan.engine.state import COLOURS, HUMAN, Game
-from watan.files.journal import check_header, format_problem, upcast
+from watan.files.journal import check_header, format_problem, upcast, written_format
 from watan.text.describe import describe, describe_start
 from watan.tools.judge import commands, continues, header_problem, judge
 from watan.tools.turns import headings
@@ -27,10 +27,16 @@ from watan.tools.turns import headings
 Watan = Definition[GameStarted, AnyEvent, Game]
 
 CODEC: Codec[GameStarted, AnyEvent] = Codec(
-    GameStarted, AnyEvent, check_header=check_header, upcast=upcast, check_format=format_problem
+    GameStarted,
+    AnyEvent,
+    check_header=check_header,
+    upcast=upcast,
+    check_format=format_problem,
+    written_format=written_format,
+    format_version=FORMAT_VERSION,
 )
-"""How Watan's journal lines decode (the reader `watan.files.journal.reader` makes alike;
-kept apart so that playing a game does not import the toolkit's protocol)."""
+"""How Watan's journal lines decode: every reader of Watan journals is this codec's (only
+the journal tools and resuming import this module: a new game never reads a journal)."""
 
 
 def broken(game: Game, previous: Game) -> str | None:

@@ -26,12 +26,10 @@ from bazaar.files.journal import default_journal_path
 from bazaar.files.savefile import format_save
 from bazaar.terminal import session as talk
 from bazaar.text import wording
-from replay.journal import JournalError
 from replay.lines import read_line
 from replay.messages import announce, complain, printable
-from replay.recorder import Recorder, Reopened, create
+from replay.recorder import Recorder, Reopened, recording, reporter
 from replay.saving import write_atomically
-from replay.writer import JournalWriter
 
 T = TypeVar("T")
 
@@ -78,7 +76,9 @@ def play(
     """Play one game until it is won, paused or input ends; return the exit status."""
     rng = random.Random(options.seed)
     if resumed is not None:
-        recorder: Recorder[GameStarted, AnyEvent] = Recorder(resumed.writer, _reporter(streams))
+        recorder: Recorder[GameStarted, AnyEvent] = Recorder(
+            resumed.writer, reporter(streams.stderr, PROGRAM)
+        )
         game = resumed.state
         if game.phase is not Phase.OVER:  # a won game is only shown: nothing follows a win
             recorder.record([GameResumed(seed=options.seed)])
@@ -133,25 +133,7 @@ def _new_recorder(
     path: str | None, header: GameStarted, streams: Streams
 ) -> Recorder[GameStarted, AnyEvent]:
     """Create the game's journal (--journal, or a new file under ./journals/) and say where."""
-    journal = path or default_journal_path()
-    report = _reporter(streams)
-    try:
-        writer: JournalWriter[GameStarted, AnyEvent] = create(journal, header)
-    except JournalError as error:
-        problem = f"cannot write the journal {journal}: {error.problem}"
-        complain(streams.stderr, problem, PROGRAM)
-        return Recorder(None, report)
-    announce(streams.stderr, f"journal: {journal}", PROGRAM)
-    return Recorder(writer, report)
-
-
-def _reporter(streams: Streams) -> Callable[[JournalError], None]:
-    """Return how a journal that stops taking events is told: once, and the game goes on."""
-
-    def report(error: JournalError) -> None:
-        complain(streams.stderr, f"{error}; the game goes on without its journal", PROGRAM)
-
-    return report
+    return recording(path or default_journal_path(), header, streams.stderr, PROGRAM)
 
 
 def _loop(

@@ -10,12 +10,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tests.conftest import REFERENCE, ROOT
+from tests.conftest import REFERENCE, ROOT, read_journal
 from watan.cli.app import main
 from watan.cli.launch import plain_play
 from watan.engine.events import SeatTaken
 from watan.engine.state import Colour
-from watan.files.journal import read_journal
 
 COLOURS_SAID = "(colours: Blue, Red, Orange, Yellow)"
 STRATEGIES_SAID = "(strategies: random, greedy, expert)"

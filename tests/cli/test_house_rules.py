@@ -14,12 +14,11 @@ import msgspec
 import pytest
 from click.testing import CliRunner, Result
 
-from tests.conftest import WATAN, reference
+from tests.conftest import WATAN, read_journal, reference
 from tests.files.test_extension import SPEC_PART
 from watan.cli.app import main
 from watan.engine.events import BankTraded, CardBought, GameStarted, KnightPlayed
 from watan.engine.rules import Card, with_house_rules
-from watan.files.journal import read_journal
 
 STANDARD = "house-rules bank-trade,dev-cards,geese-start-on-park,seven-over-7\n"
 HOUSE_SAVE = SPEC_PART + STANDARD + (

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from msgspec.structs import replace
 
-from tests.conftest import ROOT, WATAN, reference
+from tests.conftest import ROOT, WATAN, read_journal, reference
 from tests.positions import make_game
 from watan.engine import decide as rules
 from watan.engine.commands import (
@@ -56,7 +56,6 @@ from watan.engine.resources import NONE, Resource, Resources
 from watan.engine.snapshot import SavedGame
 from watan.engine.state import Colour, Game, Phase, loaded_game
 from watan.engine.topology import CriterionId, GoalId, TileId
-from watan.files.journal import read_journal
 from watan.files.savefile import parse_board, parse_save
 
 BLUE, RED, ORANGE, YELLOW = Colour.BLUE, Colour.RED, Colour.ORANGE, Colour.YELLOW

@@ -1,24 +1,15 @@
-"""Where journals go, what a journal file looks like, and journals of games nobody played."""
+"""Where journals go and what a journal file looks like.
+
+Keeping a game's journal (a new one removed when nothing was played, a folder that cannot be
+made) is the toolkit's: `tests/replay/test_recorder.py`, and `tests/terminal/test_console.py`
+for where Watan's go."""
 
 from __future__ import annotations
-
-import io
-import os
-from pathlib import Path
 
 import pytest
 
 from tests.conftest import reference
-from tests.tools.test_audit import NEW_HEADER
-from watan.engine.events import TurnEnded
-from watan.engine.state import Colour
-from watan.files.journal import (
-    LOCAL_FOLDER,
-    Folder,
-    create_recorder,
-    is_journal_text,
-    journal_folder,
-)
+from watan.files.journal import Folder, is_journal_text, journal_folder
 
 
 @pytest.mark.parametrize(
@@ -48,40 +39,3 @@ def test_a_journal_is_told_from_other_text_by_its_header() -> None:
     assert not is_journal_text('{"type":"turn_ended","colour":0}\n')
     assert not is_journal_text("{not json\n")
     assert not is_journal_text("")
-
-
-def test_a_journal_nothing_was_recorded_in_is_removed_when_closed(tmp_path: Path) -> None:
-    path = str(tmp_path / "empty.jsonl")
-    recorder = create_recorder(path, NEW_HEADER, io.StringIO(), "watan")
-    assert (recorder.path, recorder.played, os.path.exists(path)) == (path, False, True)
-    recorder.close()
-    assert not os.path.exists(path)
-    kept = create_recorder(path, NEW_HEADER, io.StringIO(), "watan")
-    kept.record([TurnEnded(colour=Colour.BLUE)])
-    kept.close()
-    assert Path(path).read_bytes().count(b"\n") == 2
-
-
-def test_a_journal_folder_that_cannot_be_made_falls_back_to_the_working_folder(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.chdir(tmp_path)
-    Path("data").write_text("a file where the folder should be")
-    err = io.StringIO()
-    fallback = os.path.join(LOCAL_FOLDER, "g.jsonl")
-    recorder = create_recorder("data/journals/g.jsonl", NEW_HEADER, err, "watan", fallback)
-    assert (recorder.path, err.getvalue()) == (fallback, "")  # said on a terminal only
-    recorder.record([TurnEnded(colour=Colour.BLUE)])
-    recorder.close()
-    assert Path(fallback).exists()
-
-
-def test_without_a_fallback_a_journal_that_cannot_be_made_is_one_line(tmp_path: Path) -> None:
-    Path(tmp_path / "data").write_text("x")
-    err = io.StringIO()
-    recorder = create_recorder(str(tmp_path / "data" / "g.jsonl"), NEW_HEADER, err, "constructor")
-    assert recorder.path is None
-    assert err.getvalue() == (
-        f"constructor: cannot write the journal {tmp_path}/data/g.jsonl: "
-        f"{tmp_path}/data is not a folder\n"
-    )

@@ -8,14 +8,13 @@ import msgspec
 import pytest
 
 from replay import scan
-from tests.conftest import WATAN
+from tests.conftest import WATAN, read_journal
 from tests.recording import JOURNALS
 from watan.editions import edition
 from watan.editions.model import Edition
 from watan.engine.events import TurnEnded
 from watan.engine.evolve import apply, start
 from watan.engine.state import COLOURS, Game, Phase
-from watan.files.journal import read_journal
 from watan.pictures.steps import Beginning, Change, Holding, beginning, changes
 from watan.text.hints import standing
 

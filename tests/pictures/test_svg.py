@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from replay import scan
-from tests.conftest import ROOT, WATAN
+from tests.conftest import ROOT, WATAN, read_journal
 from tests.recording import JOURNALS
 from watan.cli.app import main
 from watan.editions import edition
@@ -19,7 +19,6 @@ from watan.engine.layout import Board
 from watan.engine.resources import Resource
 from watan.engine.snapshot import SavedGame
 from watan.engine.state import NOBODY, Colour, Game, loaded_game, new_game
-from watan.files.journal import read_journal
 from watan.files.savefile import parse_save
 from watan.pictures import palette
 from watan.pictures.svg import picture

@@ -12,10 +12,10 @@ import pytest
 
 from benchmarks.bench_replay import long_journal
 from replay import fold
+from tests.conftest import read_journal
 from tests.recording import JOURNALS
 from watan.editions import edition
 from watan.engine.evolve import apply, start
-from watan.files.journal import read_journal
 from watan.pictures import svg
 from watan.pictures.viewer import PageData, page, page_data
 from watan.text.describe import describe

@@ -16,11 +16,11 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.wait import WebDriverWait
 
+from tests.conftest import read_journal
 from tests.pictures.browser import chromium
 from tests.pictures.test_svg import elements, texts, title
 from tests.recording import JOURNALS
 from watan.cli.app import main
-from watan.files.journal import read_journal
 
 SEVENS = JOURNALS / "sevens-and-steals" / "journal.jsonl"
 CONSTRUCTOR = JOURNALS / "constructor-started-with-load" / "journal.jsonl"

@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
+import errno
+import io
 import os
 import subprocess
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
+import msgspec
 import pytest
 
 from replay import recorder as recorder_module
+from replay import writer as writer_module
 from replay.journal import JournalError, JournalLocked
 from replay.protocol import Codec, Definition
-from replay.recorder import Recorder, create, reopen
+from replay.recorder import Recorder, create, recording, reopen, reporter
 from replay.writer import JournalWriter
 from tests.replay.race import (
+    FORMAT,
     HEADER,
     RACE,
     Advanced,
@@ -29,6 +34,19 @@ from tests.replay.race import (
 )
 
 EVENTS = play()
+NO_SPACE = "cannot write: No space left on device"
+
+
+class FullDisk(JournalWriter[Began, Event]):
+    """A journal on a full disk: every append fails, and is counted."""
+
+    def __init__(self, path: str, file: BinaryIO) -> None:
+        super().__init__(path, file)
+        self.appends: list[int] = []
+
+    def append(self, events: Sequence[Event]) -> None:
+        self.appends.append(len(events))
+        raise JournalError(self.path, None, NO_SPACE)
 
 
 def test_create_makes_the_folder_and_writes_the_header(tmp_path: Path) -> None:
@@ -41,8 +59,32 @@ def test_create_over_a_file_where_the_folder_should_be_is_one_error(tmp_path: Pa
     (tmp_path / "taken").write_text("mine")
     with pytest.raises(JournalError) as raised:
         create(tmp_path / "taken" / "race.jsonl", HEADER)
-    assert raised.value.problem == f"cannot create the file: {tmp_path / 'taken'} is not a folder"
+    assert raised.value.problem == f"{tmp_path / 'taken'} is not a folder"
     assert (tmp_path / "taken").read_text() == "mine"
+
+
+def test_create_names_the_folder_it_cannot_make(tmp_path: Path) -> None:
+    (tmp_path / "taken").write_text("mine")
+    with pytest.raises(JournalError) as raised:
+        create(tmp_path / "taken" / "deeper" / "race.jsonl", HEADER)
+    assert raised.value.problem == (
+        f"cannot make its folder {tmp_path / 'taken' / 'deeper'}: Not a directory"
+    )
+
+
+def test_create_where_the_file_cannot_be_locked_is_one_error_and_leaves_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_locks(name: str, fd: int) -> None:
+        raise OSError(errno.ENOLCK, "No locks available")
+
+    monkeypatch.setattr(writer_module, "_lock", no_locks)
+    with pytest.raises(JournalError) as raised:
+        create(tmp_path / "race.jsonl", HEADER)
+    assert (str(raised.value), list(tmp_path.iterdir())) == (
+        f"{tmp_path / 'race.jsonl'}: cannot create the file: No locks available",
+        [],
+    )
 
 
 def test_a_recorder_appends_each_command_and_keeps_the_journal_readable(tmp_path: Path) -> None:
@@ -75,25 +117,118 @@ def test_a_recorder_knows_its_journal_by_any_name_or_link(tmp_path: Path) -> Non
 def test_a_recorder_that_cannot_write_reports_once_and_records_nothing_more(
     tmp_path: Path,
 ) -> None:
-    appends: list[int] = []
-
-    class FullDisk(JournalWriter[Began, Event]):
-        def append(self, events: Sequence[Event]) -> None:
-            appends.append(len(events))
-            raise JournalError(self.path, None, "cannot write: No space left on device")
-
     path = tmp_path / "race.jsonl"
     create(path, HEADER).close()
     writer = FullDisk.open_existing(path)
+    assert isinstance(writer, FullDisk)
     reports: list[str] = []
     recorder = Recorder[Began, Event](writer, report=lambda error: reports.append(str(error)))
     recorder.record(EVENTS[:2])
     recorder.record(EVENTS[2:4])
-    assert (reports, recorder.path, appends) == (
-        [f"{path}: cannot write: No space left on device"],
-        None,
-        [2],
+    assert (reports, recorder.path, writer.appends) == ([f"{path}: {NO_SPACE}"], None, [2])
+
+
+def test_a_new_journal_nothing_was_appended_to_is_removed_on_closing(tmp_path: Path) -> None:
+    path = tmp_path / "race.jsonl"
+    unplayed = Recorder[Began, Event](create(path, HEADER), report=lambda error: None, new=True)
+    assert (unplayed.played, path.read_bytes()) == (False, journal_bytes([]))
+    unplayed.close()
+    assert not path.exists()
+    played = Recorder[Began, Event](create(path, HEADER), report=lambda error: None, new=True)
+    played.record([])
+    played.record(EVENTS[:2])
+    played.close()
+    assert (played.played, path.read_bytes()) == (True, journal_bytes(EVENTS[:2]))
+
+
+def test_an_existing_journal_is_kept_on_closing_with_nothing_appended(tmp_path: Path) -> None:
+    path = tmp_path / "race.jsonl"
+    path.write_bytes(journal_bytes(EVENTS[:2]))
+    writer: JournalWriter[Began, Event] = JournalWriter.open_existing(path)
+    recorder = Recorder(writer, report=lambda error: None)
+    assert recorder.played
+    recorder.close()
+    assert path.read_bytes() == journal_bytes(EVENTS[:2])
+
+
+def test_a_new_journal_that_failed_to_take_events_is_kept_for_its_report(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "race.jsonl"
+    create(path, HEADER).close()
+    reports: list[str] = []
+    writer = FullDisk.open_existing(path)
+    recorder = Recorder[Began, Event](writer, report=lambda e: reports.append(str(e)), new=True)
+    recorder.record(EVENTS[:2])
+    recorder.close()
+    assert (reports, path.read_bytes()) == ([f"{path}: {NO_SPACE}"], journal_bytes([]))
+
+
+class Terminal(io.StringIO):
+    """Standard error that is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_recording_says_where_the_journal_is_on_a_terminal_only(tmp_path: Path) -> None:
+    path = tmp_path / "race.jsonl"
+    at_terminal, piped = Terminal(), io.StringIO()
+    said: Recorder[Began, Event] = recording(path, HEADER, at_terminal, "race")
+    said.record(EVENTS[:2])
+    said.close()
+    unsaid: Recorder[Began, Event] = recording(tmp_path / "other.jsonl", HEADER, piped, "race")
+    unsaid.close()
+    assert (at_terminal.getvalue(), piped.getvalue()) == (f"race: journal: {path}\n", "")
+    assert (path.read_bytes(), (tmp_path / "other.jsonl").exists()) == (
+        journal_bytes(EVENTS[:2]),
+        False,  # a new journal: nothing was appended, so it is gone
     )
+
+
+def test_recording_falls_back_when_the_journal_cannot_be_made(tmp_path: Path) -> None:
+    (tmp_path / "taken").write_text("mine")
+    wanted, fallback = tmp_path / "taken" / "race.jsonl", tmp_path / "local" / "race.jsonl"
+    at_terminal = Terminal()
+    recorder: Recorder[Began, Event] = recording(
+        wanted, HEADER, at_terminal, "race", fallback=fallback
+    )
+    recorder.record(EVENTS[:2])
+    recorder.close()
+    assert (recorder.path, at_terminal.getvalue()) == (
+        str(fallback),
+        f"race: journal: {fallback} ({tmp_path / 'taken'} is not a folder)\n",
+    )
+    assert fallback.read_bytes() == journal_bytes(EVENTS[:2])
+    unplayed: Recorder[Began, Event] = recording(
+        wanted, HEADER, Terminal(), "race", fallback=tmp_path / "local" / "unplayed.jsonl"
+    )
+    unplayed.close()  # nothing appended: the journal made in its place is gone too
+    assert [p.name for p in fallback.parent.iterdir()] == ["race.jsonl"]
+
+
+def test_recording_nowhere_is_one_line_and_the_game_goes_on_unrecorded(tmp_path: Path) -> None:
+    (tmp_path / "taken").write_text("mine")
+    (tmp_path / "local.jsonl").write_text("theirs")
+    wanted = tmp_path / "taken" / "race.jsonl"
+    err = Terminal()
+    recorder: Recorder[Began, Event] = recording(
+        wanted, HEADER, err, "race", fallback=tmp_path / "local.jsonl"
+    )
+    recorder.record(EVENTS[:2])
+    recorder.close()
+    assert (recorder.path, err.getvalue()) == (
+        None,  # and the problem told is the wanted place's, not the fallback's
+        f"race: cannot write the journal {wanted}: {tmp_path / 'taken'} is not a folder\n",
+    )
+    kept = {p.name: p.read_text() for p in tmp_path.iterdir()}
+    assert kept == {"taken": "mine", "local.jsonl": "theirs"}
+
+
+def test_the_report_of_a_journal_that_stops_is_one_line_and_the_game_goes_on() -> None:
+    err = io.StringIO()
+    reporter(err, "race")(JournalError("race.jsonl", None, NO_SPACE))
+    assert err.getvalue() == f"race: race.jsonl: {NO_SPACE}; the game goes on without its journal\n"
 
 
 def test_reopen_gives_the_state_and_a_writer_holding_the_lock(tmp_path: Path) -> None:
@@ -149,10 +284,28 @@ def test_reopen_refuses_a_bad_header_at_line_1(tmp_path: Path) -> None:
         reopen(RACE, path)
 
 
-def test_reopen_never_appends_to_a_journal_of_an_older_format(tmp_path: Path) -> None:
+def _written(first: bytes) -> int:
+    return msgspec.json.decode(first, type=Began).format
+
+
+@pytest.mark.parametrize(
+    ("numbers", "said"),
+    [
+        ({}, "written in an older journal format; to play on, first rewrite it in today's"),
+        (
+            {"written_format": _written, "format_version": FORMAT + 1},
+            f"written in journal format {FORMAT}; to play on, first rewrite it in format "
+            f"{FORMAT + 1}",  # a game that numbers its formats has both named
+        ),
+    ],
+    ids=["unnumbered", "numbered"],
+)
+def test_reopen_never_appends_to_a_journal_of_an_older_format(
+    tmp_path: Path, numbers: dict[str, Any], said: str
+) -> None:
     older: Definition[Began, Event, Race] = Definition(
         name="race",
-        codec=Codec(Began, Event, upcast=lambda first: (lambda line: line)),
+        codec=Codec(Began, Event, upcast=lambda first: (lambda line: line), **numbers),
         start=RACE.start,
         apply=RACE.apply,
     )
@@ -160,10 +313,32 @@ def test_reopen_never_appends_to_a_journal_of_an_older_format(tmp_path: Path) ->
     path.write_bytes(journal_bytes(EVENTS[:2]))
     with pytest.raises(JournalError) as raised:
         reopen(older, path)
-    assert raised.value.problem == (
-        "written in an older journal format; to play on, first rewrite it in today's: "
-        f"race rewind {path} --to 2 --in-place"
+    assert str(raised.value) == f"{path}: line 1: {said}: race rewind {path} --to 2 --in-place"
+    assert path.read_bytes() == journal_bytes(EVENTS[:2])
+
+
+def test_reopen_refuses_a_game_this_session_cannot_play_before_changing_anything(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "race.jsonl"
+    torn = journal_bytes(EVENTS[:2]) + b'{"type":"rol'
+    path.write_bytes(torn)
+    seen: list[Race] = []
+
+    def lacks_player_1(race: Race) -> str | None:
+        seen.append(race)
+        return "player 1 has nobody to play them here"
+
+    with pytest.raises(JournalError) as raised:
+        reopen(RACE, path, playable=lacks_player_1)
+    assert (str(raised.value), seen) == (
+        f"{path}: player 1 has nobody to play them here",
+        [RACE.fold(HEADER, EVENTS[:2])],
     )
+    assert ([p.name for p in tmp_path.iterdir()], path.read_bytes()) == (["race.jsonl"], torn)
+    reopened = reopen(RACE, path, playable=lambda race: None)  # the lock was let go
+    reopened.writer.close()
+    assert reopened.set_aside == f"{path}.torn"
 
 
 def test_reopen_holds_the_lock_from_before_the_read_so_no_append_slips_in(

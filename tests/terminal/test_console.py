@@ -20,6 +20,7 @@ from watan.engine.events import AnyEvent, GameStarted
 from watan.engine.evolve import apply, start
 from watan.engine.layout import random_board
 from watan.engine.state import Game, saved_game
+from watan.files.journal import Folder
 from watan.files.savefile import format_save, parse_board, parse_save
 from watan.terminal.console import Options, Streams, next_header, play_games
 
@@ -245,6 +246,29 @@ def test_a_journal_folder_that_cannot_be_made_is_reported_and_the_game_goes_on(
     assert played.stderr.startswith("watan: cannot write the journal journals/")
     assert played.stdout.endswith("and 0 tutorials.\n> ")
     assert (tmp_path / "backup.sv").exists()
+
+
+def test_a_data_folder_that_cannot_be_made_keeps_the_journal_in_the_working_folder(
+    tmp_path: Path,
+) -> None:
+    """The user's data folder is the program's choice, not the player's: when it cannot be
+    made the journal goes to `./journals` instead, said (on a terminal) with why."""
+    (tmp_path / "data").write_text("a file where the folder should be")
+    data = tmp_path / "data" / "watan" / "journals"
+    options = Options(
+        seed=1,
+        board=SAMPLE_BOARD,
+        edition=WATAN,
+        rules=WATAN.rules,
+        journals=Folder(str(data), chosen=False),
+    )
+    at_terminal = Terminal()
+    play_games(options, Streams(io.BytesIO(SETUP.encode()), io.StringIO(), at_terminal))
+    [kept] = (tmp_path / "journals").iterdir()
+    assert at_terminal.getvalue() == (
+        f"watan: journal: journals/{kept.name} (cannot make its folder {data}: Not a directory)\n"
+    )
+    assert len(read_journal(kept)[1]) == len(SETUP.split())
 
 
 def test_a_save_that_fails_is_one_line_on_standard_error(tmp_path: Path) -> None:

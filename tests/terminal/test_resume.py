@@ -12,13 +12,15 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import msgspec
 import pytest
 from click.testing import CliRunner, Result
 
 from replay import JournalError, JournalLocked, JournalWriter
-from tests.conftest import WATAN, reference
+from replay import recorder as toolkit_recorder
+from tests.conftest import WATAN, read_journal, reference
 from tests.tools.test_audit import (
     HEADER,
     NEW_HEADER,
@@ -39,8 +41,6 @@ from watan.engine.events import (
     TurnEnded,
 )
 from watan.engine.state import Colour
-from watan.files.journal import read_journal
-from watan.terminal import console as watan_console
 from watan.terminal.console import Options, Streams, play_games, resume
 from watan.tools import history
 
@@ -280,15 +280,15 @@ def test_resuming_holds_the_lock_from_before_the_read_to_the_last_append(
     with open(path, "ab") as file:
         file.write(b'{"type":"dice_cho')  # so that the resumption repairs it, under the lock
     during: list[tuple[int, str]] = []
-    check = watan_console._checked
+    check = toolkit_recorder._sound
 
-    def checked_while_others_try(journal_path: str, journal: object) -> object:
+    def checked_while_others_try(*args: Any) -> Any:
         for others in (["rewind", path, "--to", "7", "--in-place"], ["play", "--resume", path]):
             tried = run(*others)
             during.append((tried.exit_code, tried.stderr))
-        return check(journal_path, journal)  # type: ignore[arg-type]
+        return check(*args)
 
-    monkeypatch.setattr(watan_console, "_checked", checked_while_others_try)
+    monkeypatch.setattr(toolkit_recorder, "_sound", checked_while_others_try)
     played = resume_and_play(path, "")
     assert during == [(2, f"watan: {path}: is in use by another process\n")] * 2
     assert played.status == 0

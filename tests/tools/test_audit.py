@@ -23,7 +23,7 @@ import pytest
 from msgspec.structs import replace
 
 from replay.auditing import Problem
-from tests.conftest import WATAN, reference
+from tests.conftest import WATAN, read_journal, reference
 from tests.scripted import typed
 from watan.engine.events import (
     AnyEvent,
@@ -49,7 +49,6 @@ from watan.engine.resources import NONE, Resource
 from watan.engine.snapshot import SavedStudent
 from watan.engine.state import Colour, Game, saved_game
 from watan.engine.topology import CriterionId, TileId
-from watan.files.journal import read_journal
 from watan.files.savefile import format_save, parse_board, parse_save
 from watan.terminal.console import Options, Streams, play_games
 from watan.tools.audit import Audit, audit

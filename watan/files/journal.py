@@ -1,32 +1,24 @@
-"""Watan's journals: where they go, what their header must say, reading and appending.
+"""Watan's journals: where they go, what their header must say, how older formats are read.
 
 The file format itself (JSON Lines, a header, one event a line, torn
-last lines, locks) is `replay`'s; this module knows Watan's header and
-event types and the game's rules about them.
+last lines, locks) and keeping a live game's journal are `replay`'s
+(`replay.recorder`, read through `watan.definition.CODEC`); this module
+knows Watan's header and event types and the game's rules about them.
 """
 
 from __future__ import annotations
 
-import functools
 import os
 import time
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, NamedTuple, TextIO, TypeVar
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple
 
 import msgspec
 
-from replay.journal import (
-    LONGEST_LINE,
-    Conversion,
-    Journal,
-    JournalError,
-    JournalReader,
-)
-from replay.messages import announce, complain
-from replay.writer import JournalLock, JournalWriter
+from replay.journal import Conversion
 from replay.writer import taken as taken_by
 from watan.editions import DEFAULT, edition, names
-from watan.engine.events import FORMAT_VERSION, AnyEvent, GameStarted
+from watan.engine.events import FORMAT_VERSION, GameStarted
 from watan.engine.rules import rules_problem
 
 JOURNALS_VARIABLE = "WATAN_JOURNALS"
@@ -36,11 +28,7 @@ LOCAL_FOLDER = "journals"
 """The folder, in the working folder, a game falls back to when the user's journal folder
 cannot be made (a home folder that cannot be written)."""
 
-WatanJournal = Journal[GameStarted, AnyEvent]
-T = TypeVar("T")
-
 Upcaster = Callable[[bytes], bytes]
-
 
 
 def format_1_to_2(line: bytes) -> bytes:
@@ -152,23 +140,6 @@ def check_header(header: GameStarted) -> str | None:
     return rules_problem(header.rules)
 
 
-@functools.cache
-def reader() -> JournalReader[GameStarted, AnyEvent]:
-    """Return the reader of Watan journals, made once, when first needed (not to play)."""
-    return JournalReader[GameStarted, AnyEvent](
-        GameStarted, AnyEvent, check_header=check_header, upcast=upcast, check_format=format_problem
-    )
-
-
-def read_journal(path: str, data: bytes | None = None) -> WatanJournal:
-    """Return a whole journal (raises JournalError naming the line and the problem).
-
-    With `data`, the journal is those bytes (standard input's, say) and `path` only names
-    it in errors.
-    """
-    return reader().read(path) if data is None else reader().decode(path, data)
-
-
 class Folder(NamedTuple):
     """Where new games keep their journals, and whether the user chose it."""
 
@@ -204,64 +175,6 @@ def default_journal_path(folder: str, edition: str, now: float | None = None) ->
     return os.path.join(folder, f"{edition}-{stamp}-{micro:06d}.jsonl")
 
 
-class Recorder:
-    """Appends a game's events to its journal, flushed at once; holds the journal's lock.
-
-    When the journal cannot be written the game goes on unrecorded, after one
-    line on standard error: losing the record is bad, losing the game worse.
-    A new journal that no event was appended to is removed when the game
-    ends: there is nothing in it to replay or resume.
-    """
-
-    def __init__(
-        self,
-        writer: JournalWriter[GameStarted, AnyEvent] | None,
-        stderr: TextIO,
-        program: str,
-        *,
-        new: bool = True,
-    ):
-        self._writer = writer
-        self._stderr = stderr
-        self._program = program
-        self._played = not new
-
-    @property
-    def path(self) -> str | None:
-        """Return where the journal is, or None when the game goes on without one."""
-        return None if self._writer is None else self._writer.path
-
-    @property
-    def played(self) -> bool:
-        """Return whether the journal holds an event (or was an existing one, resumed)."""
-        return self._played
-
-    def record(self, events: Sequence[AnyEvent]) -> None:
-        """Append events, so that a killed process loses nothing accepted."""
-        if self._writer is None or not events:
-            return
-        self._played = True
-        try:
-            self._writer.append(events)
-        except JournalError as error:
-            complain(self._stderr, f"{error}; the game goes on without its journal", self._program)
-            self.close()
-            self._writer = None
-
-    def close(self) -> None:
-        """Close the journal, removing it when nothing was recorded in it."""
-        if self._writer is not None:
-            if self._played:
-                self._writer.close()
-            else:
-                self._writer.discard()
-
-    def keeps(self, path: str) -> bool:
-        """Return whether `path` names this game's journal (by any name or link), so that a
-        `save` or `backup.sv` written there would destroy it."""
-        return self._writer is not None and self._writer.writes_to(path)
-
-
 def is_journal_text(text: str) -> bool:
     """Return whether a file's text begins with a journal's header line (any format)."""
     first = text.split("\n", 1)[0].strip()
@@ -288,84 +201,3 @@ def taken(path: str) -> str | None:
     (`replay.writer.taken`).
     """
     return taken_by(path, GameStarted, check_header, "watan", upcast)
-
-
-def create_recorder(
-    path: str, header: GameStarted, stderr: TextIO, program: str, fallback: str | None = None
-) -> Recorder:
-    """Create the journal at `path` with its header; say where it is on a terminal.
-
-    When it cannot be made there and a `fallback` path is given, the journal
-    goes there instead (said on a terminal only, as where a journal is always
-    is); otherwise the game goes on without one, after one line on standard
-    error.
-    """
-    made = _created(path, header)
-    if isinstance(made, str) and fallback is not None:
-        moved = _created(fallback, header)
-        if not isinstance(moved, str):
-            announce(stderr, f"journal: {fallback} ({made})", program)
-            return Recorder(moved, stderr, program)
-    if isinstance(made, str):
-        complain(stderr, f"cannot write the journal {path}: {made}", program)
-        return Recorder(None, stderr, program)
-    announce(stderr, f"journal: {path}", program)
-    return Recorder(made, stderr, program)
-
-
-def _created(path: str, header: GameStarted) -> JournalWriter[GameStarted, AnyEvent] | str:
-    """Return a writer of a new journal at `path`, or why it cannot be made."""
-    folder = os.path.dirname(path) or "."
-    try:
-        os.makedirs(folder, exist_ok=True)
-        return JournalWriter[GameStarted, AnyEvent].create(path, header)
-    except (OSError, JournalError) as error:
-        if isinstance(error, FileExistsError):  # makedirs: something that is not a folder
-            return f"{folder} is not a folder"
-        if isinstance(error, JournalError):
-            return error.problem
-        return str(error.strerror or error)
-
-
-def reopen(
-    path: str, stderr: TextIO, check: Callable[[WatanJournal], T], program: str
-) -> tuple[WatanJournal, T, JournalWriter[GameStarted, AnyEvent]]:
-    """Return the journal at `path`, what `check` makes of it, and a writer appending to it.
-
-    The journal's lock is taken before it is read and held from then on (by
-    the writer, once made), so that nobody can append or rewind it between
-    the reading, the checking and the appending: JournalLocked when another
-    process holds it.  `check` raises JournalError for a journal that must
-    not be played on, which is then left untouched.  A last line cut off
-    mid-write (the process was killed) is moved to a side file with a
-    warning, never silently dropped; what came before it is kept.  A journal
-    of an older format is read but never appended to: its new lines would
-    not match its old ones.
-    """
-    with JournalLock.take(path) as lock:
-        journal = read_journal(path)
-        checked = check(journal)
-        try:
-            with open(path, "rb") as file:
-                written = written_format(file.readline(LONGEST_LINE + 1))
-        except OSError as error:
-            raise JournalError(path, None, f"cannot read the file: {error.strerror}") from None
-        if written is not None and written < FORMAT_VERSION:
-            raise JournalError(
-                path,
-                1,
-                f"written in journal format {written}; to play on, first rewrite it in format "
-                f"{FORMAT_VERSION}: watan rewind {path} --to {len(journal.events)} --in-place",
-            )
-        if journal.torn_tail is not None:
-            side = lock.repair(journal.torn_tail)
-            complain(
-                stderr,
-                f"{path}: its last line was cut off mid-write; "
-                f"the partial line was set aside in {side}",
-                program,
-            )
-        else:
-            lock.complete_last_line()  # it decodes: a newline is all it lacks, if anything
-        writer: JournalWriter[GameStarted, AnyEvent] = lock.writer()
-    return journal, checked, writer

@@ -16,13 +16,13 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, BinaryIO, TextIO
+from typing import BinaryIO, TextIO
 
 import msgspec
 
-from replay.journal import JournalError
 from replay.lines import read_line
 from replay.messages import announce, complain
+from replay.recorder import Recorder, recording, reopen, reporter
 from watan.editions.model import Edition
 from watan.engine.commands import TakeSeat
 from watan.engine.decide import decide
@@ -34,15 +34,7 @@ from watan.engine.rules import Rules, shuffled_deck
 from watan.engine.snapshot import SavedGame
 from watan.engine.state import COLOURS, HUMAN, Colour, Game, saved_game
 from watan.files.disk import SAVING, read_board_file, read_save_file
-from watan.files.journal import (
-    LOCAL_FOLDER,
-    Folder,
-    Recorder,
-    WatanJournal,
-    create_recorder,
-    default_journal_path,
-    reopen,
-)
+from watan.files.journal import LOCAL_FOLDER, Folder, default_journal_path
 from watan.files.savefile import BadFile, Read, format_save
 from watan.players import DEFAULT as DEFAULT_STRATEGY
 from watan.players import STRATEGIES, seat_generator, strategy
@@ -52,9 +44,6 @@ from watan.terminal.hinter import Hinter, Level
 from watan.terminal.seats import AtTerminal, InputEnded, Lines, Shown
 from watan.text import hints, wording
 from watan.text.notation import Seating
-
-if TYPE_CHECKING:
-    from watan.tools.audit import Audit
 
 LONGEST_WATCH = 5000
 """Turns a game of computers alone is watched for at most: far more than any such game
@@ -216,12 +205,16 @@ class Streams(msgspec.Struct, frozen=True):
     """The program's name, which its own lines on standard error begin with."""
 
 
+WatanRecorder = Recorder[GameStarted, AnyEvent]
+"""A Watan game's journal as it is appended to (`replay.recorder`)."""
+
+
 class Resumed(msgspec.Struct, frozen=True):
     """A journal reopened to play on: its header, the game it folds to, its writer."""
 
     header: GameStarted
     game: Game
-    recorder: Recorder
+    recorder: WatanRecorder
     roll: int | None = None
     """What the current student rolled this turn, if they have rolled."""
 
@@ -236,28 +229,32 @@ def resume(
     """Reopen a journal to play on from exactly where it stands (`watan play --resume`).
 
     The journal is locked, then read and checked against the rules before
-    anything is changed; raises JournalError naming the line of the first
-    problem (the file untouched), or JournalLocked when another process is
-    playing or rewinding it.  `playable` says why this session cannot play
-    the game on (a seat's strategy it lacks), if it cannot: that is a
-    JournalError too, before anything is written.
+    anything is changed (`replay.recorder.reopen`, with Watan's definition);
+    raises JournalError naming the line of the first problem (the file
+    untouched), or JournalLocked when another process is playing or rewinding
+    it.  `playable` says why this session cannot play the game on (a seat's
+    strategy it lacks), if it cannot: that is a JournalError too, before
+    anything is written.  A last line cut off mid-write (the process was
+    killed) is moved to a side file with a warning, never silently dropped.
     """
+    from watan.definition import WATAN  # only resuming reads a journal: keep starting quick
 
-    def sound(read: WatanJournal) -> Audit:
-        checked = _checked(path, read)
-        unplayable = None if playable is None else playable(checked.game)
-        if unplayable is not None:
-            raise JournalError(path, None, unplayable)
-        return checked
-
-    journal, checked, writer = reopen(path, stderr, sound, program)
-    recorder = Recorder(writer, stderr, program, new=False)
+    reopened = reopen(WATAN, path, playable=playable)
+    if reopened.set_aside is not None:
+        complain(
+            stderr,
+            f"{path}: its last line was cut off mid-write; "
+            f"the partial line was set aside in {reopened.set_aside}",
+            program,
+        )
+    recorder = WatanRecorder(reopened.writer, reporter(stderr, program))
     recorder.record([GameResumed(seed=seed)])
-    announce(stderr, f"journal: {path} (resumed after event {checked.events})", program)
-    roll = next(
-        (e.roll for e in _this_turn(journal.events) if isinstance(e, DiceRolled)), None
+    events = reopened.journal.events
+    announce(stderr, f"journal: {path} (resumed after event {len(events)})", program)
+    roll = next((e.roll for e in _this_turn(events) if isinstance(e, DiceRolled)), None)
+    return Resumed(
+        header=reopened.journal.header, game=reopened.state, recorder=recorder, roll=roll
     )
-    return Resumed(header=journal.header, game=checked.game, recorder=recorder, roll=roll)
 
 
 def _this_turn(events: Sequence[AnyEvent]) -> Iterator[AnyEvent]:
@@ -266,24 +263,6 @@ def _this_turn(events: Sequence[AnyEvent]) -> Iterator[AnyEvent]:
         if isinstance(event, TurnEnded):
             return
         yield event
-
-
-def _checked(path: str, journal: WatanJournal) -> Audit:
-    """Return the audit of a journal's events, or raise its first problem."""
-    from watan.tools.audit import audit  # only resuming needs it: keep starting a game quick
-
-    checked = audit(journal.header, journal.events)
-    problem = checked.problem
-    if problem is not None:
-        if problem.event == 0:
-            raise JournalError(path, problem.line, problem.problem)
-        raise JournalError(
-            path,
-            problem.line,
-            f"{problem.problem} (to play on from before that command: "
-            f"watan rewind {path} --to {checked.events})",
-        )
-    return checked
 
 
 def play_games(options: Options, streams: Streams, resumed: Resumed | None = None) -> int:
@@ -327,16 +306,16 @@ def play_games(options: Options, streams: Streams, resumed: Resumed | None = Non
         opening, greeting = wording.opening(game, edition), ""
 
 
-def _new_recorder(options: Options, header: GameStarted, streams: Streams) -> Recorder:
+def _new_recorder(options: Options, header: GameStarted, streams: Streams) -> WatanRecorder:
     """Create a game's journal: --journal for the first game, else a new file in the journal
-    folder (or, when the user's data folder cannot be written, in `./journals`)."""
+    folder (or, when the user's data folder cannot be made, in `./journals`)."""
     stderr, program = streams.stderr, streams.program
     if header.game == 1 and options.journal:
-        return create_recorder(options.journal, header, stderr, program)
+        return recording(options.journal, header, stderr, program)
     folder = options.journals
     journal = default_journal_path(folder.path, header.edition)
     fallback = None if folder.chosen else os.path.join(LOCAL_FOLDER, os.path.basename(journal))
-    return create_recorder(journal, header, stderr, program, fallback)
+    return recording(journal, header, stderr, program, fallback=fallback)
 
 
 class _Live:
@@ -353,7 +332,7 @@ def _play(
     seats: tuple[tuple[Colour, str], ...],
     opening: str,
     greeting: str,
-    recorder: Recorder,
+    recorder: WatanRecorder,
     rng: random.Random,
     options: Options,
     streams: Streams,
@@ -473,13 +452,15 @@ def _reader(streams: Streams) -> Lines:
     return line
 
 
-def _back_up(game: Game, edition: Edition, streams: Streams, recorder: Recorder) -> bool:
+def _back_up(game: Game, edition: Edition, streams: Streams, recorder: WatanRecorder) -> bool:
     """Save `backup.sv` when the game would lose something without it (RULINGS 16); return
     whether it was saved."""
     return talk.wants_backup(game, edition) and _save(game, edition, BACKUP, streams, recorder)
 
 
-def _save(game: Game, edition: Edition, path: str, streams: Streams, recorder: Recorder) -> bool:
+def _save(
+    game: Game, edition: Edition, path: str, streams: Streams, recorder: WatanRecorder
+) -> bool:
     """Write the game's save file and return True; a failure is one line on standard error
     (RULINGS 22), and False.
 

@@ -34,7 +34,10 @@ def test_names_and_size_are_asked_until_good_then_the_game_begins(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     status, out, err = run(
-        "Ann\nAnn,Bob\nbig\n2x2\n4x5\n", Options(seed=3, journal="j.jsonl"), tmp_path, monkeypatch
+        "Ann\nAnn,Bob\nbig\n2x2\n4x5\nleft\n",
+        Options(seed=3, journal="j.jsonl"),
+        tmp_path,
+        monkeypatch,
     )
     assert status == 0
     assert out.startswith(
@@ -90,6 +93,17 @@ def test_end_of_input_in_set_up_saves_nothing_and_writes_no_journal(
     assert list(tmp_path.iterdir()) == []
 
 
+def test_a_game_that_ends_before_its_first_event_leaves_no_journal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As Watan's (docs/decisions.md, Journals): a journal that holds no move holds nothing
+    to replay or play on; the game is in the backup."""
+    options = Options(seed=3, names=("Ann", "Bob"), size=(4, 4), journal="j.jsonl")
+    status, _, err = run("status\n", options, tmp_path, monkeypatch)
+    assert (status, err) == (0, "bazaar: input ended; the game is saved in backup.bazaar\n")
+    assert [p.name for p in tmp_path.iterdir()] == [BACKUP]
+
+
 def test_end_of_input_saves_the_game_the_journal_folds_to(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -114,7 +128,7 @@ def test_save_writes_the_file_and_stops_and_load_goes_on_from_there(
     assert paused == saved_game(load(BAZAAR, tmp_path / "j.jsonl").state)
     assert not (tmp_path / BACKUP).exists()
     loading = Options(seed=2, loaded=paused, journal="k.jsonl")
-    status, out, _ = run("", loading, tmp_path, monkeypatch)
+    status, out, _ = run("no\n", loading, tmp_path, monkeypatch)  # one event: the journal is kept
     header = load(BAZAAR, tmp_path / "k.jsonl").header
     assert header == GameStarted(
         seed=2, board=paused.board, names=("Ann", "Bob"), loaded=paused.position
@@ -139,8 +153,7 @@ def test_a_journal_that_cannot_be_made_is_one_line_and_the_game_is_played(
     status, _, err = run("", options, tmp_path, monkeypatch)
     assert status == 0
     assert err.splitlines()[0] == (
-        "bazaar: cannot write the journal taken/j.jsonl: "
-        "cannot create the file: taken is not a folder"
+        "bazaar: cannot write the journal taken/j.jsonl: taken is not a folder"
     )
     assert (tmp_path / BACKUP).exists() and (tmp_path / "taken").read_text() == "not a folder"
 
