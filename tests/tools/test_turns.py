@@ -5,14 +5,13 @@ from __future__ import annotations
 import pytest
 
 from replay import JournalError
-from tests.conftest import ROOT
+from tests.conftest import ROOT, read_journal
 from watan.engine.events import AnyEvent, GameStarted, TurnEnded
 from watan.engine.evolve import apply_all, start
-from watan.files.journal import read_journal
 from watan.tools.turns import TurnStart, turn_start
 
-PLAYED = read_journal(str(ROOT / "journals" / "trade-heavy" / "journal.jsonl"))
-LOADED = read_journal(str(ROOT / "journals" / "started-with-load" / "journal.jsonl"))
+PLAYED = read_journal(ROOT / "journals" / "trade-heavy" / "journal.jsonl")
+LOADED = read_journal(ROOT / "journals" / "started-with-load" / "journal.jsonl")
 
 
 def _ends(events: tuple[AnyEvent, ...]) -> list[int]:
