@@ -57,13 +57,82 @@ def test_dict_keys_added_and_removed_are_absent_on_one_side() -> None:
     ]
 
 
-def test_string_key_that_is_not_a_name_is_bracketed() -> None:
-    assert diff({"two words": 1}, {"two words": 2}) == [Change("['two words']", 1, 2)]
+def test_string_key_that_is_not_a_name_is_bracketed_as_written() -> None:
+    assert diff({"two words": 1}, {"two words": 2}) == [Change("[two words]", 1, 2)]
+    assert diff({"a": {"vp played": 0}}, {"a": {"vp played": 1}}) == [Change("a[vp played]", 0, 1)]
 
 
 def test_longer_sequence_reports_its_extra_elements() -> None:
     assert diff([1, 2], [1, 2, 3, 4]) == [Change("[2]", ABSENT, 3), Change("[3]", ABSENT, 4)]
     assert diff((1, 2, 3), (1,)) == [Change("[1]", 2, ABSENT), Change("[2]", 3, ABSENT)]
+
+
+# --- sequences aligned when that takes fewer changes ---------------------------------------------
+
+
+def test_an_element_taken_from_the_front_is_one_removal() -> None:
+    deck = ["knight", "vp", "monopoly", "knight"]
+    assert diff(deck, deck[1:]) == [Change("[0]", "knight", ABSENT)]
+
+
+def test_an_element_inserted_in_the_middle_is_one_insertion_at_its_index_in_b() -> None:
+    assert diff((1, 2, 3, 4), (1, 2, 9, 3, 4)) == [Change("[2]", ABSENT, 9)]
+
+
+def test_sequences_of_one_length_are_aligned_too_when_that_is_shorter() -> None:
+    assert diff([0, 1, 2, 3, 4], [1, 2, 3, 4, 5]) == [
+        Change("[0]", 0, ABSENT),
+        Change("[4]", ABSENT, 5),
+    ]
+
+
+def test_an_aligned_replacement_is_named_by_its_index_in_a() -> None:
+    assert diff([1, 2, 3, 4, 5], [0, 1, 2, 9, 4, 5]) == [
+        Change("[0]", ABSENT, 0),
+        Change("[2]", 3, 9),
+    ]
+
+
+def test_a_removal_and_an_insertion_at_one_index_are_one_change() -> None:
+    # 1, 2, 3 and 4 removed, 8 and 9 inserted: a[3] is 4 and b[3] is 8.
+    assert diff([1, 2, 3, 4, 5, 6, 7], [5, 6, 7, 8, 9]) == [
+        Change("[0]", 1, ABSENT),
+        Change("[1]", 2, ABSENT),
+        Change("[2]", 3, ABSENT),
+        Change("[3]", 4, 8),
+        Change("[4]", ABSENT, 9),
+    ]
+
+
+def test_a_tie_is_compared_index_by_index() -> None:
+    # Aligned, 2 removed and 4 inserted: two changes, as many as index by index.
+    assert diff([1, 2, 3], [1, 3, 4]) == [Change("[1]", 2, 3), Change("[2]", 3, 4)]
+
+
+def test_an_insertion_where_a_replacement_is_named_falls_back_to_index_by_index() -> None:
+    # Aligned, 3 and 4 are inserted at [0] and [1] and 2 is replaced by 5 at [1].
+    assert diff([1, 2], [3, 4, 1, 5]) == [
+        Change("[0]", 1, 3),
+        Change("[1]", 2, 4),
+        Change("[2]", ABSENT, 1),
+        Change("[3]", ABSENT, 5),
+    ]
+
+
+def test_unhashable_elements_are_compared_index_by_index() -> None:
+    assert diff([[1], [2], [3]], [[2], [3]]) == [
+        Change("[0][0]", 1, 2),
+        Change("[1][0]", 2, 3),
+        Change("[2]", [3], ABSENT),
+    ]
+
+
+def test_aligned_structs_are_removed_whole_and_replaced_field_by_field() -> None:
+    a = (Account("ada", 1), Account("bob", 2), Account("cy", 3))
+    assert diff(a, (Account("bob", 2), Account("cy", 4))) == [
+        Change("[0]", Account("ada", 1), ABSENT),
+        Change("[2].balance", 3, 4),
+    ]
 
 
 def test_removed_struct_element_is_reported_whole() -> None:

@@ -11,6 +11,7 @@ from tests.tools.test_audit import HEADER, SAMPLE_EVENTS, WIN_EVENTS, WIN_HEADER
 from watan.definition import WATAN as WATAN_JOURNALS
 from watan.engine.events import TradeDeclined
 from watan.engine.resources import Resource
+from watan.engine.rules import Card, with_house_rules
 from watan.engine.state import Colour, Phase
 from watan.files.savefile import parse_board
 from watan.tools.compare import as_loaded, differences, view
@@ -141,6 +142,22 @@ def test_differences_list_indices_in_numeric_order() -> None:
         "goals[9]: Blue -> none",
         "goals[10]: Blue -> none",
     ]
+
+
+def test_a_card_bought_is_one_line_for_the_deck_not_one_per_card_after_it() -> None:
+    # house-rules.md ruling 4: a card is bought from the top of the deck.
+    deck = (Card.KNIGHT, Card.VP, Card.MONOPOLY, Card.KNIGHT, Card.VP)
+    a = replace(make_game(BOARD, rules=with_house_rules(WATAN.rules, ["dev-cards"])), deck=deck)
+    blue = replace(a.students[BLUE], cards=(1, 0, 0))
+    b = replace(a, students=(blue, *a.students[1:]), deck=deck[1:])
+    assert differences(a, b, WATAN) == ["Blue.cards.knight: 0 -> 1", "deck[0]: knight -> absent"]
+
+
+def test_vp_played_is_bracketed_as_the_view_names_it() -> None:
+    a = make_game(BOARD, rules=with_house_rules(WATAN.rules, ["dev-cards"]))
+    red = replace(a.students[RED], played_points=1)
+    b = replace(a, students=(a.students[BLUE], red, *a.students[2:]))
+    assert differences(a, b, WATAN) == ["Red[vp played]: 0 -> 1"]
 
 
 def test_identical_games_have_no_differences() -> None:

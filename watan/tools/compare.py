@@ -3,17 +3,18 @@
 Where two journals part is the toolkit's (`replay.compare.parting`, in Watan's words).
 
 A game becomes a view keyed by the spec's words (`Red.resources.LAB`,
-`criteria[20]: Blue Assignment`), and deepdiff finds the differences
-between two views.  A save file only knows what the spec saves, so when
-either side is one, both sides are compared as their save files would
-load.
+`criteria[20]: Blue Assignment`), and the toolkit finds the differences
+between two views (`replay.compare.changes`: a card drawn from the deck
+is one change, not one at every card after it).  A save file only knows
+what the spec saves, so when either side is one, both sides are compared
+as their save files would load.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 
+from replay.compare import changes
 from watan.editions.model import Edition
 from watan.engine.events import GameStarted
 from watan.engine.resources import HELD
@@ -93,35 +94,12 @@ def unrelated(
     return None if not differ else f"their {' and '.join(differ)} differ"
 
 
-def _path(steps: Sequence[object]) -> str:
-    """Return deepdiff's path as `Red.resources.LAB` or `criteria[20]`."""
-    text = ""
-    for step in steps:
-        if isinstance(step, str) and step.isidentifier():
-            text += f".{step}" if text else step
-        else:
-            text += f"[{step}]"
-    return text
-
-
-def _show(value: object) -> str:
-    return "absent" if type(value).__name__ == "NotPresent" else str(value)
-
-
 def differences(a: Game, b: Game, edition: Edition) -> list[str]:
     """Return one `path: old -> new` line per difference between two games, in path order.
 
     Indices count as numbers, so `criteria[8]` comes before `criteria[44]`.
     """
-    from deepdiff import DeepDiff  # noqa: PLC0415 (heavy: only `watan diff` needs it)
-
-    tree = DeepDiff(view(a, edition), view(b, edition), view="tree")
-    lines = [
-        f"{_path(item.path(output_format='list'))}: {_show(item.t1)} -> {_show(item.t2)}"
-        for change in tree.values()
-        for item in change
-    ]
-    return sorted(lines, key=_in_path_order)
+    return sorted(changes(view(a, edition), view(b, edition)), key=_in_path_order)
 
 
 def _in_path_order(line: str) -> str:
