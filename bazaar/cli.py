@@ -11,7 +11,6 @@ import os
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import NoReturn, TypeVar
 
 import click
@@ -175,31 +174,15 @@ def rewind(journal: str, to: int, output: str | None, in_place: bool) -> None:
     if journal == STANDARD_STREAM and (output is None or in_place):
         _fail("the journal comes from standard input: name the new one with -o OUT")
     name, data = _source(journal)
-    source = Path(journal)
-    written: list[str] = []
-
-    def target(kept: int) -> str:
-        """Name the new journal once the step it keeps is known."""
-        chosen = output or str(
-            source.with_name(f"{source.stem}-to-{kept}{source.suffix or '.jsonl'}")
-        )
-        if Path(chosen).exists():
-            _fail(f"{chosen}: already exists; choose another name with -o")
-        written.append(chosen)
-        return chosen
-
+    target = history.NewJournal(journal, output)
     out = journal if in_place else target
     rewound = _checked(
         lambda: history.rewind_back(BAZAAR, name, to, out, replace=in_place, data=data)
     )
-    where = journal if in_place else written[0]
+    where = target.written or journal
     kept = len(rewound.kept.events)
     if rewound.inside is not None:
-        first, last = rewound.inside
-        _warn(
-            f"step {to} is inside one command (events {first}-{last}); "
-            f"kept the {kept} events before it began"
-        )
+        _warn(history.went_back(to, rewound.inside, kept))
     _warn_torn(name, rewound.kept.torn_line)
     click.echo(
         printable(f"wrote {where} ({kept} events); play on with: bazaar play --resume {where}")

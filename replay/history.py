@@ -12,6 +12,7 @@ import itertools
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import Generic, TypeVar
 
 import msgspec
@@ -190,6 +191,36 @@ class Rewound(msgspec.Struct, Generic[H, E, S], frozen=True):
 
 Out = StrPath | Callable[[int], StrPath]
 """Where a rewound journal goes: a path, or what names the path given the events kept."""
+
+
+def went_back(to: int, inside: tuple[int, int], kept: int) -> str:
+    """Return what is said when step `to` fell `inside` a command's events (first, last),
+    so that `rewind_back` kept the `kept` events before it began."""
+    first, last = inside
+    return (
+        f"step {to} is inside one command (events {first}-{last}); "
+        f"kept the {kept} events before it began"
+    )
+
+
+class NewJournal:
+    """Names a rewound journal once the step it keeps is known (an `Out`): `output` when
+    given, else beside `journal` as NAME-to-N.jsonl; never a file that is already there
+    (JournalError).  `written` is the name it gave."""
+
+    def __init__(self, journal: str, output: str | None) -> None:
+        self._journal, self._output = journal, output
+        self.written: str | None = None
+
+    def __call__(self, kept: int) -> str:
+        source = Path(self._journal)
+        chosen = self._output or str(
+            source.with_name(f"{source.stem}-to-{kept}{source.suffix or '.jsonl'}")
+        )
+        if os.path.lexists(chosen):
+            raise JournalError(chosen, None, "already exists; choose another name with -o")
+        self.written = chosen
+        return chosen
 
 
 def rewind(

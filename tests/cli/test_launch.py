@@ -15,7 +15,6 @@ from watan.cli.options import PLAY_OPTIONS
 
 NOT_FOR_PLAYING = {
     "click",
-    "deepdiff",
     "hypothesis",
     "pytest",
     "watan.tools.audit",
@@ -77,7 +76,7 @@ def test_playing_a_saved_game_imports_nothing_it_does_not_need(tmp_path: Path) -
 def test_help_does_not_load_the_game(tmp_path: Path) -> None:
     loaded = modules_loaded(["--help"], tmp_path)
     assert "click" in loaded
-    assert loaded & {"msgspec", "watan.terminal.console", "watan.engine.state", "deepdiff"} == set()
+    assert loaded & {"msgspec", "watan.terminal.console", "watan.engine.state"} == set()
 
 
 @pytest.mark.parametrize(

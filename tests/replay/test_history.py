@@ -305,3 +305,24 @@ def test_check_reports_a_damaged_journal_with_its_line(path: Path, tmp_path: Pat
     with pytest.raises(JournalError) as raised:
         history.check(RACE, damaged)
     assert raised.value.line == 3
+
+
+def test_a_new_journal_is_named_beside_the_old_for_the_step_kept_or_as_asked(
+    tmp_path: Path,
+) -> None:
+    beside = history.NewJournal(str(tmp_path / "game.jsonl"), None)
+    assert (beside(7), beside.written) == ((str(tmp_path / "game-to-7.jsonl"),) * 2)
+    assert history.NewJournal("notes", None)(0) == "notes-to-0.jsonl"
+    asked = history.NewJournal("game.jsonl", str(tmp_path / "short.jsonl"))
+    assert asked(3) == str(tmp_path / "short.jsonl")
+
+
+def test_a_new_journal_is_never_named_over_a_file_already_there(tmp_path: Path) -> None:
+    (tmp_path / "game-to-2.jsonl").write_text("mine")
+    naming = history.NewJournal(str(tmp_path / "game.jsonl"), None)
+    with pytest.raises(JournalError) as raised:
+        naming(2)
+    assert (str(raised.value), naming.written) == (
+        f"{tmp_path / 'game-to-2.jsonl'}: already exists; choose another name with -o",
+        None,
+    )

@@ -57,8 +57,7 @@ def rewind(
     command (between a roll and what it produced, say) goes back to where the
     command began.  JOURNAL may be - for standard input, with -o.
     """
-    from pathlib import Path
-
+    from replay.history import NewJournal, went_back
     from watan.tools import history
 
     chosen_step(to, turn)
@@ -72,35 +71,18 @@ def rewind(
     if turn is not None:
         to = len(checked(lambda: history.load(name, turn=turn, data=data)).events)
     assert to is not None
-    source = Path(journal)
-    written: list[str] = []
-
-    def target(kept: int) -> str:
-        """Name the new journal once the step it keeps is known."""
-        chosen = output or str(
-            source.with_name(f"{source.stem}-to-{kept}{source.suffix or '.jsonl'}")
-        )
-        if Path(chosen).exists():
-            fail(f"{chosen}: already exists; choose another name with -o")
-        written.append(chosen)
-        return chosen
-
+    target = NewJournal(journal, output)
     out = journal if in_place else target
     rewound = checked(lambda: history.rewind(name, to, out, replace=in_place, data=data))
-    if in_place:
-        written.append(journal)
+    written = target.written or journal
     kept = len(rewound.kept.events)
     if rewound.inside is not None:
-        first, last = rewound.inside
-        say(
-            f"step {to} is inside one command (events {first}-{last}); "
-            f"kept the {kept} events before it began"
-        )
+        say(went_back(to, rewound.inside, kept))
     warn_torn(name, rewound.kept.torn_line)
     click.echo(
         printable(
-            f"wrote {written[0]} ({kept} events); "
-            f"play on with: {program()} play --resume {written[0]}"
+            f"wrote {written} ({kept} events); "
+            f"play on with: {program()} play --resume {written}"
         )
     )
 
