@@ -21,6 +21,7 @@ from bazaar.engine.state import NOBODY, Game, Phase
 from bazaar.engine.tiles import deal
 from bazaar.tools.players import PLAYERS
 from replay import tournaments
+from replay.folding import fold
 
 
 class GameResult(msgspec.Struct, frozen=True):
@@ -63,9 +64,8 @@ def play_game(
     moves, most = 0, turn_cap * len(kinds)
     while game.phase is not Phase.OVER and moves < most:
         happened = decide(game, players[game.turn](game, rng), rng)
-        for event in happened:
-            game = apply(game, event)
-            moves += isinstance(event, TurnEnded)
+        game = fold(apply, game, happened)
+        moves += sum(isinstance(event, TurnEnded) for event in happened)
         events += happened
     tags = Counter(type(event).__struct_config__.tag for event in events)
     result = GameResult(

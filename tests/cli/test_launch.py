@@ -26,7 +26,6 @@ NOT_FOR_PLAYING = {
     "replay.differences",
     "replay.protocol",
     "replay.timeline",
-    "replay.folding",
     "watan.definition",
     "watan.pictures",
     "watan.pictures.svg",

@@ -12,6 +12,7 @@ import random
 import pytest
 from msgspec.structs import replace
 
+from replay.folding import fold
 from tests.conftest import CONSTRUCTOR, WATAN
 from tests.positions import make_game
 from watan.engine.commands import (
@@ -37,7 +38,7 @@ from watan.engine.events import (
     ResourcesLost,
     ResourceStolen,
 )
-from watan.engine.evolve import apply_all
+from watan.engine.evolve import apply
 from watan.engine.layout import Board, tile
 from watan.engine.moves import legal_commands
 from watan.engine.resources import Resource
@@ -95,7 +96,7 @@ def test_the_bank_takes_four_of_one_resource_for_one_of_another(sample_board: Bo
     assert played(game, TradeWithBank(give=CAFFEINE, take=STUDY)) == (
         BankTraded(colour=BLUE, give=CAFFEINE, take=STUDY, rate=4),
     )
-    after = apply_all(game, played(game, TradeWithBank(give=CAFFEINE, take=STUDY)))
+    after = fold(apply, game, played(game, TradeWithBank(give=CAFFEINE, take=STUDY)))
     assert after.students[BLUE].resources == (0, 0, 0, 1, 0)
 
 
@@ -212,7 +213,7 @@ def test_a_monopoly_takes_every_unit_of_one_resource_from_every_other_player(
     assert played(game, PlayMonopoly(resource=LAB)) == (
         MonopolyPlayed(colour=BLUE, resource=LAB, taken=(0, 2, 3, 0)),
     )
-    after = apply_all(game, played(game, PlayMonopoly(resource=LAB)))
+    after = fold(apply, game, played(game, PlayMonopoly(resource=LAB)))
     assert [s.resources for s in after.students] == [
         (1, 5, 0, 0, 0), (0, 0, 1, 0, 0), (0, 0, 0, 0, 0), (0, 0, 0, 0, 4)
     ]
@@ -232,7 +233,7 @@ def test_a_knight_moves_the_geese_and_steals_with_no_losses(sample_board: Board)
         KnightPlayed(colour=BLUE, tile=TileId(9)),
         ResourceStolen(thief=BLUE, victim=YELLOW, resource=TUTORIAL),
     )
-    after = apply_all(rich, played(rich, knight))
+    after = fold(apply, rich, played(rich, knight))
     assert (after.geese, after.phase, after.card_played) == (9, Phase.BEFORE_ROLL, True)
     assert after.students[ORANGE].resources == (5, 5, 0, 0, 0)
 
@@ -256,7 +257,7 @@ def test_a_vp_played_counts_toward_the_win(sample_board: Board) -> None:
         replace(s, cards=(0, 1, 0)) if c == BLUE else s for c, s in enumerate(game.students)
     ))
     assert played(game, PlayPoint()) == (PointPlayed(colour=BLUE), GameWon(colour=BLUE))
-    after = apply_all(game, played(game, PlayPoint()))
+    after = fold(apply, game, played(game, PlayPoint()))
     assert (after.phase, after.winner, after.students[BLUE].played_points) == (
         Phase.OVER, BLUE, 1
     )

@@ -7,11 +7,12 @@ from collections.abc import Iterator
 
 import pytest
 
+from replay.folding import fold
 from tests.positions import make_game
 from watan.engine.commands import AnyCommand, Move, Next, Offer, TakeSeat
 from watan.engine.decide import Refusal
 from watan.engine.events import AnyEvent, SeatTaken, TradeAccepted, TurnEnded
-from watan.engine.evolve import apply_all
+from watan.engine.evolve import apply
 from watan.engine.layout import Board
 from watan.engine.resources import Resource
 from watan.engine.state import HUMAN, Colour, Game, Phase
@@ -92,7 +93,7 @@ def test_the_listener_hears_every_command_with_the_game_before_and_after_it(roll
     blue, red = Scripted([Next()]), Scripted([])
     heard, _ = played(rolled, {(BLUE, HUMAN): blue, (RED, HUMAN): red})
     (before, events, after), = heard
-    assert (before, after) == (rolled, apply_all(rolled, events))
+    assert (before, after) == (rolled, fold(apply, rolled, events))
     assert after.turn is RED and after.phase is Phase.BEFORE_ROLL
 
 

@@ -8,13 +8,14 @@ from pathlib import Path
 
 import pytest
 
+from replay.folding import fold
 from tests.conftest import WATAN
 from tests.scripted import typed
 from tests.terminal.test_console import SAMPLE_BOARD, SAMPLE_SAVE, SETUP, play, read_journal
 from watan.editions import edition
 from watan.editions.model import Edition
 from watan.engine.events import AnyEvent, CriterionCompleted, GameStarted, SeatTaken
-from watan.engine.evolve import apply_all, start
+from watan.engine.evolve import apply, start
 from watan.engine.layout import Tile
 from watan.engine.resources import Resource
 from watan.engine.state import HUMAN, Colour, Game, Phase
@@ -105,7 +106,7 @@ def test_what_computers_show_is_what_one_person_typing_all_their_lines_would_see
         command = command_of(run)
         assert command is not None
         lines += format(command, replayed, played)
-        replayed = apply_all(replayed, run)
+        replayed = fold(apply, replayed, run)
     shown = "".join(out)
     typing = typed(game, lines, rng=random.Random(5), edition=played)
     assert typing.text == shown + _next_question(replayed, played)
@@ -207,7 +208,7 @@ def test_end_of_input_at_a_persons_question_backs_up_with_computers_at_the_table
 
 
 def fold_seats(header: GameStarted, events: list[AnyEvent]) -> tuple[str, ...]:
-    return apply_all(start(header), events).seats
+    return fold(apply, start(header), events).seats
 
 
 def test_a_resumed_game_keeps_its_computer_seats(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from msgspec.structs import replace
 
+from replay.folding import fold
 from tests.conftest import CONSTRUCTOR, WATAN
 from tests.positions import make_game
 from watan.editions import edition
@@ -32,7 +33,7 @@ from watan.engine.commands import (
 )
 from watan.engine.decide import Refusal, decide
 from watan.engine.events import GameStarted
-from watan.engine.evolve import apply_all, start
+from watan.engine.evolve import apply, start
 from watan.engine.layout import Board, random_board
 from watan.engine.moves import legal_commands, legal_house_moves
 from watan.engine.resources import Resource
@@ -58,7 +59,7 @@ def states(seed: int, played: Edition, count: int, house: bool = False) -> list[
     game = start(header)
     seen = [game]
     while len(seen) < count and game.phase is not Phase.OVER:
-        game = apply_all(game, decide(game, rng.choice(legal_commands(game)), rng))
+        game = fold(apply, game, decide(game, rng.choice(legal_commands(game)), rng))
         seen.append(game)
     return seen
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from replay import JournalError
+from replay.folding import fold
 from tests.conftest import ROOT, read_journal
 from watan.engine.events import AnyEvent, GameStarted, TurnEnded
-from watan.engine.evolve import apply_all, start
+from watan.engine.evolve import apply, start
 from watan.tools.turns import TurnStart, turn_start
 
 PLAYED = read_journal(ROOT / "journals" / "trade-heavy" / "journal.jsonl")
@@ -20,7 +21,7 @@ def _ends(events: tuple[AnyEvent, ...]) -> list[int]:
 
 
 def _at(header: GameStarted, events: tuple[AnyEvent, ...], step: int) -> TurnStart:
-    return TurnStart(step, apply_all(start(header), events[:step]))
+    return TurnStart(step, fold(apply, start(header), events[:step]))
 
 
 def test_each_turn_after_the_first_begins_after_the_last_ones_end() -> None:
@@ -37,7 +38,7 @@ def test_the_first_turn_begins_after_setup_or_at_once_in_a_loaded_game() -> None
     setup_over = next(
         step
         for step in range(1, len(PLAYED.events) + 1)
-        if apply_all(start(PLAYED.header), PLAYED.events[:step]).phase.name != "SETUP"
+        if fold(apply, start(PLAYED.header), PLAYED.events[:step]).phase.name != "SETUP"
     )
     assert turn_start("j", PLAYED.header, PLAYED.events, 1) == _at(
         PLAYED.header, PLAYED.events, setup_over

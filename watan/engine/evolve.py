@@ -7,7 +7,7 @@ the same game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any, assert_never
 
 from msgspec.structs import replace
@@ -168,13 +168,6 @@ def apply(game: Game, event: AnyEvent) -> Game:
             )
         case _:
             assert_never(event)
-
-
-def apply_all(game: Game, events: Iterable[AnyEvent]) -> Game:
-    """Return the game after each of `events` in turn."""
-    for event in events:
-        game = apply(game, event)
-    return game
 
 
 def _played(game: Game, colour: Colour, card: Card) -> Game:

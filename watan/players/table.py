@@ -17,6 +17,7 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
+from replay.folding import fold
 from watan.engine.commands import AnyCommand, Move, Offer
 from watan.engine.decide import Refusal, Refused, decide
 from watan.engine.events import AnyEvent, TurnEnded
@@ -102,9 +103,7 @@ def play(
         except Refused as refused:
             player.refused(game, move, refused.refusal)
             continue
-        after = game
-        for event in events:
-            after = apply(after, event)
+        after = fold(apply, game, events)
         listener(game, events, after)
         game = after
         if events and type(events[0]) is TurnEnded:  # `next`: a turn ended

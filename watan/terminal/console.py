@@ -20,6 +20,7 @@ from typing import BinaryIO, TextIO
 
 import msgspec
 
+from replay.folding import fold
 from replay.lines import read_line
 from replay.messages import announce, complain
 from replay.recorder import Recorder, recording, reopen, reporter
@@ -27,7 +28,7 @@ from watan.editions.model import Edition
 from watan.engine.commands import TakeSeat
 from watan.engine.decide import decide
 from watan.engine.events import AnyEvent, DiceRolled, GameResumed, GameStarted, TurnEnded
-from watan.engine.evolve import apply_all, start
+from watan.engine.evolve import apply, start
 from watan.engine.layout import Board, random_board
 from watan.engine.reach import missing_for_good, nobody_can_win
 from watan.engine.rules import Rules, shuffled_deck
@@ -377,7 +378,7 @@ def _play(
         for colour, name in seats:
             events = decide(live.game, TakeSeat(colour=colour, player=name), rng)
             recorder.record(events)
-            live.game = apply_all(live.game, events)
+            live.game = fold(apply, live.game, events)
         hinter.say(greeting)
         stdout.write(opening)
         watching = _Watching(edition)
