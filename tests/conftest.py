@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
 
+from replay import auditing
+from replay.auditing import Audit
 from replay.journal import Journal, StrPath
 from watan import definition
 from watan.editions import edition
 from watan.engine.events import AnyEvent, GameStarted
 from watan.engine.layout import Board
 from watan.engine.snapshot import SavedGame
+from watan.engine.state import Game
 from watan.files.savefile import parse_board, parse_save
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,6 +38,14 @@ def read_journal(path: StrPath) -> Journal[GameStarted, AnyEvent]:
     """Return the whole Watan journal at `path`, read as the game's tools read it (its
     definition's reader)."""
     return definition.WATAN.reader().read(path)
+
+
+def audit(
+    header: GameStarted, events: Iterable[AnyEvent], keep: int | None = None
+) -> Audit[Game]:
+    """Return the audit of a Watan journal's events, as the game's tools run it: the
+    toolkit's audit with Watan's definition (judge, bookkeeping, words)."""
+    return auditing.audit(definition.WATAN, header, events, keep)
 
 
 @pytest.fixture(autouse=True)

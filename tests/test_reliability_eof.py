@@ -27,7 +27,7 @@ import pytest
 from tests.cli.test_show import FIGURE_1, mark_criterion
 from tests.conftest import WATAN, reference
 from tests.terminal.test_console import SAMPLE_BOARD, SETUP, play, read_journal
-from tests.tools.test_audit import SAMPLE, WIN_EVENTS, WIN_SAVE
+from tests.test_definition import SAMPLE, WIN_EVENTS, WIN_SAVE
 from watan.engine.events import (
     AnyEvent,
     CriterionCompleted,

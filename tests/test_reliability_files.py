@@ -33,6 +33,7 @@ from hypothesis import strategies as st
 
 from tests.conftest import ROOT, WATAN, reference
 from tests.terminal.test_console import Played, play, read_journal
+from tests.test_definition import SAMPLE_LINES
 from tests.test_reliability_eof import (
     AFTER_THE_EIGHT,
     AT_PROMPTS,
@@ -47,7 +48,6 @@ from tests.test_reliability_eof import (
     backup,
     save_file,
 )
-from tests.tools.test_audit import SAMPLE_LINES
 from watan.cli.app import main as cli
 from watan.engine.state import loaded_game, new_game
 from watan.files.disk import load_board, load_save

@@ -47,9 +47,9 @@ from replay.lines import LONGEST_INPUT_LINE, OVERLONG
 from tests.conftest import WATAN
 from tests.replay.test_lines import Endless
 from tests.terminal.test_console import play
+from tests.test_definition import SAMPLE, WIN_SAVE
 from tests.test_properties import random_line
 from tests.test_reliability_eof import AT_PROMPTS, backup, recorded
-from tests.tools.test_audit import SAMPLE, WIN_SAVE
 from watan.engine.events import AnyEvent, GameStarted
 from watan.engine.evolve import apply, start
 from watan.engine.resources import HELD

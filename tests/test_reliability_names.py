@@ -20,8 +20,8 @@ from click.testing import CliRunner
 
 from tests.conftest import ROOT
 from tests.terminal.test_console import play
+from tests.test_definition import SAMPLE_LINES
 from tests.test_reliability_eof import SAMPLE_GAME
-from tests.tools.test_audit import SAMPLE_LINES
 from watan.cli.app import main
 
 HOSTILE = "x\x1b]0;TITLE\x07"

@@ -4,7 +4,7 @@ The game state holds no words, yet a judge's verdict and a listing speak the edi
 (`Constructor`'s criteria are not `Watan`'s), so there is one definition per edition,
 made once: `definition(header.edition)`.  `WATAN` is the one to hand the toolkit: it
 picks a journal's own from its header.  The judge is the game's own: `decide`, asked
-again for each command the journal records (`watan.tools.audit`).
+again for each command the journal records (`watan.tools.judge`, run by `replay.auditing`).
 """
 
 from __future__ import annotations

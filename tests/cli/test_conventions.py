@@ -1,7 +1,7 @@
 """The command line follows click's (and every Unix tool's) conventions: mistyped commands,
 shell completion, `-` for the standard streams, exit statuses, the program's own name.
 
-The journal is the sample turns of `test_audit` (`tests.cli.test_tools.journal`).
+The journal is the sample turns of `test_definition` (`tests.cli.test_tools.journal`).
 """
 
 from __future__ import annotations

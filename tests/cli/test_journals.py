@@ -1,6 +1,6 @@
 """`watan games`, `rewind --turn`, `diff` of different games: the journal commands.
 
-Journals here are played through the real loop: the sample turns of `test_audit` (Blue's
+Journals here are played through the real loop: the sample turns of `test_definition` (Blue's
 turn 1, events 1-7, then Red's turn 2, events 8-11) and Blue's winning turn from
 `WIN_SAVE`.
 """
@@ -17,7 +17,7 @@ from click.testing import CliRunner, Result
 from tests.cli.test_constructor_cli import END_SAVE as CONSTRUCTOR_SAVE
 from tests.cli.test_tools import END_SAVE, journal, lines_of, play_into
 from tests.conftest import ROOT, WATAN
-from tests.tools.test_audit import SAMPLE, WIN_SAVE
+from tests.test_definition import SAMPLE, WIN_SAVE
 from watan.cli.app import main
 from watan.engine.state import Colour
 from watan.terminal.console import Options, Streams, play_games

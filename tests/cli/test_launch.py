@@ -17,7 +17,6 @@ NOT_FOR_PLAYING = {
     "click",
     "hypothesis",
     "pytest",
-    "watan.tools.audit",
     "watan.cli.app",
     "watan.tools.compare",
     "watan.text.describe",

@@ -1,7 +1,7 @@
 """`show`, `replay`, `export` and `view`: steps counted in turns, files kept unless forced,
 and the wrong kind of file answered helpfully.
 
-The journal is the sample turns of `test_audit`: Blue's turn 1 is events 1-7, Red's turn 2
+The journal is the sample turns of `test_definition`: Blue's turn 1 is events 1-7, Red's turn 2
 events 8-11, and Orange's turn 3 begins at step 11.
 """
 

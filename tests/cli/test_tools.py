@@ -1,6 +1,6 @@
 """`watan replay`, `rewind`, `export`, `diff` and `verify`, run through click as a user would.
 
-The journal is the sample turns of `test_audit` played through the real
+The journal is the sample turns of `test_definition` played through the real
 loop into `game.jsonl` in a fresh working folder; see there for its eleven
 events.
 """
@@ -18,7 +18,7 @@ from click.testing import CliRunner, Result
 
 from tests.cli.test_show import sample_save_board
 from tests.conftest import WATAN, reference
-from tests.tools.test_audit import HEADER, NEW_HEADER, SAMPLE, SAMPLE_EVENTS, SAMPLE_LINES, fold
+from tests.test_definition import HEADER, NEW_HEADER, SAMPLE, SAMPLE_EVENTS, SAMPLE_LINES, fold
 from tests.tools.test_history import BOARD_LINE, SAMPLE_STATUS
 from watan.cli.app import main
 from watan.files.savefile import parse_board
@@ -397,7 +397,7 @@ BAD_JOURNALS: list[tuple[str, Callable[[list[bytes]], list[bytes]], str]] = [
 CASES = [case for case, _, _ in BAD_JOURNALS]
 REWIND_TO = {"a criterion completed twice": 5, "lines out of order": 1}
 """For a journal against the rules, the step before the offending command, which `--resume`
-names in its refusal: the sample's events are listed in tests/tools/test_audit.py."""
+names in its refusal: the sample's events are listed in tests/test_definition.py."""
 
 
 def make_bad(change: Callable[[list[bytes]], list[bytes]]) -> bytes:

@@ -1,6 +1,6 @@
 """`watan play --resume`: a journal goes on from exactly where it stands, whatever stopped it.
 
-Journals are the sample turns of `test_audit` (its list says what each of
+Journals are the sample turns of `test_definition` (its list says what each of
 the eleven events is), cut back with `rewind` to the moment under test.
 """
 
@@ -21,7 +21,7 @@ from click.testing import CliRunner, Result
 from replay import JournalError, JournalLocked, JournalWriter
 from replay import recorder as toolkit_recorder
 from tests.conftest import WATAN, read_journal, reference
-from tests.tools.test_audit import (
+from tests.test_definition import (
     HEADER,
     NEW_HEADER,
     SAMPLE,

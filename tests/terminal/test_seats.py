@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from replay.folding import fold
-from tests.conftest import WATAN
+from tests.conftest import WATAN, audit
 from tests.scripted import typed
 from tests.terminal.test_console import SAMPLE_BOARD, SAMPLE_SAVE, SETUP, play, read_journal
 from watan.editions import edition
@@ -27,7 +27,6 @@ from watan.terminal.seats import Shown
 from watan.terminal.session import Session, prompt
 from watan.text.notation import format
 from watan.text.wording import narrate
-from watan.tools.audit import audit
 from watan.tools.history import listing
 from watan.tools.judge import command_of, commands
 
@@ -51,7 +50,8 @@ def test_four_computers_play_a_whole_game_with_no_input(tmp_path: Path) -> None:
     assert played.stdout.endswith(f" has won!\n{PLAY_AGAIN}> ")
     header, events = read_journal(tmp_path / "j.jsonl")
     checked = audit(header, events)
-    assert (checked.problem, checked.game.phase) == (None, Phase.OVER)
+    assert checked.state is not None
+    assert (checked.problem, checked.state.phase) == (None, Phase.OVER)
     assert events[:4] == [SeatTaken(colour=c, player=name) for c, name in seats]
     assert not (tmp_path / "backup.sv").exists()  # the game was won: nothing to back up
 

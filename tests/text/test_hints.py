@@ -13,7 +13,7 @@ import msgspec
 import pytest
 
 from tests.conftest import WATAN, reference
-from tests.tools.test_audit import SAMPLE
+from tests.test_definition import SAMPLE
 from watan.editions.constructor import EDITION as CONSTRUCTOR
 from watan.editions.model import Edition
 from watan.engine.commands import (

@@ -7,7 +7,7 @@ from msgspec.structs import replace
 from replay.compare import parting
 from tests.conftest import WATAN, reference
 from tests.positions import make_game
-from tests.tools.test_audit import HEADER, SAMPLE_EVENTS, WIN_EVENTS, WIN_HEADER, fold
+from tests.test_definition import HEADER, SAMPLE_EVENTS, WIN_EVENTS, WIN_HEADER, fold
 from watan.definition import WATAN as WATAN_JOURNALS
 from watan.engine.events import TradeDeclined
 from watan.engine.resources import Resource

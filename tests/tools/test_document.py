@@ -17,7 +17,7 @@ from click.testing import CliRunner
 
 from tests.cli.test_tools import journal
 from tests.conftest import ROOT
-from tests.tools.test_audit import HEADER, NEW_HEADER, SAMPLE_EVENTS, fold
+from tests.test_definition import HEADER, NEW_HEADER, SAMPLE_EVENTS, fold
 from watan.cli.app import main
 from watan.tools import document
 

@@ -1,6 +1,6 @@
 """Looking back at a journal: the game at any step, listed, as text, as a save file, as JSON.
 
-The journal is the one the sample turns of `test_audit` write when played
+The journal is the one the sample turns of `test_definition` write when played
 through the real loop: eleven events, in eight commands (the list there
 says what each event is and why).
 """
@@ -21,7 +21,7 @@ from replay import JournalError, JournalLocked, JournalWriter
 from replay import history as toolkit
 from tests.cli.test_show import sample_save_board
 from tests.conftest import ROOT, WATAN, reference
-from tests.tools.test_audit import (
+from tests.test_definition import (
     HEADER,
     NEW_HEADER,
     SAMPLE,

@@ -1,7 +1,7 @@
 """Judging a journal's commands: runs of events, the command each run records, the chance it
 drew, and headers a game cannot start from.
 
-The journals are the sample turns of `test_audit` (its docstring works them out by hand).
+The journals are the sample turns of `test_definition` (its docstring works them out by hand).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 from msgspec.structs import replace
 
 from replay.auditing import Problem
-from tests.tools.test_audit import (
+from tests.test_definition import (
     BLUE,
     CAFFEINE,
     HEADER,

@@ -8,10 +8,10 @@ import pytest
 from click.testing import CliRunner
 
 from replay.tournaments import game_seeds, journal_path
+from tests.conftest import audit
 from watan.cli.app import main
 from watan.engine.events import SeatTaken
 from watan.engine.state import COLOURS, NOBODY, Phase
-from watan.tools.audit import audit
 from watan.tools.history import load
 from watan.tools.simulate import (
     GameResult,
@@ -31,7 +31,7 @@ RANDOM = ("random",) * 4
 def test_a_whole_game_ends_with_a_win_and_its_events_pass_the_audit() -> None:
     played = play_game(0, 5, RANDOM, edition="watan")
     checked = audit(played.header, played.events)
-    assert (checked.problem, checked.game) == (None, played.game)
+    assert (checked.problem, checked.state) == (None, played.game)
     assert (played.game.phase, played.result.winner) == (Phase.OVER, played.game.winner)
     assert played.result.winner != NOBODY
 

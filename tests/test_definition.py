@@ -1,4 +1,4 @@
-"""Checking journals against the rules: real games pass, and each kind of tampering is named.
+"""Watan's definition judges journals: real games pass, and each kind of tampering is named.
 
 Most journals start from the spec's sample save, the position of its §3.6
 example (Blue 7 course criteria and 5 STUDY, Red nothing, Orange 11
@@ -22,8 +22,8 @@ from pathlib import Path
 import pytest
 from msgspec.structs import replace
 
-from replay.auditing import Problem
-from tests.conftest import WATAN, read_journal, reference
+from replay.auditing import Audit, Problem
+from tests.conftest import WATAN, audit, read_journal, reference
 from tests.scripted import typed
 from watan.engine.events import (
     AnyEvent,
@@ -51,7 +51,6 @@ from watan.engine.state import Colour, Game, saved_game
 from watan.engine.topology import CriterionId, TileId
 from watan.files.savefile import format_save, parse_board, parse_save
 from watan.terminal.console import Options, Streams, play_games
-from watan.tools.audit import Audit, audit
 from watan.tools.judge import (
     header_problem,
 )
@@ -134,7 +133,7 @@ def test_the_sample_turns_record_the_events_worked_out_by_hand() -> None:
 
 def test_the_sample_turns_pass_and_fold_to_the_live_game() -> None:
     _, live = converse(start(HEADER), SAMPLE_LINES, seed=3)
-    assert audit(HEADER, SAMPLE_EVENTS) == Audit(game=live, events=11)
+    assert audit(HEADER, SAMPLE_EVENTS) == Audit(state=live, events=11)
 
 
 def test_a_long_seeded_game_with_fair_dice_passes_and_folds_to_the_live_game() -> None:
@@ -151,13 +150,13 @@ def test_a_long_seeded_game_with_fair_dice_passes_and_folds_to_the_live_game() -
     kinds = {type(event) for event in events}
     # The game covers fair rolls, losses to the geese, steals, trades both ways and builds.
     assert {ResourcesLost, ResourceStolen, TradeAccepted, TradeDeclined, GoalAchieved} <= kinds
-    assert audit(header, events) == Audit(game=live.game, events=len(events))
+    assert audit(header, events) == Audit(state=live.game, events=len(events))
 
 
 def test_a_win_by_improvement_passes() -> None:
     events, live = converse(start(WIN_HEADER), "load\nroll\n12\nimprove 30\n", seed=1)
     assert events == WIN_EVENTS
-    assert audit(WIN_HEADER, WIN_EVENTS) == Audit(game=live, events=4)
+    assert audit(WIN_HEADER, WIN_EVENTS) == Audit(state=live, events=4)
 
 
 def test_a_journal_written_by_play_passes_and_folds_to_its_backup(
@@ -172,18 +171,19 @@ def test_a_journal_written_by_play_passes_and_folds_to_its_backup(
     journal = read_journal("game.jsonl")
     checked = audit(journal.header, journal.events)
     assert (journal.header, journal.events, checked.problem) == (HEADER, SAMPLE_EVENTS, None)
-    assert format_save(saved_game(checked.game), WATAN) == (tmp_path / "backup.sv").read_text()
+    assert checked.state is not None
+    assert format_save(saved_game(checked.state), WATAN) == (tmp_path / "backup.sv").read_text()
 
 
 def test_a_resumption_changes_nothing_and_passes_anywhere_between_commands() -> None:
     resumed = (*SAMPLE_EVENTS[:7], GameResumed(seed=9), *SAMPLE_EVENTS[7:], GameResumed(seed=4))
-    assert audit(HEADER, resumed) == Audit(game=fold(HEADER, SAMPLE_EVENTS), events=13)
+    assert audit(HEADER, resumed) == Audit(state=fold(HEADER, SAMPLE_EVENTS), events=13)
 
 
 def test_keep_returns_the_game_at_that_step_after_checking_them_all() -> None:
     for step in range(len(SAMPLE_EVENTS) + 1):
         checked = audit(HEADER, SAMPLE_EVENTS, keep=step)
-        assert checked == Audit(game=fold(HEADER, SAMPLE_EVENTS[:step]), events=11), step
+        assert checked == Audit(state=fold(HEADER, SAMPLE_EVENTS[:step]), events=11), step
 
 
 def test_keep_does_not_hide_a_problem_after_that_step() -> None:
@@ -445,7 +445,7 @@ def test_the_audit_stops_at_the_first_problem_with_the_game_before_it() -> None:
     events = with_event(6, TradeAccepted(proposer=BLUE, partner=RED, give=STUDY, take=CAFFEINE))
     checked = audit(HEADER, events)
     assert checked == Audit(
-        game=fold(HEADER, SAMPLE_EVENTS[:5]),
+        state=fold(HEADER, SAMPLE_EVENTS[:5]),
         events=5,
         problem=Problem(6, "Blue traded one STUDY to Red for one CAFFEINE: not enough resources"),
     )
@@ -502,7 +502,8 @@ def test_loaded_criteria_side_by_side_are_taken_as_written_and_what_follows_is_j
     header = loaded_with(RED, replace(red, criteria=(*red.criteria, (CriterionId(21), 1))))
     checked = audit(header, SAMPLE_EVENTS)
     assert (checked.problem, checked.events) == (None, len(SAMPLE_EVENTS))
-    assert checked.game.criterion_owner[20:22] == (YELLOW, RED)
+    assert checked.state is not None
+    assert checked.state.criterion_owner[20:22] == (YELLOW, RED)
     beside = with_event(
         7, CriterionCompleted(colour=BLUE, criterion=CriterionId(26), cost=(1, 1, 1, 0, 1))
     )
