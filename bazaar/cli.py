@@ -19,7 +19,7 @@ import msgspec
 from bazaar.definition import BAZAAR
 from bazaar.engine.state import Game, saved_game
 from bazaar.files.disk import SAVING, load_save
-from bazaar.files.savefile import BadFile, format_save
+from bazaar.files.savefile import format_save
 from bazaar.terminal import console, session
 from bazaar.terminal.console import fresh_seed
 from bazaar.text import render
@@ -29,6 +29,7 @@ from bazaar.tools.standing import standing
 from replay import history
 from replay.journal import JournalError
 from replay.messages import printable, torn
+from replay.reading import BadFile
 from replay.recorder import reopen
 from replay.saving import write_atomically
 from replay.stopping import stoppably

@@ -10,8 +10,9 @@
 - `differences`: the structural differences between two states, and where two event
   sequences part;
 - at a game program's edges: `messages` (one-line messages, names shown safely),
-  `lines` (input lines of bounded length), `saving` (files written atomically, paths
-  a save must not go to), `stopping` (signals and a closed terminal end a game cleanly).
+  `lines` (input lines of bounded length), `reading` (small files read within a bound,
+  every failure one line), `saving` (files written atomically, paths a save must not go
+  to), `stopping` (signals and a closed terminal end a game cleanly).
 
 On these, for any game that supplies a `protocol.Definition` (its codec, its initial
 state from a header, its reducer, optionally its judge and its words):

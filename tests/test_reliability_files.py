@@ -31,6 +31,7 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from replay.reading import BadFile
 from tests.conftest import ROOT, WATAN, reference
 from tests.terminal.test_console import Played, play, read_journal
 from tests.test_definition import SAMPLE_LINES
@@ -51,7 +52,7 @@ from tests.test_reliability_eof import (
 from watan.cli.app import main as cli
 from watan.engine.state import loaded_game, new_game
 from watan.files.disk import load_board, load_save
-from watan.files.savefile import BadFile, format_save, parse_save
+from watan.files.savefile import format_save, parse_save
 from watan.terminal.console import Options
 from watan.text import render
 from watan.tools import history

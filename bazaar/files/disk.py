@@ -8,7 +8,8 @@ traceback.  Writing them, all at once, never into a pipe and never over a journa
 from __future__ import annotations
 
 from bazaar.engine.state import SavedGame
-from bazaar.files.savefile import BadFile, parse_save
+from bazaar.files.savefile import parse_save
+from replay import reading
 
 SAVING = ".bazaar-"
 """How the temporary file a save is written to begins, beside its target, before it is
@@ -20,23 +21,8 @@ longer, or a device that never ends, is not read to its end."""
 
 
 def read_text(path: str) -> str:
-    """Return a file's text, or raise BadFile saying why it cannot be read."""
-    try:
-        with open(path, "rb") as file:
-            data = file.read(MOST_BYTES + 1)
-    except FileNotFoundError:
-        raise BadFile(path, "no such file") from None
-    except IsADirectoryError:
-        raise BadFile(path, "is a folder, not a file") from None
-    except (OSError, ValueError) as error:
-        reason = error.strerror if isinstance(error, OSError) else None
-        raise BadFile(path, f"cannot read it ({reason or error})") from None
-    if len(data) > MOST_BYTES:
-        raise BadFile(path, "is far too large to be a save file")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise BadFile(path, "is not a text file") from None
+    """Return a save file's text, or raise BadFile saying why it cannot be read."""
+    return reading.read_text(path, MOST_BYTES, "a save file")
 
 
 def load_save(path: str) -> SavedGame:

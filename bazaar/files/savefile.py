@@ -33,19 +33,11 @@ from bazaar.engine.state import (
 )
 from bazaar.engine.tiles import Board, Square, board_problem
 from bazaar.text.render import CODES, KINDS_BY_CODE
+from replay.reading import BadFile
 
 MAGIC = "bazaar save 1"
 _MOST_DIGITS = 9
 _FIELDS = ("row", "column", "gold", "rubies", "spice", "fabric", "jewels", "food", "cart", "gems")
-
-
-class BadFile(Exception):
-    """A save file that cannot be read, with where and why, on one line."""
-
-    def __init__(self, name: str, problem: str, line: int | None = None) -> None:
-        self.name, self.problem, self.line = name, problem, line
-        where = f"{name}: line {line}" if line is not None else name
-        super().__init__(f"{where}: {problem}")
 
 
 def format_save(saved: SavedGame) -> str:

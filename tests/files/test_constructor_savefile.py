@@ -12,13 +12,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from replay.reading import BadFile
 from tests.conftest import reference
 from tests.text.test_constructor_render import CONSTRUCTOR, WATAN, status
 from watan.engine.layout import random_board
 from watan.engine.snapshot import Position, SavedGame, SavedStudent
 from watan.engine.state import Colour, loaded_game, saved_game
 from watan.engine.topology import CriterionId, GoalId
-from watan.files.savefile import BadFile, format_board, parse_board, parse_save
+from watan.files.savefile import format_board, parse_board, parse_save
 from watan.files.savefile import format_save as format_any
 from watan.text import render
 

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from replay.reading import BadFile
 from tests.conftest import WATAN, reference
 from watan.engine.layout import Board
 from watan.engine.snapshot import SavedGame
 from watan.files.disk import load_board, load_save, read_text
-from watan.files.savefile import BadFile
 
 
 def bad_file_message(path: Path) -> str:

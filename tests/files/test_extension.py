@@ -10,11 +10,12 @@ from __future__ import annotations
 import pytest
 from msgspec.structs import replace
 
+from replay.reading import BadFile
 from tests.conftest import CONSTRUCTOR, WATAN, reference
 from watan.engine.rules import Card, with_house_rules
 from watan.engine.snapshot import SavedGame
 from watan.engine.state import restored, saved_game
-from watan.files.savefile import BadFile, format_save, parse_board, parse_save
+from watan.files.savefile import format_save, parse_board, parse_save
 
 SAMPLE = reference("sample-save.sv")
 SPEC_PART = (

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from msgspec.structs import replace
 
+from replay.reading import BadFile
 from tests.conftest import WATAN, reference
 from watan.editions.model import Edition
 from watan.engine.layout import Board, Tile, tile
@@ -17,7 +18,6 @@ from watan.engine.snapshot import NO_GEESE, Position, SavedGame, SavedStudent
 from watan.engine.state import Colour
 from watan.engine.topology import CRITERION_NEIGHBOURS, CriterionId, GoalId
 from watan.files.savefile import (
-    BadFile,
     Read,
     format_board,
     format_save,

@@ -58,7 +58,7 @@ def fail(message: str) -> NoReturn:
 def checked(action: Callable[[], T]) -> T:
     """Return what `action` gives, or fail with its one-line error (bad journal or file)."""
     from replay.journal import JournalError
-    from watan.files.savefile import BadFile
+    from replay.reading import BadFile
 
     try:
         return action()

@@ -192,9 +192,10 @@ def _side(path: str) -> tuple[str, bytes | None, bool]:
 
 def _save_side(name: str, data: bytes | None, played: Edition) -> Game:
     """Return the game a .sv file of `played` holds (a journal's edition, or --edition)."""
+    from replay.reading import BadFile
     from watan.engine.state import restored
     from watan.files.disk import MOST_BYTES, mistaken, read_save_file, read_text
-    from watan.files.savefile import BadFile, read_save
+    from watan.files.savefile import read_save
 
     def read() -> Game:
         if data is None:

@@ -51,9 +51,10 @@ def show(file: str, edition: str | None, shape: str) -> None:
 
     FILE may be - for standard input.
     """
+    from replay.reading import BadFile
     from watan.engine.state import new_game, restored
     from watan.files.disk import MOST_BYTES, mistaken, read_text
-    from watan.files.savefile import BadFile, looks_like_save, read_board, read_save
+    from watan.files.savefile import looks_like_save, read_board, read_save
     from watan.text import render
 
     played = edition_named(edition)

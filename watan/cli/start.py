@@ -148,10 +148,10 @@ def play(
     from msgspec.structs import replace
 
     from replay.journal import JournalError
+    from replay.reading import BadFile
     from watan.editions import UnknownEdition
     from watan.editions import edition as named
     from watan.files.journal import journal_folder
-    from watan.files.savefile import BadFile
     from watan.players.table import StrategyError
     from watan.terminal.console import Options, Resumed, Streams, choose_board, play_games
     from watan.terminal.console import resume as reopen

@@ -7,10 +7,12 @@ traceback.  Writing them, all at once and never over a journal, is
 
 from __future__ import annotations
 
+from replay import reading
+from replay.reading import BadFile
 from watan.editions.model import Edition
 from watan.engine.layout import Board
 from watan.engine.snapshot import SavedGame
-from watan.files.savefile import BadFile, Read, read_board, read_save
+from watan.files.savefile import Read, read_board, read_save
 
 SAVING = ".watan-"
 """How the temporary file a save is written to begins, beside its target, before it is
@@ -22,31 +24,12 @@ device that never ends (`/dev/zero`), is not read to its end."""
 
 
 def read_text(path: str, data: bytes | None = None) -> str:
-    """Return a file's text, or raise BadFile saying why it cannot be read.
+    """Return a board or save file's text, or raise BadFile saying why it cannot be read.
 
     With `data`, the file is those bytes (standard input's: the first `MOST_BYTES` and one
     more are enough), and `path` names it in errors.
     """
-    if data is None:
-        data = _read_bytes(path)
-    if len(data) > MOST_BYTES:
-        raise BadFile(path, "is far too large to be a board or save file")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise BadFile(path, "is not a text file") from None
-
-
-def _read_bytes(path: str) -> bytes:
-    try:
-        with open(path, "rb") as file:
-            return file.read(MOST_BYTES + 1)
-    except FileNotFoundError:
-        raise BadFile(path, "no such file") from None
-    except IsADirectoryError:
-        raise BadFile(path, "is a folder, not a file") from None
-    except OSError as error:
-        raise BadFile(path, f"cannot read it ({error.strerror or error})") from None
+    return reading.read_text(path, MOST_BYTES, "a board or save file", data)
 
 
 STANDARD_INPUT = "standard input"

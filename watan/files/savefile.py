@@ -18,6 +18,7 @@ from typing import Generic, NamedTuple, TypeVar
 
 from msgspec.structs import replace
 
+from replay.reading import BadFile
 from watan.editions.model import Edition
 from watan.engine.layout import NETFLIX_VALUE, Board, tile
 from watan.engine.resources import Resource
@@ -54,15 +55,6 @@ class Read(NamedTuple, Generic[T]):
 
     value: T
     notes: tuple[str, ...] = ()
-
-
-class BadFile(Exception):
-    """A board or save file that cannot be read, with where and why, on one line."""
-
-    def __init__(self, name: str, problem: str, line: int | None = None) -> None:
-        self.name, self.problem, self.line = name, problem, line
-        where = f"{name}: line {line}" if line is not None else name
-        super().__init__(f"{where}: {problem}")
 
 
 class _Numbers:

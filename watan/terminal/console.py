@@ -23,6 +23,7 @@ import msgspec
 from replay.folding import fold
 from replay.lines import read_line
 from replay.messages import announce, complain
+from replay.reading import BadFile
 from replay.recorder import Recorder, recording, reopen, reporter
 from watan.editions.model import Edition
 from watan.engine.commands import TakeSeat
@@ -36,7 +37,7 @@ from watan.engine.snapshot import SavedGame
 from watan.engine.state import COLOURS, HUMAN, Colour, Game, saved_game
 from watan.files.disk import SAVING, read_board_file, read_save_file
 from watan.files.journal import LOCAL_FOLDER, Folder, default_journal_path
-from watan.files.savefile import BadFile, Read, format_save
+from watan.files.savefile import Read, format_save
 from watan.players import DEFAULT as DEFAULT_STRATEGY
 from watan.players import STRATEGIES, seat_generator, strategy
 from watan.players.table import Player, StrategyError, Table, play

@@ -15,6 +15,7 @@ from typing import assert_never
 
 from replay.auditing import compare_runs
 from replay.protocol import Verdict
+from replay.reading import BadFile
 from watan.editions import edition, names
 from watan.editions.model import Edition
 from watan.engine.commands import (
@@ -66,7 +67,7 @@ from watan.engine.resources import HELD, Resource, Resources, total
 from watan.engine.rules import rules_problem
 from watan.engine.snapshot import SavedGame
 from watan.engine.state import COLOURS, Completion, Game
-from watan.files.savefile import BadFile, format_save, parse_save
+from watan.files.savefile import format_save, parse_save
 from watan.text.describe import describe
 
 _REASONS = {

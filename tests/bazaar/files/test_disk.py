@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from bazaar.files.disk import MOST_BYTES, load_save, read_text
-from bazaar.files.savefile import BadFile
+from replay.reading import BadFile
 from tests.bazaar.files.test_savefile import SAVED, TEXT
 
 

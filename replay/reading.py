@@ -1,0 +1,48 @@
+"""Reading a game's small files at its edge (boards, saves): bounded, every failure one line.
+
+A file that cannot be read, or is not what was asked for, is a `BadFile` naming it (and
+the line, when one is to blame) and the problem, which a program prints as one line,
+never as a traceback.  A file is read only up to a bound far beyond any real one, so
+that a device that never ends (`/dev/zero`) or a huge file costs no more than that.
+"""
+
+from __future__ import annotations
+
+
+class BadFile(Exception):
+    """A file that cannot be read, with where and why, on one line."""
+
+    def __init__(self, name: str, problem: str, line: int | None = None) -> None:
+        self.name, self.problem, self.line = name, problem, line
+        where = f"{name}: line {line}" if line is not None else name
+        super().__init__(f"{where}: {problem}")
+
+
+def read_text(path: str, most: int, what: str, data: bytes | None = None) -> str:
+    """Return the text of the file at `path`, or raise BadFile saying why it cannot be read.
+
+    More than `most` bytes is far too large to be `what` (`a save file`, say): only that
+    many and one more are ever read.  With `data`, the file is those bytes (standard
+    input's, say), and `path` names it in errors.
+    """
+    if data is None:
+        data = _read_bytes(path, most)
+    if len(data) > most:
+        raise BadFile(path, f"is far too large to be {what}")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadFile(path, "is not a text file") from None
+
+
+def _read_bytes(path: str, most: int) -> bytes:
+    try:
+        with open(path, "rb") as file:
+            return file.read(most + 1)
+    except FileNotFoundError:
+        raise BadFile(path, "no such file") from None
+    except IsADirectoryError:
+        raise BadFile(path, "is a folder, not a file") from None
+    except (OSError, ValueError) as error:  # ValueError: a NUL in the name
+        reason = error.strerror if isinstance(error, OSError) else None
+        raise BadFile(path, f"cannot read it ({reason or error})") from None
