@@ -586,11 +586,11 @@ def harvest(game: Game, roll: int) -> list[list[int]]:
 
 def _production(game: Game, roll: int) -> tuple[AnyEvent, ...]:
     """Return what each student gains from `roll`, in student order (spec §3.5.2, §3.5.5)."""
-    return tuple(
+    return tuple([
         ResourcesProduced(colour=colour, gained=(g[0], g[1], g[2], g[3], g[4]))
         for colour, g in zip(COLOURS, harvest(game, roll), strict=True)
         if any(g)
-    )
+    ])
 
 
 def _geese_losses(game: Game, chance: Chance) -> tuple[AnyEvent, ...]:

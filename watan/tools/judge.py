@@ -128,18 +128,16 @@ class RecordedChance:
         self._units: list[tuple[Resource, int]] = []
         """Each loss and each unit stolen, with the index of the event in the command."""
         self._last = 0
-        for index, event in enumerate(self._events):
-            match event:
-                case DiceRolled(dice=dice) if dice is not None:
-                    self._dice.append(dice)
-                case ResourcesLost(lost=lost):
-                    self._losses.append((lost, index))
-                    self._last = index
-                case ResourceStolen(resource=resource):
-                    self._units.append((resource, index))
-                    self._last = index
-                case _:
-                    pass
+        for index, event in enumerate(self._events):  # for every roll: plain tests are quickest
+            if isinstance(event, DiceRolled):
+                if event.dice is not None:
+                    self._dice.append(event.dice)
+            elif isinstance(event, ResourcesLost):
+                self._losses.append((event.lost, index))
+                self._last = index
+            elif isinstance(event, ResourceStolen):
+                self._units.append((event.resource, index))
+                self._last = index
 
     @property
     def _names(self) -> Sequence[str]:
@@ -185,14 +183,38 @@ class RecordedChance:
         return lost
 
 
+class _NoChance:
+    """The chance of a command that draws none: asked anyway, it sends `judge` the long way."""
+
+    def dice(self) -> tuple[int, int]:
+        raise _Impossible("no dice are drawn here")
+
+    def unit(self, held: Resources) -> Resource:
+        raise _Impossible("no unit is drawn here")
+
+    def losses(self, held: Resources, count: int) -> Resources:
+        raise _Impossible("no losses are drawn here")
+
+
+_NO_CHANCE = _NoChance()
+
+_CHANCY: frozenset[type] = frozenset({Roll, PlaceGeese, PlayKnight})
+"""The commands whose events may record random outcomes: fair dice and what a 7 takes,
+and a unit stolen (spec §2.8, §3.6)."""
+
+_NEXT = Next()
+_FAIR_ROLL = Roll()
+"""Commands as the commonest runs give them, made once (commands are immutable)."""
+
+
 def command_of(events: tuple[AnyEvent, ...]) -> AnyCommand | None:
     """Return the command whose events these are (the first one says which), or None."""
     first = events[0]
     match first:  # the commonest commands first; plain class patterns are the quickest
         case DiceRolled():
-            return Roll(value=first.roll if first.dice is None else None)
+            return _FAIR_ROLL if first.dice is not None else Roll(value=first.roll)
         case TurnEnded():
-            return Next()
+            return _NEXT
         case TradeDeclined():
             return Trade(partner=first.partner, give=first.give, take=first.take, accepted=False)
         case TradeAccepted():
@@ -322,7 +344,26 @@ def header_problem(header: GameStarted) -> str | None:
 
 def judge(game: Game, run: tuple[AnyEvent, ...], played: Edition) -> Verdict | None:
     """Return which event of `run` its command does not give and why, or None, in the
-    words of the edition `played`."""
+    words of the edition `played`.
+
+    It runs once per command of every journal checked, so the commonest path (a sound
+    command) is kept short: the random outcomes are gathered only for a command that
+    draws some, and the words only for a problem.
+    """
+    command = command_of(run) if len(run) <= MOST_EVENTS_PER_COMMAND else None
+    if command is not None:
+        chance = RecordedChance(run, played.resources) if type(command) in _CHANCY else _NO_CHANCE
+        try:
+            if decide_with(game, command, chance) == run:
+                return None
+        except (Refused, _Impossible):
+            pass
+    return _verdict(game, run, played)
+
+
+def _verdict(game: Game, run: tuple[AnyEvent, ...], played: Edition) -> Verdict | None:
+    """Return `judge`'s answer the long way, with every reason worked out in words."""
+
     def said(event: AnyEvent) -> str:
         return describe(event, played)
 
