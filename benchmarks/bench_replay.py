@@ -196,7 +196,8 @@ def main() -> None:
 
     per_seek = median_seconds(seek_back, 5) / len(spots)
     print(f"timeline: seek back 1,000 events: {per_seek * 1000:.2f} ms (checkpoint every 256)")
-    print("command: python benchmarks/bench_replay.py --events", options.events)
+    given = f"--journal {options.journal}" if options.journal else f"--events {options.events}"
+    print(f"command: python benchmarks/bench_replay.py {given}")
 
 
 if __name__ == "__main__":
