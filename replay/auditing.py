@@ -81,7 +81,7 @@ def _runs(judge: Judge[H, E, S] | None, events: Iterable[E]) -> Iterator[tuple[E
     if judge is None:
         return commands(events)
     if judge.commands is None:
-        return commands(events, judge.continues)
+        return commands(events, judge.joins)
     return judge.commands(events)
 
 

@@ -116,7 +116,7 @@ def _through_command(
     judge = definition.judge
     if judge is not None and read:
         for event in stream:
-            if not judge.continues(read, event):
+            if not judge.joins(read, event):
                 break
             read.append(event)
     return tuple(read)

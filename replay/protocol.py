@@ -86,7 +86,8 @@ class Judge(msgspec.Struct, Generic[H, E, S], frozen=True):
     """How the toolkit checks a game's journal against its rules.
 
     - `continues(run, event)`: whether `event` belongs to the same command as the events
-      of `run` (its first is the event that began the command);
+      of `run` (its first is the event that began the command); a game that gives
+      `commands` and `longest` instead need not give it (`joins`);
     - `verdict(state, run)`: None when the rules, in `state`, give exactly the events of
       `run` for the command they record (random outcomes taken from the run itself);
       otherwise which event is wrong and why;
@@ -96,14 +97,31 @@ class Judge(msgspec.Struct, Generic[H, E, S], frozen=True):
       come from `previous` (the state before the command, or before the event: the audit
       checks once per command, and per event only to name the one that breaks it), or None;
     - `commands(events)`, when given, yields the events in runs exactly as `continues`
-      groups them, only quicker (a game that knows which events follow which).
+      groups them, only quicker (a game that knows which events follow which);
+    - `longest`, with `commands`: no command records more events, so whether an event
+      joins a run is told by grouping only the run's last `longest` events and it.
     """
 
-    continues: Callable[[Sequence[E], E], bool]
     verdict: Callable[[S, tuple[E, ...]], Verdict | None]
+    continues: Callable[[Sequence[E], E], bool] | None = None
     header_problem: Callable[[H], str | None] = _no_problem
     broken: Callable[[S, S], str | None] = _nothing_broken
     commands: Callable[[Iterable[E]], Iterator[tuple[E, ...]]] | None = None
+    longest: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.continues is None and (self.commands is None or self.longest is None):
+            raise ValueError("a judge groups events by `continues`, or `commands` and `longest`")
+
+    def joins(self, run: Sequence[E], event: E) -> bool:
+        """Return whether `event` belongs to the same command as the events of `run`: as
+        `continues` says, or as `commands` groups the run's last `longest` events and it
+        (the command's first event is never further back)."""
+        if self.continues is not None:
+            return self.continues(run, event)
+        assert self.commands is not None and self.longest is not None
+        *_, last = self.commands([*run[-self.longest :], event])
+        return len(last) > 1
 
 
 class Words(msgspec.Struct, Generic[H, E], frozen=True):

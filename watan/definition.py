@@ -21,7 +21,7 @@ from watan.engine.invariants import broken_invariants
 from watan.engine.state import COLOURS, HUMAN, Game
 from watan.files.journal import check_header, format_problem, upcast, written_format
 from watan.text.describe import describe, describe_start
-from watan.tools.judge import commands, continues, header_problem, judge
+from watan.tools.judge import MOST_EVENTS_PER_COMMAND, commands, header_problem, judge
 from watan.tools.turns import headings
 
 Watan = Definition[GameStarted, AnyEvent, Game]
@@ -60,11 +60,11 @@ def definition(name: str) -> Watan:
         start=start,
         apply=apply,
         judge=Judge(
-            continues=continues,
             verdict=verdict,
             header_problem=header_problem,
             broken=broken,
             commands=commands,
+            longest=MOST_EVENTS_PER_COMMAND,
         ),
         words=Words(
             start=describe_start,

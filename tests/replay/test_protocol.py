@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import msgspec
 import pytest
 
+from replay.auditing import boundaries
 from replay.folding import fold
 from replay.journal import JournalError
 from replay.protocol import Codec, Judge, Verdict
@@ -18,6 +20,7 @@ from tests.replay.race import (
     Began,
     Event,
     Rolled,
+    Won,
     journal_bytes,
     play,
 )
@@ -76,3 +79,33 @@ def test_a_judge_without_header_or_bookkeeping_checks_finds_nothing_wrong_there(
 
 def test_codecs_of_the_same_types_share_one_reader() -> None:
     assert Codec(Began, Event).reader() is Codec[Began, Event](Began, Event).reader()
+
+
+def by_rolls(events: Iterable[Event]) -> Iterator[tuple[Event, ...]]:
+    """The race's commands grouped forwards: each roll begins one, at most 3 events long."""
+    run: list[Event] = []
+    for event in events:
+        if run and not isinstance(event, Rolled) and len(run) < 3:
+            run.append(event)
+            continue
+        if run:
+            yield tuple(run)
+        run = [event]
+    if run:
+        yield tuple(run)
+
+
+def test_a_judge_grouping_forwards_tells_if_an_event_joins_a_run_as_continues_does() -> None:
+    assert RACE.judge is not None
+    forwards = msgspec.structs.replace(RACE.judge, continues=None, commands=by_rolls, longest=3)
+    events = play()
+    for end in range(1, len(events)):
+        for event in (events[end], Rolled(0, 4), Advanced(1, 9), Won(0)):
+            assert forwards.joins(events[:end], event) == RACE.judge.joins(events[:end], event)
+    history_forwards = msgspec.structs.replace(RACE, judge=forwards)
+    assert list(boundaries(history_forwards, events)) == list(boundaries(RACE, events))
+
+
+def test_a_judge_must_say_how_events_group_into_commands() -> None:
+    with pytest.raises(ValueError, match="`continues`, or `commands` and `longest`"):
+        Judge(verdict=lambda state, run: None, commands=by_rolls)

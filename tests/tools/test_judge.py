@@ -26,6 +26,7 @@ from tests.test_definition import (
     loaded_with,
     problem_of,
 )
+from watan.definition import WATAN
 from watan.engine.commands import (
     Achieve,
     AnyCommand,
@@ -63,7 +64,6 @@ from watan.tools.judge import (
     _Impossible,
     command_of,
     commands,
-    continues,
     header_problem,
 )
 
@@ -117,7 +117,10 @@ def test_thousands_of_productions_after_one_roll_are_refused_at_the_first_extra_
         "'Orange gained 2 STUDY' is not part of this command: "
         "no command records more than 5 events",
     )
-    assert continues(events, extra) is False  # the roll is further back than any command reaches
+    judge = WATAN.for_header(HEADER).judge
+    assert judge is not None
+    assert judge.joins(events, extra) is False  # the roll is further back than any command reaches
+    assert judge.joins(events[:10], extra) is True  # a gain just after the roll is part of it
 
 
 COMMANDS: list[tuple[tuple[AnyEvent, ...], AnyCommand | None]] = [

@@ -249,24 +249,10 @@ def command_of(events: tuple[AnyEvent, ...]) -> AnyCommand | None:
             assert_never(first)
 
 
-_FOLLOWER_TYPES = tuple({t for followers in _FOLLOWERS.values() for t in followers})
-
 MOST_EVENTS_PER_COMMAND = 1 + len(COLOURS)
 """No command records more events: a roll, then what each of the four students gains or
 loses.  A longer run is refused at its first extra event, so neither grouping events into
 commands nor judging one ever looks at more than this many together."""
-
-
-def continues(events: Sequence[AnyEvent], event: AnyEvent) -> bool:
-    """Return whether `event` belongs to the same command as the last of `events`.
-
-    Only the last `MOST_EVENTS_PER_COMMAND` events are looked at: a command's first event
-    is never further back.
-    """
-    for earlier in reversed(events[-MOST_EVENTS_PER_COMMAND:]):
-        if not isinstance(earlier, _FOLLOWER_TYPES):
-            return isinstance(event, _FOLLOWERS.get(type(earlier), ()))
-    return False
 
 
 def commands(events: Iterable[AnyEvent]) -> Iterator[tuple[AnyEvent, ...]]:
