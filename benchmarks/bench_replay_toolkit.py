@@ -1,4 +1,4 @@
-"""How fast the replay toolkit is on 100,000 events of a toy bank game.
+"""How fast the replay toolkit is on 100,000 events of a toy bank game (`tests.replay.bank`).
 
 Run from the project folder: `python benchmarks/bench_replay_toolkit.py` with the project
 installed (`pip install -e .`), or `PYTHONPATH=. python benchmarks/bench_replay_toolkit.py`.
@@ -13,77 +13,20 @@ import functools
 import random
 import statistics
 import tempfile
-from collections.abc import Callable
 from pathlib import Path
-from typing import assert_never
-
-import msgspec
 
 from benchmarks.timing import median_seconds
 from replay import JournalReader, Timeline, fold, write_journal
+from tests.replay.bank import HEADER, Event, Opened, apply, opening, sample_events
 
 COUNT = 100_000
 ROUNDS = 5
 
 
-class Opened(msgspec.Struct, frozen=True):
-    owners: tuple[str, ...]
-    balance: int
-
-
-class Deposited(msgspec.Struct, frozen=True, tag="deposited"):
-    account: int
-    amount: int
-
-
-class Withdrew(msgspec.Struct, frozen=True, tag="withdrew"):
-    account: int
-    amount: int
-
-
-class Transferred(msgspec.Struct, frozen=True, tag="transferred"):
-    source: int
-    target: int
-    amount: int
-
-
-Event = Deposited | Withdrew | Transferred
-
-
-class Bank(msgspec.Struct, frozen=True):
-    balances: tuple[int, ...]
-    moves: int = 0
-
-
-def apply(bank: Bank, event: Event) -> Bank:
-    balances = list(bank.balances)
-    match event:
-        case Deposited(account, amount):
-            balances[account] += amount
-        case Withdrew(account, amount):
-            balances[account] -= amount
-        case Transferred(source, target, amount):
-            balances[source] -= amount
-            balances[target] += amount
-        case _:
-            assert_never(event)
-    return Bank(tuple(balances), bank.moves + 1)
-
-
-def toy_events(count: int) -> list[Event]:
-    rng = random.Random(2024)
-    kinds: list[Callable[[], Event]] = [
-        lambda: Deposited(rng.randrange(4), rng.randrange(1, 100)),
-        lambda: Withdrew(rng.randrange(4), rng.randrange(1, 100)),
-        lambda: Transferred(rng.randrange(4), rng.randrange(4), rng.randrange(1, 100)),
-    ]
-    return [rng.choice(kinds)() for _ in range(count)]
-
-
 def main() -> None:
-    header = Opened(("ada", "bob", "cy", "dee"), 100)
-    start = Bank((header.balance,) * len(header.owners))
-    events = toy_events(COUNT)
+    header = HEADER
+    start = opening(header)
+    events = sample_events(COUNT, seed=2024)
     reader = JournalReader[Opened, Event](Opened, Event)
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "bank.jsonl"

@@ -6,7 +6,7 @@ import msgspec
 import pytest
 
 from replay.differences import ABSENT, Change, diff, first_divergence
-from tests.replay.conftest import Account, Bank, Deposited, Event, Withdrew
+from tests.replay.bank import Account, Bank, Deposited, Event, Withdrew
 
 
 class Config(msgspec.Struct, frozen=True):

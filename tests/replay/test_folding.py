@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from replay.folding import FoldError, fold, fold_checked, scan
-from tests.replay.conftest import (
+from tests.replay.bank import (
     HEADER,
     Account,
     Bank,
@@ -18,11 +18,11 @@ from tests.replay.conftest import (
     Transferred,
     Withdrew,
     apply,
-    events_strategy,
     opening,
     overdrawn,
     sample_events,
 )
+from tests.replay.conftest import events_strategy
 
 START = opening(HEADER)
 

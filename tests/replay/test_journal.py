@@ -11,7 +11,7 @@ import pytest
 
 from replay.journal import Conversion, EventStream, Journal, JournalError, JournalReader
 from replay.writer import write_journal
-from tests.replay.conftest import (
+from tests.replay.bank import (
     HEADER,
     Deposited,
     Event,

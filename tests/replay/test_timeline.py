@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from replay.folding import fold
 from replay.timeline import Timeline
-from tests.replay.conftest import HEADER, Bank, Deposited, Event, apply, opening, sample_events
+from tests.replay.bank import HEADER, Bank, Deposited, Event, apply, opening, sample_events
 
 START = opening(HEADER)
 EVENTS = sample_events(700)

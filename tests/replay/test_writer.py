@@ -15,7 +15,7 @@ import pytest
 from replay import writer as writer_module
 from replay.journal import Journal, JournalError, JournalLocked, JournalReader
 from replay.writer import JournalWriter, complete_last_line, repair, taken, write_journal
-from tests.replay.conftest import (
+from tests.replay.bank import (
     FORMAT,
     HEADER,
     Deposited,
