@@ -20,8 +20,10 @@ state from a header, its reducer, optionally its judge and its words):
 - `auditing`: checking a journal against the game's rules, command by command;
 - `history`: a journal at any step, listed in words, rewound at command boundaries, verified;
 - `recorder`: a live game's journal, appended to under its lock, and reopened to play on;
-- `compare`: where two journals part and how two states differ, in words;
-- `tournaments`: many seeded games played in batches, the same on one process or many.
+- `compare`: where two journals part and how two states differ, in words.
+
+Any game may also play `tournaments`: many seeded games in batches, the same on one
+process or many.
 
 Events and headers are msgspec Structs chosen by the caller; states are any immutable
 values a caller's reducer produces.

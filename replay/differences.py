@@ -153,7 +153,7 @@ def _merged(edits: list[Place]) -> list[Place] | None:
             places[index] = (old, there[1])
         else:
             return None
-    return [(index, old, new) for index, (old, new) in places.items()]
+    return [(index, old, new) for index, (old, new) in sorted(places.items())]
 
 
 def _join(path: str, key: object) -> str:

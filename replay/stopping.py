@@ -40,6 +40,7 @@ def stoppably(
     *,
     stopped: str | None,
     kept: str,
+    faults: tuple[type[Exception], ...] = (),
 ) -> int:
     """Return the exit status of `play()`, run so that being stopped ends it cleanly.
 
@@ -47,11 +48,15 @@ def stoppably(
     and exits 128 plus the signal's number; when whoever read its output has gone it exits
     as a shell reports SIGPIPE, silently; when the terminal fails otherwise it says so in
     one line ending with where the game is `kept`, and exits 1.  Nothing more is written
-    to standard output after it failed.
+    to standard output after it failed.  One of the game's own `faults` (a computer
+    player that broke, say) is one line too, ending the same way, and exit status 1.
     """
     previous = {number: signal.signal(number, _stop) for number in STOPPING}
     try:
         return play()
+    except faults as fault:
+        _quietly(stderr, printable(f"{program}: {fault}; {kept}") + "\n")
+        return 1
     except KeyboardInterrupt as interrupt:
         if stopped is not None:
             _quietly(stderr, "\n" + printable(f"{program}: {stopped}") + "\n")
@@ -59,7 +64,9 @@ def stoppably(
             interrupt.signal if isinstance(interrupt, Stopped) else signal.SIGINT
         )
     except OSError as error:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
         if isinstance(error, BrokenPipeError):
             return EXIT_STOPPED + signal.SIGPIPE
         failed = f"{program}: the terminal failed ({error.strerror or error}); {kept}"

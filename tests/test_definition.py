@@ -25,6 +25,7 @@ from msgspec.structs import replace
 from replay.auditing import Audit, Problem
 from tests.conftest import WATAN, audit, read_journal, reference
 from tests.scripted import typed
+from watan import definition
 from watan.engine.events import (
     AnyEvent,
     CriterionCompleted,
@@ -43,7 +44,7 @@ from watan.engine.events import (
     TradeDeclined,
     TurnEnded,
 )
-from watan.engine.evolve import apply, start
+from watan.engine.evolve import start
 from watan.engine.layout import random_board
 from watan.engine.resources import NONE, Resource
 from watan.engine.snapshot import SavedStudent
@@ -106,10 +107,7 @@ def converse(game: Game, lines: str, seed: int) -> tuple[tuple[AnyEvent, ...], G
 
 
 def fold(header: GameStarted, events: tuple[AnyEvent, ...]) -> Game:
-    game = start(header)
-    for event in events:
-        game = apply(game, event)
-    return game
+    return definition.WATAN.fold(header, events)
 
 
 def with_event(

@@ -184,3 +184,17 @@ def test_first_divergence_is_the_first_event_that_differs(
     a: list[Event], b: list[Event], expected: int | None
 ) -> None:
     assert first_divergence(a, b) == expected
+
+
+def test_aligned_changes_come_in_the_order_of_their_indices() -> None:
+    # Aligned on 1, 2, 3 and 4: A B C and D E F go (named by their index in a), N comes in
+    # (named by its index in b, 3), and the changes are listed by index, not as found.
+    assert diff(list("ABC1DEF234"), list("123N4")) == [
+        Change("[0]", "A", ABSENT),
+        Change("[1]", "B", ABSENT),
+        Change("[2]", "C", ABSENT),
+        Change("[3]", ABSENT, "N"),
+        Change("[4]", "D", ABSENT),
+        Change("[5]", "E", ABSENT),
+        Change("[6]", "F", ABSENT),
+    ]

@@ -72,3 +72,22 @@ def test_a_terminal_that_fails_is_one_line_saying_where_the_game_is(
 def test_a_stop_is_a_keyboard_interrupt_carrying_its_signal() -> None:
     stop = Stopped(signal.SIGTERM)
     assert (isinstance(stop, KeyboardInterrupt), stop.signal) == (True, signal.SIGTERM)
+
+
+class Broke(Exception):
+    """A game's own fault, as a computer player that broke."""
+
+
+def test_a_games_own_fault_is_one_line_saying_where_the_game_is() -> None:
+    said = io.StringIO()
+    status = stoppably(
+        raising(Broke("Red's player broke")),
+        said,
+        "game",
+        stopped=None,
+        kept="the game is in its journal",
+        faults=(Broke,),
+    )
+    assert (status, said.getvalue()) == (
+        1, "game: Red's player broke; the game is in its journal\n"
+    )

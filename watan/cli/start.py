@@ -192,15 +192,14 @@ def play(
         return refuse("standard input and output must be open to play")
     streams = Streams(sys.stdin.buffer, sys.stdout, sys.stderr, program)
     kept = "the game is in its journal (and backup.sv)"
-
-    def games() -> int:
-        try:
-            return play_games(options, streams, resumed)
-        except StrategyError as fault:
-            complain(sys.stderr, f"{fault}; {kept}", program)
-            return 1
-
-    return stoppably(games, sys.stderr, program, stopped=f"stopped; {kept}", kept=kept)
+    return stoppably(
+        lambda: play_games(options, streams, resumed),
+        sys.stderr,
+        program,
+        stopped=f"stopped; {kept}",
+        kept=kept,
+        faults=(StrategyError,),
+    )
 
 
 def _hinting(*, hints: bool, no_hints: bool) -> Level:
