@@ -44,22 +44,26 @@ def stoppably(
 ) -> int:
     """Return the exit status of `play()`, run so that being stopped ends it cleanly.
 
-    Stopped by a signal, the program says `stopped` (unless None: the game said so itself)
-    and exits 128 plus the signal's number; when whoever read its output has gone it exits
-    as a shell reports SIGPIPE, silently; when the terminal fails otherwise it says so in
-    one line ending with where the game is `kept`, and exits 1.  Nothing more is written
+    Stopped by a signal, the program says `stopped` and where the game is kept (unless
+    `stopped` is None: the game said so itself) and exits 128 plus the signal's number;
+    when whoever read its output has gone it exits as a shell reports SIGPIPE, silently;
+    when the terminal fails otherwise it says so in one line ending with where the game
+    is `kept`, and exits 1.  Nothing more is written
     to standard output after it failed.  One of the game's own `faults` (a computer
     player that broke, say) is one line too, ending the same way, and exit status 1.
+    A game that knows better where it is kept says so in a note on the exception as it
+    goes by (`add_note`, PEP 678): its last note is said instead of `kept`.
     """
     previous = {number: signal.signal(number, _stop) for number in STOPPING}
     try:
         return play()
     except faults as fault:
-        _quietly(stderr, printable(f"{program}: {fault}; {kept}") + "\n")
+        _quietly(stderr, printable(f"{program}: {fault}; {_kept(fault, kept)}") + "\n")
         return 1
     except KeyboardInterrupt as interrupt:
         if stopped is not None:
-            _quietly(stderr, "\n" + printable(f"{program}: {stopped}") + "\n")
+            said = f"{program}: {stopped}; {_kept(interrupt, kept)}"
+            _quietly(stderr, "\n" + printable(said) + "\n")
         return EXIT_STOPPED + (
             interrupt.signal if isinstance(interrupt, Stopped) else signal.SIGINT
         )
@@ -69,12 +73,19 @@ def stoppably(
         os.close(null)
         if isinstance(error, BrokenPipeError):
             return EXIT_STOPPED + signal.SIGPIPE
-        failed = f"{program}: the terminal failed ({error.strerror or error}); {kept}"
+        reason = error.strerror or error
+        failed = f"{program}: the terminal failed ({reason}); {_kept(error, kept)}"
         _quietly(stderr, printable(failed) + "\n")
         return 1
     finally:
         for number, handler in previous.items():
             signal.signal(number, handler)
+
+
+def _kept(error: BaseException, kept: str) -> str:
+    """Return where the game is kept: the last note the game added to `error`, or `kept`."""
+    notes = getattr(error, "__notes__", None)
+    return str(notes[-1]) if notes else kept
 
 
 def _stop(signal_number: int, _frame: object) -> None:

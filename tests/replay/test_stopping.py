@@ -21,7 +21,7 @@ def raising(error: BaseException) -> Callable[[], int]:
     return play
 
 
-def run(play: Callable[[], int], *, stopped: str | None = "stopped; saved") -> tuple[int, str]:
+def run(play: Callable[[], int], *, stopped: str | None = "stopped") -> tuple[int, str]:
     said = io.StringIO()
     status = stoppably(play, said, "game", stopped=stopped, kept="the game is in its journal")
     return status, said.getvalue()
@@ -34,7 +34,8 @@ def test_a_game_that_ends_gives_its_own_status_and_the_handlers_are_put_back() -
 
 
 def test_ctrl_c_exits_130_after_saying_it_stopped_on_a_line_of_its_own() -> None:
-    assert run(raising(KeyboardInterrupt())) == (130, "\ngame: stopped; saved\n")
+    said = "\ngame: stopped; the game is in its journal\n"
+    assert run(raising(KeyboardInterrupt())) == (130, said)
     assert run(raising(KeyboardInterrupt()), stopped=None) == (130, "")
 
 
@@ -44,7 +45,7 @@ def test_kill_or_a_closed_terminal_stops_the_game_as_ctrl_c_does(number: int, st
         os.kill(os.getpid(), number)
         raise AssertionError("the signal did not stop the game")
 
-    assert run(play) == (status, "\ngame: stopped; saved\n")
+    assert run(play) == (status, "\ngame: stopped; the game is in its journal\n")
 
 
 def test_a_reader_gone_exits_141_silently_and_nothing_more_reaches_the_output(
@@ -91,3 +92,20 @@ def test_a_games_own_fault_is_one_line_saying_where_the_game_is() -> None:
     assert (status, said.getvalue()) == (
         1, "game: Red's player broke; the game is in its journal\n"
     )
+
+
+def test_where_the_game_says_it_is_kept_replaces_where_it_usually_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def noted(error: BaseException) -> BaseException:
+        error.add_note("the game is in backup.sv")
+        return error
+
+    assert run(raising(noted(KeyboardInterrupt()))) == (
+        130, "\ngame: stopped; the game is in backup.sv\n"
+    )
+    with (tmp_path / "out").open("w") as output:
+        monkeypatch.setattr("sys.stdout", output)
+        assert run(raising(noted(OSError(5, "Input/output error")))) == (
+            1, "game: the terminal failed (Input/output error); the game is in backup.sv\n"
+        )

@@ -69,10 +69,10 @@ def test_an_output_that_fails_is_one_line_with_the_game_kept(tmp_path: Path) -> 
             stdout=full, stderr=subprocess.PIPE, check=False,
         )
     assert (result.returncode, result.stderr.decode().splitlines()[-1]) == (
-        1, "watan: the terminal failed (No space left on device); "
-        "the game is in its journal (and backup.sv)",
+        1, "watan: the terminal failed (No space left on device); the game is in backup.sv"
     )
-    # The output failed at the first prompt: nothing was played, so no journal is left.
+    # The output failed at the first prompt: nothing was played, so no journal is left,
+    # and the line says where the game really is.
     assert not (tmp_path / "game.jsonl").exists()
     loaded = parse_save(reference("sample-save.sv"), "sample-save.sv", WATAN)
     game = loaded_game(loaded.board, loaded.position, WATAN.rules)

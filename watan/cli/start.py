@@ -191,13 +191,12 @@ def play(
     if sys.stdin is None or sys.stdout is None:
         return refuse("standard input and output must be open to play")
     streams = Streams(sys.stdin.buffer, sys.stdout, sys.stderr, program)
-    kept = "the game is in its journal (and backup.sv)"
     return stoppably(
         lambda: play_games(options, streams, resumed),
         sys.stderr,
         program,
-        stopped=f"stopped; {kept}",
-        kept=kept,
+        stopped="stopped",
+        kept="the game is in its journal (and backup.sv)",  # the console says better
         faults=(StrategyError,),
     )
 

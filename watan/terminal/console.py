@@ -398,9 +398,20 @@ def _play(
         journal = recorder.path if recorder.played else None
         hinter.say(hints.kept(live.game, streams.program, journal, backup))
         return False, live.game.seats
-    except (KeyboardInterrupt, OSError, StrategyError):
-        _back_up(live.game, edition, streams, recorder)
+    except (KeyboardInterrupt, OSError, StrategyError) as stopped:
+        backed = _back_up(live.game, edition, streams, recorder)
+        stopped.add_note(_where_kept(journal=recorder.played, backup=backed))
         raise
+
+
+def _where_kept(*, journal: bool, backup: bool) -> str:
+    """Return where a game stopped before its end is kept: its journal (when anything was
+    played: one that holds nothing is removed), `backup.sv`, both, or nowhere."""
+    if journal:
+        return f"the game is in its journal{f' (and {BACKUP})' if backup else ''}"
+    if backup:
+        return f"the game is in {BACKUP}"
+    return "nothing of the game was played"
 
 
 class _Watching:
