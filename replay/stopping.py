@@ -82,6 +82,17 @@ def stoppably(
             signal.signal(number, handler)
 
 
+def where_kept(*, journal: bool, backup: str | None) -> str:
+    """Return where a game stopped before its end is kept, for a note on the exception:
+    its journal (when anything was played: one that holds nothing is removed), the
+    `backup` save file written, both, or nowhere."""
+    if journal:
+        return f"the game is in its journal{f' (and {backup})' if backup else ''}"
+    if backup:
+        return f"the game is in {backup}"
+    return "nothing of the game was played"
+
+
 def _kept(error: BaseException, kept: str) -> str:
     """Return where the game is kept: the last note the game added to `error`, or `kept`."""
     notes = getattr(error, "__notes__", None)

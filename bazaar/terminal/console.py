@@ -30,6 +30,7 @@ from replay.lines import read_line
 from replay.messages import announce, complain, printable
 from replay.recorder import Recorder, Reopened, recording, reporter
 from replay.saving import write_atomically
+from replay.stopping import where_kept
 
 T = TypeVar("T")
 
@@ -165,9 +166,11 @@ def _loop(
                 return 0
         stdout.flush()
         return 0
-    except (KeyboardInterrupt, OSError):
-        if _save(game, BACKUP, stderr, recorder):
+    except (KeyboardInterrupt, OSError) as stopped:
+        backed = _save(game, BACKUP, stderr, recorder)
+        if backed:
             complain(stderr, f"stopped; the game is saved in {BACKUP}", PROGRAM)
+        stopped.add_note(where_kept(journal=recorder.played, backup=BACKUP if backed else None))
         raise
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from replay.stopping import Stopped, stoppably
+from replay.stopping import Stopped, stoppably, where_kept
 
 
 def raising(error: BaseException) -> Callable[[], int]:
@@ -109,3 +109,15 @@ def test_where_the_game_says_it_is_kept_replaces_where_it_usually_is(
         assert run(raising(noted(OSError(5, "Input/output error")))) == (
             1, "game: the terminal failed (Input/output error); the game is in backup.sv\n"
         )
+
+
+def test_a_stopped_game_is_kept_in_its_journal_its_backup_both_or_nowhere() -> None:
+    assert [
+        where_kept(journal=journal, backup=backup)
+        for journal, backup in [(True, "b.sv"), (True, None), (False, "b.sv"), (False, None)]
+    ] == [
+        "the game is in its journal (and b.sv)",
+        "the game is in its journal",
+        "the game is in b.sv",
+        "nothing of the game was played",
+    ]

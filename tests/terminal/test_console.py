@@ -22,7 +22,7 @@ from watan.engine.layout import random_board
 from watan.engine.state import Game, saved_game
 from watan.files.journal import Folder
 from watan.files.savefile import format_save, parse_board, parse_save
-from watan.terminal.console import Options, Streams, _where_kept, next_header, play_games
+from watan.terminal.console import Options, Streams, next_header, play_games
 
 SAMPLE_BOARD = parse_board(reference("sample-board.txt"), "sample-board.txt", WATAN)
 SAMPLE_SAVE = parse_save(reference("sample-save.sv"), "sample-save.sv", WATAN)
@@ -323,14 +323,3 @@ def test_save_onto_another_games_journal_is_refused_and_the_game_goes_on(tmp_pat
     assert other.read_text() == '{"type":"game_started","format":1,"seed":3}\n'
     assert "Blue has 7 course criteria" in played.stdout.split("> ")[-2]
 
-
-def test_a_stopped_game_says_where_it_is_kept_journal_backup_both_or_nowhere() -> None:
-    assert [
-        _where_kept(journal=journal, backup=backup)
-        for journal, backup in [(True, True), (True, False), (False, True), (False, False)]
-    ] == [
-        "the game is in its journal (and backup.sv)",
-        "the game is in its journal",
-        "the game is in backup.sv",
-        "nothing of the game was played",
-    ]

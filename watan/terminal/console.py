@@ -25,6 +25,7 @@ from replay.lines import read_line
 from replay.messages import announce, complain
 from replay.reading import BadFile
 from replay.recorder import Recorder, recording, reopen, reporter
+from replay.stopping import where_kept
 from watan.editions.model import Edition
 from watan.engine.commands import TakeSeat
 from watan.engine.decide import decide
@@ -400,18 +401,8 @@ def _play(
         return False, live.game.seats
     except (KeyboardInterrupt, OSError, StrategyError) as stopped:
         backed = _back_up(live.game, edition, streams, recorder)
-        stopped.add_note(_where_kept(journal=recorder.played, backup=backed))
+        stopped.add_note(where_kept(journal=recorder.played, backup=BACKUP if backed else None))
         raise
-
-
-def _where_kept(*, journal: bool, backup: bool) -> str:
-    """Return where a game stopped before its end is kept: its journal (when anything was
-    played: one that holds nothing is removed), `backup.sv`, both, or nowhere."""
-    if journal:
-        return f"the game is in its journal{f' (and {BACKUP})' if backup else ''}"
-    if backup:
-        return f"the game is in {BACKUP}"
-    return "nothing of the game was played"
 
 
 class _Watching:
