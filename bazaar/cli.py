@@ -29,7 +29,7 @@ from bazaar.tools.standing import standing
 from replay import history
 from replay.journal import JournalError
 from replay.messages import printable, torn
-from replay.reading import BadFile
+from replay.reading import STANDARD_STREAM, BadFile, journal_source
 from replay.recorder import reopen
 from replay.saving import write_atomically
 from replay.stopping import stoppably
@@ -43,12 +43,6 @@ STEPS = (
     "Events are numbered from 1, after the journal's header line; step N is the game "
     "after the first N events, and step 0 is the game as the header starts it."
 )
-
-STANDARD_STREAM = "-"
-"""A journal argument that means standard input, as for most command-line tools."""
-
-STANDARD_INPUT = "standard input"
-"""How messages name a journal read from standard input."""
 
 
 @click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
@@ -146,7 +140,7 @@ def replay(journal: str, to: int | None, shape: str) -> None:
     Without --to, text lists the events, and save or json shows the game at the end.
     JOURNAL may be - for standard input.
     """
-    name, data = _source(journal)
+    name, data = journal_source(journal)
     if to is None and shape == "text":
         moment = _checked(lambda: history.load(BAZAAR, name, data=data))
         _warn_torn(name, moment.torn_line)
@@ -174,7 +168,7 @@ def rewind(journal: str, to: int, output: str | None, in_place: bool) -> None:
         _fail("give either -o or --in-place, not both")
     if journal == STANDARD_STREAM and (output is None or in_place):
         _fail("the journal comes from standard input: name the new one with -o OUT")
-    name, data = _source(journal)
+    name, data = journal_source(journal)
     target = history.NewJournal(journal, output)
     out = journal if in_place else target
     rewound = _checked(
@@ -202,7 +196,7 @@ def export(journal: str, to: int | None, output: str | None, force: bool) -> Non
     """
     if output is not None and os.path.lexists(output) and not force:
         _fail(f"{output}: already exists; give --force to replace it")
-    name, data = _source(journal)
+    name, data = journal_source(journal)
     checked = _checked(lambda: history.check(BAZAAR, name, to, data=data))
     _warn_torn(name, checked.torn_line)
     text = _shown(checked.state, "save")
@@ -224,7 +218,7 @@ def verify(journal: str) -> None:
     exit status 0 or 1.  JOURNAL may be - for standard input.  A file is checked as a
     stream, in little memory however long it is.
     """
-    name, data = _source(journal)
+    name, data = journal_source(journal)
     try:
         checked = history.verify(BAZAAR, name, data=data)
     except JournalError as error:
@@ -314,13 +308,6 @@ def _checked(action: Callable[[], T]) -> T:
         return action()
     except (JournalError, BadFile) as error:
         _fail(str(error))
-
-
-def _source(journal: str) -> tuple[str, bytes | None]:
-    """Return a journal argument's name for messages, and its bytes when it is `-`."""
-    if journal == STANDARD_STREAM:
-        return STANDARD_INPUT, sys.stdin.buffer.read()
-    return journal, None
 
 
 def _warn(message: str) -> None:

@@ -8,6 +8,22 @@ that a device that never ends (`/dev/zero`) or a huge file costs no more than th
 
 from __future__ import annotations
 
+import sys
+
+STANDARD_STREAM = "-"
+"""A file argument that means standard input (or output), as for most command-line tools."""
+
+STANDARD_INPUT = "standard input"
+"""How messages name a file read from standard input."""
+
+
+def journal_source(argument: str) -> tuple[str, bytes | None]:
+    """Return a journal argument's name for messages, and its bytes when it is `-` (all of
+    standard input: a journal is read whole, however long)."""
+    if argument == STANDARD_STREAM:
+        return STANDARD_INPUT, sys.stdin.buffer.read()
+    return argument, None
+
 
 class BadFile(Exception):
     """A file that cannot be read, with where and why, on one line."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 import concurrent.futures
 import os
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Generic, Protocol, TypeVar
 
 import msgspec
@@ -118,22 +118,23 @@ def run(
 ) -> list[R]:
     """Return the results of every batch's games in game order, played here (one worker)
     or by `workers` processes of this machine."""
-    done: dict[int, list[R]] = {}
     if workers <= 1:
-        for number, batch in enumerate(planned):
-            done[number] = play_batch(batch)
-            if progress is not None:
-                progress(sum(map(len, done.values())))
-        return in_order(done)
+        return collect(((n, play_batch(batch)) for n, batch in enumerate(planned)), progress)
     with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = {pool.submit(play_batch, batch): number for number, batch in enumerate(planned)}
-        for future in concurrent.futures.as_completed(futures):
-            done[futures[future]] = future.result()
-            if progress is not None:
-                progress(sum(map(len, done.values())))
-    return in_order(done)
+        futures = {pool.submit(play_batch, batch): n for n, batch in enumerate(planned)}
+        finished = concurrent.futures.as_completed(futures)
+        return collect(((futures[future], future.result()) for future in finished), progress)
 
 
-def in_order(done: dict[int, list[R]]) -> list[R]:
-    """Return the results of batches finished in any order, by batch number, in game order."""
+def collect(finished: Iterable[tuple[int, list[R]]], progress: Progress | None = None) -> list[R]:
+    """Return the results of batches as they finish, in any order, each with its number
+    among the batches, put back in game order; `progress` hears how many games are done
+    after each."""
+    done: dict[int, list[R]] = {}
+    games = 0
+    for number, results in finished:
+        done[number] = results
+        games += len(results)
+        if progress is not None:
+            progress(games)
     return [result for number in sorted(done) for result in done[number]]

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
 
-from replay.reading import BadFile, read_text
+from replay.reading import BadFile, journal_source, read_text
 
 
 def test_a_file_is_read_as_its_text(tmp_path: Path) -> None:
@@ -54,3 +55,9 @@ def test_a_device_that_never_ends_is_read_only_to_the_bound() -> None:
 
 def test_a_line_to_blame_is_named_with_the_file() -> None:
     assert str(BadFile("game.sv", "bad number", 3)) == "game.sv: line 3: bad number"
+
+
+def test_a_dash_names_standard_input_and_brings_its_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"{}\n")))
+    assert journal_source("-") == ("standard input", b"{}\n")
+    assert journal_source("game.jsonl") == ("game.jsonl", None)

@@ -12,8 +12,8 @@ from replay.journal import JournalError
 from replay.tournaments import (
     MOST_GAMES_PER_BATCH,
     batches,
+    collect,
     game_seeds,
-    in_order,
     journal_path,
     play_batch,
     run,
@@ -72,7 +72,9 @@ def test_one_worker_or_two_play_the_same_games_in_game_order() -> None:
 
 
 def test_results_of_batches_finished_out_of_order_come_back_in_game_order() -> None:
-    assert in_order({2: ["e"], 0: ["a", "b"], 1: ["c", "d"]}) == ["a", "b", "c", "d", "e"]
+    heard: list[int] = []
+    finished = [(2, ["e"]), (0, ["a", "b"]), (1, ["c", "d"])]
+    assert (collect(finished, heard.append), heard) == (["a", "b", "c", "d", "e"], [1, 3, 5])
 
 
 def test_a_batch_writes_each_games_journal_and_never_replaces_one(tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ import click
 from click.shell_completion import CompletionItem
 
 from replay.messages import printable, torn
+from replay.reading import STANDARD_STREAM
 from watan.cli.options import EXIT_BAD_FILE
 from watan.editions import DEFAULT as DEFAULT_EDITION
 
@@ -28,10 +29,6 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 Command = Callable[..., None]
 
-STANDARD_STREAM = "-"
-"""The file name that means standard input (or, for `-o`, standard output)."""
-STANDARD_INPUT = "standard input"
-"""How messages name a file read from standard input."""
 
 PICTURE = "a picture of the board"
 SAVE_FILE = "the spec's save file"
@@ -106,13 +103,6 @@ def read_input(limit: int | None = None) -> bytes:
     """Return what standard input holds (its first `limit` bytes, when given)."""
     stream = sys.stdin.buffer
     return stream.read() if limit is None else stream.read(limit)
-
-
-def journal_source(argument: str) -> tuple[str, bytes | None]:
-    """Return a journal argument's name for messages, and its bytes when it is `-`."""
-    if argument == STANDARD_STREAM:
-        return STANDARD_INPUT, read_input()
-    return argument, None
 
 
 def write(path: str, text: str) -> None:

@@ -11,12 +11,11 @@ from typing import TYPE_CHECKING
 import click
 
 from replay.messages import printable
+from replay.reading import STANDARD_INPUT, STANDARD_STREAM, journal_source
 from watan.cli.common import (
     BYTES,
     FILE,
     FOLDER,
-    STANDARD_INPUT,
-    STANDARD_STREAM,
     STEPS,
     TORN,
     ProgressBar,
@@ -24,7 +23,6 @@ from watan.cli.common import (
     chosen_step,
     edition_option,
     fail,
-    journal_source,
     noting,
     output_option,
     program,

@@ -12,13 +12,12 @@ from typing import TYPE_CHECKING
 import click
 
 from replay.messages import printable
+from replay.reading import STANDARD_INPUT, STANDARD_STREAM, journal_source
 from watan.cli.common import (
     BYTES,
     FILE,
     PICTURE,
     SAVE_FILE,
-    STANDARD_INPUT,
-    STANDARD_STREAM,
     STEPS,
     ProgressBar,
     checked,
@@ -26,7 +25,6 @@ from watan.cli.common import (
     edition_option,
     fail,
     format_option,
-    journal_source,
     noting,
     output_option,
     picture,

@@ -198,11 +198,7 @@ def decide_with(game: Game, command: AnyCommand, chance: Chance) -> tuple[AnyEve
         case Achieve(goal=goal):
             return (GoalAchieved(colour=colour, goal=GoalId(goal), cost=game.rules.goal_cost),)
         case PlaceGeese(tile=tile, victim=victim):
-            moved = GeeseMoved(colour=colour, tile=TileId(tile))
-            if victim is None:
-                return (moved,)
-            stolen = chance.unit(game.students[victim].resources)
-            return (moved, ResourceStolen(thief=colour, victim=victim, resource=stolen))
+            return _stealing(game, GeeseMoved(colour=colour, tile=TileId(tile)), victim, chance)
         case Complete(criterion=criterion):
             place = CriterionId(criterion)
             if game.phase is Phase.SETUP:  # initial assignments are free (spec §4.1)
@@ -234,11 +230,7 @@ def decide_with(game: Game, command: AnyCommand, chance: Chance) -> tuple[AnyEve
             cost = game.rules.card_cost or NONE
             return (CardBought(colour=colour, card=game.deck[0], cost=cost),)
         case PlayKnight(tile=tile, victim=victim):
-            knight = KnightPlayed(colour=colour, tile=TileId(tile))
-            if victim is None:
-                return (knight,)
-            stolen = chance.unit(game.students[victim].resources)
-            return (knight, ResourceStolen(thief=colour, victim=victim, resource=stolen))
+            return _stealing(game, KnightPlayed(colour=colour, tile=TileId(tile)), victim, chance)
         case PlayMonopoly(resource=resource):
             held_by = [student.resources[resource] for student in game.students]
             taken = [0 if c == colour else count for c, count in enumerate(held_by)]
@@ -528,6 +520,17 @@ def _geese_refusal(game: Game, tile: int, victim: Colour | None) -> Refusal | No
     if (victim is None and candidates) or (victim is not None and victim not in candidates):
         return Refusal.VICTIM
     return None
+
+
+def _stealing(
+    game: Game, moved: AnyEvent, victim: Colour | None, chance: Chance
+) -> tuple[AnyEvent, ...]:
+    """Return the geese's move (placed, or by a knight), then the unit the mover steals
+    from `victim`, if one is named, drawn from what they hold (spec §3.6)."""
+    if victim is None:
+        return (moved,)
+    stolen = chance.unit(game.students[victim].resources)
+    return (moved, ResourceStolen(thief=game.turn, victim=victim, resource=stolen))
 
 
 def _win_check(game: Game) -> tuple[AnyEvent, ...]:

@@ -99,25 +99,15 @@ def apply(game: Game, event: AnyEvent) -> Game:
             unit = single(resource)
             return _gain(_gain(game, victim, unit, -1), thief, unit)
         case GoalAchieved(colour=colour, goal=goal, cost=cost):
-            student = game.students[colour]
+            goals = (*game.students[colour].goals, goal)
             return replace(
-                _update(
-                    game,
-                    colour,
-                    resources=subtract(student.resources, cost),
-                    goals=(*student.goals, goal),
-                ),
+                _paid(game, colour, cost, goals=goals),
                 goal_owner=_set(game.goal_owner, goal, colour),
             )
         case CriterionCompleted(colour=colour, criterion=criterion, cost=cost):
-            student = game.students[colour]
+            criteria = (*game.students[colour].criteria, criterion)
             game = replace(
-                _update(
-                    game,
-                    colour,
-                    resources=subtract(student.resources, cost),
-                    criteria=(*student.criteria, criterion),
-                ),
+                _paid(game, colour, cost, criteria=criteria),
                 criterion_owner=_set(game.criterion_owner, criterion, colour),
                 criterion_level=_set(game.criterion_level, criterion, Completion.ASSIGNMENT),
             )
@@ -137,14 +127,9 @@ def apply(game: Game, event: AnyEvent) -> Game:
         case BankTraded(colour=colour, give=give, take=take, rate=rate):
             return _gain(game, colour, subtract(single(take), single(give, rate)))
         case CardBought(colour=colour, card=card, cost=cost):
-            student = game.students[colour]
+            cards = changed(game.students[colour].cards, card, 1)
             return replace(
-                _update(
-                    game,
-                    colour,
-                    resources=subtract(student.resources, cost),
-                    cards=changed(student.cards, card, 1),
-                ),
+                _paid(game, colour, cost, cards=cards),
                 deck=game.deck[1:],
                 bought=changed(game.bought, card, 1),
             )
@@ -206,6 +191,13 @@ def _update(game: Game, colour: Colour, **changes: Any) -> Game:
     return replace(
         game, students=_PUT[colour](students, replace(students[colour], **changes))
     )
+
+
+def _paid(game: Game, colour: Colour, cost: Resources, **changes: Any) -> Game:
+    """Return the game with a student's `cost` paid and some of their fields replaced: what
+    they bought (spec §3.5.3)."""
+    student = game.students[colour]
+    return _update(game, colour, resources=subtract(student.resources, cost), **changes)
 
 
 _PUT: tuple[Callable[[tuple[Student, ...], Student], tuple[Student, ...]], ...] = (

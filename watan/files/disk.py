@@ -7,8 +7,11 @@ traceback.  Writing them, all at once and never over a journal, is
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from replay import reading
-from replay.reading import BadFile
+from replay.reading import STANDARD_INPUT, BadFile
 from watan.editions.model import Edition
 from watan.engine.layout import Board
 from watan.engine.snapshot import SavedGame
@@ -32,8 +35,6 @@ def read_text(path: str, data: bytes | None = None) -> str:
     return reading.read_text(path, MOST_BYTES, "a board or save file", data)
 
 
-STANDARD_INPUT = "standard input"
-"""How messages name a file read from standard input (`watan show -`)."""
 
 
 def mistaken(error: BadFile, text: str, edition: Edition) -> BadFile:
@@ -74,11 +75,7 @@ def load_board(path: str, edition: Edition) -> Board:
 
 def read_board_file(path: str, edition: Edition) -> Read[Board]:
     """Return the board in a board file (spec §5 `-board`), and notes for standard error."""
-    text = read_text(path)
-    try:
-        return read_board(text, path, edition)
-    except BadFile as error:
-        raise mistaken(error, text, edition) from None
+    return _read_file(path, edition, read_board)
 
 
 def load_save(path: str, edition: Edition) -> SavedGame:
@@ -88,8 +85,19 @@ def load_save(path: str, edition: Edition) -> SavedGame:
 
 def read_save_file(path: str, edition: Edition) -> Read[SavedGame]:
     """Return the game in a save file of `edition` (spec §5 `-load`), and notes."""
+    return _read_file(path, edition, read_save)
+
+
+T = TypeVar("T")
+
+
+def _read_file(
+    path: str, edition: Edition, read: Callable[[str, str, Edition], Read[T]]
+) -> Read[T]:
+    """Return what `read` makes of the file's text; a file of another kind (a journal, a
+    save of another edition) is named as such (`mistaken`)."""
     text = read_text(path)
     try:
-        return read_save(text, path, edition)
+        return read(text, path, edition)
     except BadFile as error:
         raise mistaken(error, text, edition) from None

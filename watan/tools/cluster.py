@@ -50,9 +50,8 @@ def play_on_cluster(
         raise NoCluster(
             "--cluster needs Dask: pip install 'watan[cluster]' (on every worker too)"
         ) from None
-    from replay.tournaments import in_order, play_batch
+    from replay.tournaments import collect, play_batch
 
-    done: dict[int, list[GameResult]] = {}
     with contextlib.ExitStack() as stack:
         try:
             if address == LOCAL:
@@ -74,11 +73,8 @@ def play_on_cluster(
             client.submit(play_batch, batch, pure=False): number
             for number, batch in enumerate(batches)
         }
-        for future in as_completed(futures):
-            done[futures[future]] = future.result()
-            if progress is not None:
-                progress(sum(map(len, done.values())))
-    return in_order(done)
+        finished = ((futures[future], future.result()) for future in as_completed(futures))
+        return collect(finished, progress)
 
 
 CONNECT_SECONDS = 20
