@@ -23,8 +23,8 @@ from watan.engine.events import (
     ResourceStolen,
     TurnEnded,
 )
-from watan.engine.evolve import GEESE_ROLL
 from watan.engine.resources import Resource, Resources, items, total
+from watan.engine.rules import GEESE_ROLL
 from watan.engine.state import COLOURS, Colour, Game, Phase
 from watan.text import render
 
