@@ -4,7 +4,7 @@ The game state holds no words, yet a judge's verdict and a listing speak the edi
 (`Constructor`'s criteria are not `Watan`'s), so there is one definition per edition,
 made once: `definition(header.edition)`.  `WATAN` is the one to hand the toolkit: it
 picks a journal's own from its header.  The judge is the game's own: `decide`, asked
-again for each command the journal records (`watan.tools.judge`, run by `replay.auditing`).
+again for each command the journal records (`watan.judge`, run by `replay.auditing`).
 """
 
 from __future__ import annotations
@@ -18,10 +18,11 @@ from watan.editions.model import Edition
 from watan.engine.events import FORMAT_VERSION, AnyEvent, GameStarted, SeatTaken
 from watan.engine.evolve import apply, start
 from watan.engine.invariants import broken_invariants
+from watan.engine.inverse import MOST_EVENTS_PER_COMMAND, commands
 from watan.engine.state import COLOURS, HUMAN, Game
 from watan.files.journal import check_header, format_problem, upcast, written_format
+from watan.judge import header_problem, judge
 from watan.text.describe import describe, describe_start
-from watan.tools.judge import MOST_EVENTS_PER_COMMAND, commands, header_problem, judge
 from watan.tools.turns import headings
 
 Watan = Definition[GameStarted, AnyEvent, Game]

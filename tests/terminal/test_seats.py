@@ -16,6 +16,7 @@ from watan.editions import edition
 from watan.editions.model import Edition
 from watan.engine.events import AnyEvent, CriterionCompleted, GameStarted, SeatTaken
 from watan.engine.evolve import apply, start
+from watan.engine.inverse import command_of, commands
 from watan.engine.layout import Tile
 from watan.engine.resources import Resource
 from watan.engine.state import HUMAN, Colour, Game, Phase
@@ -28,7 +29,6 @@ from watan.terminal.session import Session, prompt
 from watan.text.notation import format
 from watan.text.wording import narrate
 from watan.tools.history import listing
-from watan.tools.judge import command_of, commands
 
 BLUE, RED, ORANGE, YELLOW = Colour.BLUE, Colour.RED, Colour.ORANGE, Colour.YELLOW
 COMPUTERS = ((RED, "greedy"), (ORANGE, "expert"), (YELLOW, "random"))

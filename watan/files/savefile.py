@@ -22,7 +22,7 @@ from replay.reading import BadFile
 from watan.editions.model import Edition
 from watan.engine.layout import NETFLIX_VALUE, Board, tile
 from watan.engine.resources import Resource
-from watan.engine.snapshot import NO_GEESE, Position, SavedGame, SavedStudent
+from watan.engine.snapshot import MOST_COUNT, NO_GEESE, Position, SavedGame, SavedStudent
 from watan.engine.state import COLOURS
 from watan.engine.topology import (
     CRITERION_COUNT,
@@ -82,9 +82,9 @@ class _Numbers:
         return value
 
 
-_MOST_DIGITS = 9
-"""No number in these files needs more digits: ids and values are small, and a student
-holding a billion resources is a damaged file, not a game."""
+_MOST_DIGITS = len(str(MOST_COUNT))
+"""No number in these files needs more digits: ids and values are small, and no count
+passes `MOST_COUNT`."""
 
 
 def _shortened(field: str) -> str:
