@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from replay import auditing
+from replay import auditing, history
 from replay.auditing import Audit
+from replay.history import Moment
 from replay.journal import Journal, StrPath
 from tests.cleanliness import Snapshot, left_behind, snapshot
 from watan import definition
@@ -67,6 +68,12 @@ def read_journal(path: StrPath) -> Journal[GameStarted, AnyEvent]:
     """Return the whole Watan journal at `path`, read as the game's tools read it (its
     definition's reader)."""
     return definition.WATAN.reader().read(path)
+
+
+def at_step(path: StrPath, to: int | None = None) -> Moment[GameStarted, AnyEvent, Game]:
+    """Return the Watan journal at `path` up to step `to` (its end when None), checked, as
+    the game's tools read it: the toolkit's `load` with Watan's definition."""
+    return history.load(definition.WATAN, path, to)
 
 
 def audit(

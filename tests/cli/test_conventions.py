@@ -17,7 +17,7 @@ from click.testing import CliRunner, Result
 from tests.cli.test_show import FIGURE_1, sample_save_board
 from tests.cli.test_tools import END_SAVE, LISTING, STEP_5_SAVE, journal, lines_of
 from tests.conftest import ROOT, reference
-from tests.tools.test_history import SAMPLE_STATUS
+from tests.text.test_render import SAMPLE_STATUS
 from watan.cli.app import main
 
 __all__ = ["journal"]  # the fixture, shared

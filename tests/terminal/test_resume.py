@@ -20,7 +20,8 @@ from click.testing import CliRunner, Result
 
 from replay import JournalError, JournalLocked, JournalWriter
 from replay import recorder as toolkit_recorder
-from tests.conftest import WATAN, read_journal, reference
+from replay.history import rewind_back
+from tests.conftest import WATAN, at_step, read_journal, reference
 from tests.test_definition import (
     HEADER,
     NEW_HEADER,
@@ -30,6 +31,7 @@ from tests.test_definition import (
     WIN_SAVE,
     fold,
 )
+from watan import definition
 from watan.cli.app import main
 from watan.engine.events import (
     AnyEvent,
@@ -42,7 +44,6 @@ from watan.engine.events import (
 )
 from watan.engine.state import Colour
 from watan.terminal.console import Options, Streams, play_games, resume
-from watan.tools import history
 
 BLUE, RED, ORANGE = Colour.BLUE, Colour.RED, Colour.ORANGE
 
@@ -85,7 +86,7 @@ def sample(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[[int], s
 
     def at(step: int) -> str:
         path = f"at-{step}.jsonl"
-        history.rewind("game.jsonl", step, path)
+        rewind_back(definition.WATAN, "game.jsonl", step, path)
         return path
 
     return at
@@ -125,7 +126,7 @@ def test_resumed_play_appends_the_resumption_then_the_new_events_and_verifies(
     )
     expected = (*SAMPLE_EVENTS[:7], GameResumed(seed=5), *SAMPLE_EVENTS[7:])
     assert events_of(path) == (HEADER, expected)
-    assert history.load(path).game == fold(HEADER, SAMPLE_EVENTS)
+    assert at_step(path).state == fold(HEADER, SAMPLE_EVENTS)
 
 
 def test_after_the_roll_play_goes_on_at_the_turn_header_and_commands_work(
@@ -195,7 +196,7 @@ def test_a_finished_game_asks_whether_to_play_again(
         0,
         "Would you like to play again?\n> Would you like to play again?\n> ",
     )
-    assert history.load("won.jsonl").events[-1] == GameResumed(seed=5)
+    assert at_step("won.jsonl").events[-1] == GameResumed(seed=5)
 
 
 def test_a_resumed_game_plays_again_into_a_fresh_journal(
@@ -413,7 +414,7 @@ def test_a_killed_game_resumes_from_its_last_accepted_command(tmp_path: Path) ->
         ResourcesProduced(colour=BLUE, gained=(0, 4, 0, 0, 0)),
         ResourcesProduced(colour=ORANGE, gained=(0, 0, 0, 2, 0)),
     )
-    assert history.load(str(journal)).events == events
+    assert at_step(str(journal)).events == events
 
 
 def test_a_journal_missing_only_its_last_newline_resumes(sample: Callable[[int], str]) -> None:

@@ -9,9 +9,11 @@ from pathlib import Path
 import pytest
 
 from replay.folding import fold
+from replay.history import listing
 from tests.conftest import WATAN, audit
 from tests.scripted import typed
 from tests.terminal.test_console import SAMPLE_BOARD, SAMPLE_SAVE, SETUP, play, read_journal
+from watan import definition
 from watan.editions import edition
 from watan.editions.model import Edition
 from watan.engine.events import AnyEvent, CriterionCompleted, GameStarted, SeatTaken
@@ -28,7 +30,6 @@ from watan.terminal.seats import Shown
 from watan.terminal.session import Session, prompt
 from watan.text.notation import format
 from watan.text.wording import narrate
-from watan.tools.history import listing
 
 BLUE, RED, ORANGE, YELLOW = Colour.BLUE, Colour.RED, Colour.ORANGE, Colour.YELLOW
 COMPUTERS = ((RED, "greedy"), (ORANGE, "expert"), (YELLOW, "random"))
@@ -73,7 +74,7 @@ def test_a_game_with_computers_is_the_same_every_time_from_the_same_seed(tmp_pat
     header, events = read_journal(tmp_path / "a.jsonl")
     checked = audit(header, events)
     assert (checked.problem, checked.events) == (None, len(events))
-    listed = "".join(listing(header, tuple(events)))
+    listed = "".join(listing(definition.WATAN, header, tuple(events)))
     assert "Red (greedy) " in listed and "Orange (expert) " in listed
 
 

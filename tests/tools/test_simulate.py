@@ -8,11 +8,10 @@ import pytest
 from click.testing import CliRunner
 
 from replay.tournaments import game_seeds, journal_path
-from tests.conftest import audit
+from tests.conftest import at_step, audit
 from watan.cli.app import main
 from watan.engine.events import SeatTaken
 from watan.engine.state import COLOURS, NOBODY, Phase
-from watan.tools.history import load
 from watan.tools.simulate import (
     GameResult,
     Standing,
@@ -85,9 +84,9 @@ def test_written_journals_replay_to_each_games_final_state(tmp_path: Path) -> No
         "game-00001.jsonl", "game-00002.jsonl", "game-00003.jsonl",
     ]
     for result in results:
-        replayed = load(journal_path(str(tmp_path), result.index))
+        replayed = at_step(journal_path(str(tmp_path), result.index))
         again = play_game(result.index, result.seed, players, edition="watan")
-        assert (len(replayed.events), replayed.game) == (result.events, again.game)
+        assert (len(replayed.events), replayed.state) == (result.events, again.game)
 
 
 def test_the_wilson_interval_matches_its_textbook_values() -> None:

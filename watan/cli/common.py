@@ -23,7 +23,6 @@ from watan.editions import DEFAULT as DEFAULT_EDITION
 
 if TYPE_CHECKING:
     from watan.editions.model import Edition
-    from watan.engine.state import Game
     from watan.files.savefile import Read
 
 T = TypeVar("T")
@@ -306,9 +305,3 @@ class ProgressBar:
         if self.drawn:
             click.echo("", err=True)
 
-
-def picture(game: Game, edition: Edition) -> str:
-    """Return the board of `game` as an SVG document, in the edition's words."""
-    from watan.pictures import svg
-
-    return svg.picture(game, edition)

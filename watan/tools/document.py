@@ -24,8 +24,7 @@ from watan.engine.resources import HELD, Resource
 from watan.engine.rules import CARDS
 from watan.engine.snapshot import NO_GEESE
 from watan.engine.state import COLOURS, NOBODY, Colour, Game, Phase, course_criteria
-from watan.tools.history import house_rules
-from watan.tools.turns import current_turn
+from watan.engine.turns import current_turn
 
 KIND: Literal["watan-game"] = "watan-game"
 VERSION: Literal[1] = 1
@@ -146,7 +145,7 @@ def document(header: GameStarted, events: Sequence[AnyEvent], game: Game) -> Doc
         document=KIND,
         version=VERSION,
         edition=edition.name,
-        house_rules=list(house_rules(header)),
+        house_rules=list(header.rules.house_rules),
         game=header.game,
         seed=header.seed,
         step=len(events),
