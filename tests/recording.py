@@ -47,7 +47,8 @@ from watan.engine.topology import (
     TileId,
 )
 from watan.files.savefile import format_save, parse_board, parse_save
-from watan.terminal.console import Options, first_header
+from watan.match.making import first_header
+from watan.match.options import Options
 from watan.terminal.session import Session
 from watan.text.notation import AwaitAnswer, AwaitLoadedRoll, AwaitVictim, format
 

@@ -52,7 +52,8 @@ from watan.engine.state import Colour, Game, saved_game
 from watan.engine.topology import CriterionId, TileId
 from watan.files.savefile import format_save, parse_board, parse_save
 from watan.judge import header_problem
-from watan.terminal.console import Options, Streams, play_games
+from watan.match.options import Options
+from watan.terminal.console import Streams, play_games
 
 BLUE, RED, ORANGE, YELLOW = Colour.BLUE, Colour.RED, Colour.ORANGE, Colour.YELLOW
 CAFFEINE, LAB, LECTURE, STUDY = Resource.CAFFEINE, Resource.LAB, Resource.LECTURE, Resource.STUDY

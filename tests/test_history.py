@@ -32,7 +32,8 @@ from tests.test_definition import (
 )
 from watan import definition
 from watan.engine.events import AnyEvent, GameResumed, GameStarted
-from watan.terminal.console import Options, Streams, play_games
+from watan.match.options import Options
+from watan.terminal.console import Streams, play_games
 
 GAME = definition.WATAN
 """Watan as the toolkit sees it."""

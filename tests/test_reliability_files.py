@@ -53,7 +53,7 @@ from watan.cli.app import main as cli
 from watan.engine.state import loaded_game, new_game
 from watan.files.disk import load_board, load_save
 from watan.files.savefile import format_save, parse_save
-from watan.terminal.console import Options
+from watan.match.options import Options
 from watan.text import render
 
 SAMPLE_SAVE = reference("sample-save.sv")

@@ -55,10 +55,12 @@ from watan.engine.evolve import apply, start
 from watan.engine.resources import HELD
 from watan.engine.state import COLOURS, Game, Phase, saved_game
 from watan.files.savefile import format_save
+from watan.match.making import first_header, next_header
+from watan.match.options import Options
 from watan.players.table import Table
 from watan.players.table import play as play_out
 from watan.terminal import session as talk
-from watan.terminal.console import Options, Streams, first_header, next_header, play_games
+from watan.terminal.console import Streams, play_games
 from watan.terminal.seats import AtTerminal, InputEnded
 from watan.text import wording
 

@@ -61,7 +61,8 @@ from watan.engine.rules import Card, with_house_rules
 from watan.engine.state import Colour, saved_game
 from watan.files.journal import UPCASTERS, upcast, written_format
 from watan.files.savefile import format_save
-from watan.terminal.console import Options, Streams, play_games, resume
+from watan.match.making import Log, resume
+from watan.terminal.console import Streams, play_games
 
 FIXTURES = ROOT / "fixtures" / "journals"
 FORMAT_1 = FIXTURES / "format-1.jsonl"
@@ -376,11 +377,8 @@ def test_a_resumed_fixture_copy_plays_on_at_its_last_question() -> None:
     assert run("rewind", "copy.jsonl", "--to", "37", "--in-place")[0] == 0  # into format 2
     rewritten = Path("copy.jsonl").read_bytes()
     out, err = io.StringIO(), io.StringIO()
-    resumed = resume("copy.jsonl", 7, err, "watan")
-    streams = Streams(io.BytesIO(b"no\n"), out, err)
-    assert play_games(
-        Options(seed=7, resume="copy.jsonl", edition=WATAN, rules=WATAN.rules), streams, resumed
-    ) == 0
+    resumed = resume("copy.jsonl", Log(err), seed=7)
+    assert play_games(resumed, Streams(io.BytesIO(b"no\n"), out, err)) == 0
     assert out.getvalue() == "Would you like to play again?\n> "
     assert Path("copy.jsonl").read_bytes() == rewritten + b'{"type":"game_resumed","seed":7}\n'
 

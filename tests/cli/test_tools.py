@@ -23,7 +23,8 @@ from tests.test_definition import HEADER, NEW_HEADER, SAMPLE, SAMPLE_EVENTS, SAM
 from tests.text.test_render import SAMPLE_STATUS
 from watan.cli.app import main
 from watan.files.savefile import parse_board
-from watan.terminal.console import Options, Streams, play_games
+from watan.match.options import Options
+from watan.terminal.console import Streams, play_games
 from watan.tools import document
 
 LISTING = (

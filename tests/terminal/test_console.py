@@ -22,7 +22,9 @@ from watan.engine.layout import random_board
 from watan.engine.state import Game, saved_game
 from watan.files.journal import Folder
 from watan.files.savefile import format_save, parse_board, parse_save
-from watan.terminal.console import Options, Streams, next_header, play_games
+from watan.match.making import next_header
+from watan.match.options import Options
+from watan.terminal.console import Streams, play_games
 
 SAMPLE_BOARD = parse_board(reference("sample-board.txt"), "sample-board.txt", WATAN)
 SAMPLE_SAVE = parse_save(reference("sample-save.sv"), "sample-save.sv", WATAN)

@@ -43,7 +43,9 @@ from watan.engine.events import (
     TurnEnded,
 )
 from watan.engine.state import Colour
-from watan.terminal.console import Options, Streams, play_games, resume
+from watan.match.making import Log, resume
+from watan.match.options import Options
+from watan.terminal.console import Streams, play_games
 
 BLUE, RED, ORANGE = Colour.BLUE, Colour.RED, Colour.ORANGE
 
@@ -67,11 +69,8 @@ def play(options: Options, lines: str) -> None:
 def resume_and_play(path: str, lines: str, seed: int = 5) -> Played:
     """Do what `watan play --resume PATH -seed SEED` does, with `lines` as input."""
     out, err = io.StringIO(), io.StringIO()
-    resumed = resume(path, seed, err, "watan")
-    streams = Streams(io.BytesIO(lines.encode()), out, err)
-    status = play_games(
-        Options(seed=seed, resume=path, edition=WATAN, rules=WATAN.rules), streams, resumed
-    )
+    resumed = resume(path, Log(err), seed=seed)
+    status = play_games(resumed, Streams(io.BytesIO(lines.encode()), out, err))
     return Played(status=status, stdout=out.getvalue(), stderr=err.getvalue())
 
 
@@ -248,7 +247,7 @@ def test_a_torn_journal_that_breaks_the_rules_is_refused_and_left_untouched(
     broken = b"".join([*lines, lines[-1]]) + b'{"type":"dice_cho'  # Blue ends a turn twice
     Path(path).write_bytes(broken)
     with pytest.raises(JournalError) as refused:
-        resume(path, 5, io.StringIO(), "watan")
+        resume(path, Log(io.StringIO()), seed=5)
     assert str(refused.value) == (
         f"{path}: line 9: Blue ended their turn: not possible at this point of the game "
         f"(to play on from before that command: watan rewind {path} --to 7)"
@@ -261,7 +260,7 @@ def test_a_journal_another_process_is_playing_is_refused(sample: Callable[[int],
     before = Path(path).read_bytes()
     with JournalWriter[GameStarted, AnyEvent].open_existing(path):
         with pytest.raises(JournalLocked) as caught:
-            resume(path, 5, io.StringIO(), "watan")
+            resume(path, Log(io.StringIO()), seed=5)
         assert str(caught.value) == f"{path}: is in use by another process"
         result = run("play", "--resume", path)
     assert (result.exit_code, result.stdout, result.stderr) == (

@@ -22,10 +22,11 @@ from watan.engine.inverse import command_of, commands
 from watan.engine.layout import Tile
 from watan.engine.resources import Resource
 from watan.engine.state import HUMAN, Colour, Game, Phase
+from watan.match.making import Log, resume
+from watan.match.options import Options
 from watan.players import seat_generator, strategy
 from watan.players.table import Table
 from watan.players.table import play as play_table
-from watan.terminal.console import Options, resume
 from watan.terminal.seats import Shown
 from watan.terminal.session import Session, prompt
 from watan.text.notation import format
@@ -221,8 +222,8 @@ def test_a_resumed_game_keeps_its_computer_seats(tmp_path: Path) -> None:
         edition=WATAN,
         rules=WATAN.rules,
     ), "")
-    resumed = resume("j.jsonl", 9, io.StringIO(), "watan")
-    resumed.recorder.close()
+    resumed = resume("j.jsonl", Log(io.StringIO()), seed=9)
+    resumed.close()
     assert resumed.game.seats == (HUMAN, "greedy", "expert", "random")
 
 

@@ -160,20 +160,20 @@ def house_rules_option() -> Callable[[Command], Command]:
 
 
 def _house_rules(_: click.Context, __: click.Parameter, values: tuple[str, ...]) -> tuple[str, ...]:
-    from watan.engine.rules import UnknownHouseRule, parse_house_rules
+    from watan.match.options import BadOption, house_rules_asked
 
     try:
-        return tuple(rule for value in values for rule in parse_house_rules(value))
-    except UnknownHouseRule as unknown:
+        return house_rules_asked(values)
+    except BadOption as unknown:
         raise click.BadParameter(str(unknown)) from None
 
 
 def _house_rule_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
-    from watan.engine.rules import HOUSE_RULES, STANDARD
+    from watan.match.options import HOUSE_RULE_NAMES
 
     done, _, last = incomplete.rpartition(",")
     prefix = f"{done}," if done else ""
-    return [prefix + name for name in (*HOUSE_RULES, STANDARD) if name.startswith(last)]
+    return [prefix + name for name in HOUSE_RULE_NAMES if name.startswith(last)]
 
 
 def _editions(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:

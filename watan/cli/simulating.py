@@ -90,7 +90,7 @@ def simulate(
 
     played = edition_named(edition)
     if seed is None:
-        from watan.terminal.console import fresh_seed
+        from watan.match.options import fresh_seed
 
         seed = fresh_seed()
     if journals is not None:

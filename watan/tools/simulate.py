@@ -12,7 +12,6 @@ it verifies and replays like any other.
 from __future__ import annotations
 
 import math
-import random
 import statistics
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -20,18 +19,13 @@ from collections.abc import Callable, Sequence
 import msgspec
 
 from replay import tournaments
-from replay.folding import fold
 from watan.editions import edition as named
-from watan.engine.commands import TakeSeat
-from watan.engine.decide import decide
 from watan.engine.events import AnyEvent, GameStarted, TurnEnded
-from watan.engine.evolve import apply, start
-from watan.engine.layout import random_board
 from watan.engine.reach import nobody_can_win
-from watan.engine.rules import shuffled_deck, with_house_rules
 from watan.engine.state import COLOURS, NOBODY, Colour, Game
-from watan.players import seat_generator, strategy
-from watan.players.table import Player, Table, play
+from watan.match.making import new
+from watan.match.options import asked
+from watan.players.table import Table
 
 DEFAULT_TURN_CAP = 10_000
 DEAD_CHECK = 10
@@ -93,22 +87,10 @@ def play_game(
     The strategies sit as `seating` says; each draws from its own generator,
     seeded from the game's seed and its seat.
     """
-    rng = random.Random(seed)
-    rules = with_house_rules(named(edition).rules, house_rules)
-    board = random_board(rng)
-    header = GameStarted(
-        edition=edition, rules=rules, seed=seed, board=board, deck=shuffled_deck(rules, rng)
-    )
-    game = start(header)
     seats = seating(players, index)
-    events: list[AnyEvent] = []
-    for colour, name in zip(COLOURS, seats, strict=True):
-        taken = decide(game, TakeSeat(colour=colour, player=name), rng)
-        game = fold(apply, game, taken)
-        events += taken
-
-    def seat(colour: Colour, name: str) -> Player:
-        return strategy(name, seat_generator(seed, header.game, colour))
+    options = asked(seed=seed, edition=named(edition), house_rules=house_rules, random_board=True)
+    match = new(options)  # keeps no journal: the run writes it, from `Played`
+    events = list(match.seat(tuple(zip(COLOURS, seats, strict=True))))
 
     def heard(_: Game, happened: tuple[AnyEvent, ...], __: Game) -> None:
         events.extend(happened)
@@ -119,7 +101,7 @@ def play_game(
         return checks[0] % DEAD_CHECK == 0 and nobody_can_win(game)
 
     checks = [0]
-    game = play(game, Table(seat), rng, heard, turn_cap, until=stuck)
+    game = match.play(Table(match.computer), heard, turn_cap, until=stuck)
     tags = Counter(type(event).__struct_config__.tag for event in events)
     result = GameResult(
         index=index,
@@ -131,7 +113,7 @@ def play_game(
         events=len(events),
         kinds={str(tag): count for tag, count in sorted(tags.items())},
     )
-    return Played(result=result, header=header, events=tuple(events), game=game)
+    return Played(result=result, header=match.header, events=tuple(events), game=game)
 
 
 class Standing(msgspec.Struct, frozen=True):
