@@ -1,7 +1,7 @@
 """Bad files and failed writes: one line on standard error, and nothing already written lost.
 
 Bad save and board files go through the real program (`python -m watan`, whose entry
-point is `watan.cli.launch:main`): its fast path (`watan -load F`), its click path (`watan
+point is `watan.cli.launch:run`): its fast path (`watan -load F`), its click path (`watan
 play --load=F`, which the fast path leaves to click), and `watan show`.
 
 Writes that fail during play go through the real loop with real failures where the

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from replay.history import Moment
 from replay.journal import JournalError
 from replay.protocol import Codec, Definition, Judge, Verdict, Words
-from watan.editions import DEFAULT, edition, names
+from watan.editions import DEFAULT_EDITION, edition, names
 from watan.editions.model import Edition
 from watan.engine.events import FORMAT_VERSION, AnyEvent, GameStarted, SeatTaken
 from watan.engine.evolve import apply, start
@@ -61,7 +61,7 @@ def broken(game: Game, previous: Game) -> str | None:
 def definition(name: str) -> Watan:
     """Return the definition of Watan journals of the edition named `name` (the default
     edition's words for a name this version does not know: the judge refuses its header)."""
-    played = edition(name if name in names() else DEFAULT)
+    played = edition(name if name in names() else DEFAULT_EDITION)
 
     def verdict(game: Game, run: tuple[AnyEvent, ...]) -> Verdict | None:
         return judge(game, run, played)
@@ -103,7 +103,7 @@ def _edition_of(header: GameStarted) -> Watan:
     return definition(header.edition)
 
 
-WATAN = definition(DEFAULT)
+WATAN = definition(DEFAULT_EDITION)
 """Students of Watan, each journal judged and described in its own edition's words."""
 
 

@@ -73,7 +73,7 @@ def test_the_specs_command_line_still_plays(
 def complete(program: str, **environment: str) -> subprocess.CompletedProcess[str]:
     """Run the installed entry point as a shell does when it asks for completions."""
     return subprocess.run(
-        [sys.executable, "-c", f"from watan.cli.launch import main; main({program!r})"],
+        [sys.executable, "-c", f"from watan.cli.launch import run; run({program!r})"],
         capture_output=True,
         text=True,
         stdin=subprocess.DEVNULL,

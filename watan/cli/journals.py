@@ -20,6 +20,7 @@ from watan.cli.common import (
     TORN,
     ProgressBar,
     checked,
+    chosen_edition,
     chosen_step,
     edition_option,
     fail,
@@ -31,7 +32,6 @@ from watan.cli.common import (
     step_options,
     warn_torn,
 )
-from watan.cli.common import edition as edition_named
 
 if TYPE_CHECKING:
     from watan.editions.model import Edition
@@ -140,7 +140,7 @@ def diff(first: str, second: str, to: int | None, turn: int | None, edition: str
     recorded = next(
         (side.journal.header.edition for side in journals.values() if side.journal), None
     )
-    chosen = edition_named(recorded if edition is None and recorded is not None else edition)
+    chosen = chosen_edition(recorded if edition is None and recorded is not None else edition)
     a, b = (
         journals[path] if path in journals else _save_side(*sources[path][:2], chosen)
         for path in (first, second)

@@ -21,6 +21,7 @@ from watan.cli.common import (
     STEPS,
     ProgressBar,
     checked,
+    chosen_edition,
     chosen_step,
     edition_option,
     fail,
@@ -33,7 +34,6 @@ from watan.cli.common import (
     warn_torn,
     write,
 )
-from watan.cli.common import edition as edition_named
 
 if TYPE_CHECKING:
     from watan.definition import WatanChecked, WatanMoment
@@ -52,7 +52,7 @@ def show(file: str, edition: str | None, shape: str) -> None:
     from watan.pictures import svg
     from watan.text import render
 
-    played = edition_named(edition)
+    played = chosen_edition(edition)
     name, data = file, None
     if file == STANDARD_STREAM:
         name, data = STANDARD_INPUT, read_input(MOST_BYTES + 1)
@@ -231,7 +231,7 @@ def schema() -> None:
 
     from watan.tools import document
 
-    text = msgspec.json.format(msgspec.json.encode(document.schema()), indent=2)
+    text = msgspec.json.format(msgspec.json.encode(document.json_schema()), indent=2)
     click.echo(text.decode())
 
 
@@ -250,7 +250,7 @@ def shown(
     from watan.text import render
     from watan.tools import document
 
-    game, played = moment.state, edition_named(moment.header.edition)
+    game, played = moment.state, chosen_edition(moment.header.edition)
     if shape == "svg":
         return svg.picture(game, played)
     if shape == "json" and isinstance(moment, Moment):

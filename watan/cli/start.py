@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING
 from replay.messages import complain
 from replay.stopping import stoppably
 from watan.cli.options import EXIT_BAD_FILE
-from watan.editions import DEFAULT
+from watan.editions import DEFAULT_EDITION
 
 if TYPE_CHECKING:
     from watan.terminal.hinter import Level
 
 
-def play(
+def play_session(
     *,
     seed: int | None = None,
     load: str | None = None,
@@ -35,7 +35,7 @@ def play(
     hints: bool = False,
     no_hints: bool = False,
     house_rules: Sequence[str] = (),
-    default_edition: str = DEFAULT,
+    default_edition: str = DEFAULT_EDITION,
 ) -> int:
     """Play from the command line's options; return the exit status.
 

@@ -29,8 +29,7 @@ from watan.engine.state import COLOURS, HUMAN, Colour
 from watan.files.disk import read_board_file, read_save_file
 from watan.files.journal import LOCAL_FOLDER, Folder
 from watan.files.savefile import Read
-from watan.players import DEFAULT as DEFAULT_STRATEGY
-from watan.players import STRATEGIES
+from watan.players import DEFAULT_STRATEGY, STRATEGIES
 
 Seats = tuple[tuple[Colour, str], ...]
 """Who plays which seat, as asked (`--computer Red=greedy`, `--human Red`), in order."""

@@ -27,8 +27,7 @@ from watan.files.disk import SAVING
 from watan.files.savefile import format_save
 from watan.match.making import Log, Match, WatanRecorder, again, new
 from watan.match.options import Options
-from watan.players import DEFAULT as DEFAULT_STRATEGY
-from watan.players import STRATEGIES
+from watan.players import DEFAULT_STRATEGY, STRATEGIES
 from watan.players.table import Player, StrategyError, Table
 from watan.terminal import session as talk
 from watan.terminal.hinter import Hinter, Level

@@ -246,7 +246,7 @@ def typed_by_person(before: Game, events: Sequence[AnyEvent], person: str) -> bo
     )
 
 
-def affordable(game: Game, edition: Edition) -> str:
+def affordable_builds(game: Game, edition: Edition) -> str:
     """Return the builds the current student can pay for now, and where (`--hints`)."""
     from watan.engine.moves import legal_builds  # only --hints needs it: not to play
 

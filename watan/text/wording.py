@@ -29,7 +29,7 @@ from watan.engine.state import COLOURS, Colour, Game, Phase
 from watan.text import render
 
 
-def refusal(text: Text, refused: Refusal) -> str:
+def refusal_line(text: Text, refused: Refusal) -> str:
     """Return what a refused command prints (spec §4.5, §2.8.1).
 
     A bad geese tile, victim or trade answer prints nothing but the question

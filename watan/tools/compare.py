@@ -38,7 +38,7 @@ def as_loaded(game: Game) -> Game:
     return loaded_game(saved.board, saved.position, game.rules, saved.deck or ())
 
 
-def view(game: Game, edition: Edition) -> View:
+def as_view(game: Game, edition: Edition) -> View:
     """Return the game as nested plain values keyed by the edition's names."""
     words = edition.vocabulary
     names, levels, criteria, goals = edition.resources, words.levels, words.criteria, words.goals
@@ -106,7 +106,7 @@ def differences(a: Game, b: Game, edition: Edition) -> list[str]:
 
     Indices count as numbers, so `criteria[8]` comes before `criteria[44]`.
     """
-    return sorted(changes(view(a, edition), view(b, edition)), key=_in_path_order)
+    return sorted(changes(as_view(a, edition), as_view(b, edition)), key=_in_path_order)
 
 
 def _in_path_order(line: str) -> str:

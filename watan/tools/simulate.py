@@ -116,7 +116,7 @@ def play_game(
     return Played(result=result, header=match.header, events=tuple(events), game=game)
 
 
-class Standing(msgspec.Struct, frozen=True):
+class StrategyRecord(msgspec.Struct, frozen=True):
     """One strategy's record in a run: its wins and what chance alone would give it."""
 
     strategy: str
@@ -156,14 +156,14 @@ def wilson(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
     return (low, high)
 
 
-class Summary(msgspec.Struct, frozen=True):
+class RunSummary(msgspec.Struct, frozen=True):
     """What a run of games came to."""
 
     games: int
     finished: int
     dead: int
     """Games stopped because nobody could win any more."""
-    standings: tuple[Standing, ...]
+    standings: tuple[StrategyRecord, ...]
     """Each strategy's record, in the order the players were first named."""
     median_turns: float
     mean_turns: float
@@ -174,7 +174,7 @@ class Summary(msgspec.Struct, frozen=True):
     kinds: dict[str, int]
 
 
-def summarise(results: Sequence[GameResult], players: Sequence[str]) -> Summary:
+def summarise(results: Sequence[GameResult], players: Sequence[str]) -> RunSummary:
     """Return the figures `watan simulate` prints for these games of `players`."""
     finished = [r for r in results if r.winner != NOBODY]
     by_strategy = Counter(r.winning_strategy for r in finished)
@@ -185,12 +185,14 @@ def summarise(results: Sequence[GameResult], players: Sequence[str]) -> Summary:
         kinds.update(result.kinds)
     turns = [r.turns for r in results]
     events = [r.events for r in results]
-    return Summary(
+    return RunSummary(
         games=len(results),
         finished=len(finished),
         dead=sum(r.dead for r in results),
         standings=tuple(
-            Standing(strategy=name, seats=seats[name], wins=by_strategy[name], games=len(results))
+            StrategyRecord(
+                strategy=name, seats=seats[name], wins=by_strategy[name], games=len(results)
+            )
             for name in dict.fromkeys(players)
         ),
         median_turns=statistics.median(turns) if turns else 0.0,
@@ -223,7 +225,7 @@ def play_settled(settings: Settings, index: int, seed: int) -> Played:
     )
 
 
-def simulate(
+def tournament(
     seed: int,
     games: int,
     *,
@@ -254,7 +256,7 @@ def simulate(
     return tournaments.run(planned, workers, progress)
 
 
-def report(summary: Summary, seconds: float, workers: int, turn_cap: int) -> str:
+def report(summary: RunSummary, seconds: float, workers: int, turn_cap: int) -> str:
     """Return what `watan simulate` prints: wins by strategy, lengths, speed, events by kind."""
     capped = summary.games - summary.finished - summary.dead
     total = sum(summary.kinds.values()) or 1
@@ -275,7 +277,7 @@ def report(summary: Summary, seconds: float, workers: int, turn_cap: int) -> str
     return "".join(f"{line}\n" for line in lines)
 
 
-def _standing(standing: Standing) -> str:
+def _standing(standing: StrategyRecord) -> str:
     low, high = standing.interval()
     seats = f"{standing.seats} seat{'s' if standing.seats != 1 else ''}"
     return (
