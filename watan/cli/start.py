@@ -94,8 +94,8 @@ def play_session(
     from watan.editions import UnknownEdition
     from watan.editions import edition as named
     from watan.files.journal import journal_folder
+    from watan.match import making
     from watan.match.making import Log, Match
-    from watan.match.making import resume as reopen
     from watan.match.options import Options, asked
     from watan.players.table import StrategyError
     from watan.terminal.console import Streams, play_games
@@ -105,7 +105,7 @@ def play_session(
     first: Options | Match
     try:
         if resume is not None:
-            first = reopen(
+            first = making.resume(
                 resume,
                 Log(sys.stderr, program),
                 seed=seed,
