@@ -21,6 +21,7 @@ import pytest
 from replay import JournalError, JournalLocked, JournalWriter
 from replay import history as toolkit
 from replay.history import Checked, Moment
+from tests.cli.test_tools import LISTING
 from tests.conftest import ROOT, WATAN, at_step
 from tests.test_definition import (
     HEADER,
@@ -175,22 +176,7 @@ def test_a_missing_journal_is_an_error_naming_it(tmp_path: Path) -> None:
 
 
 def test_the_listing_numbers_every_event_after_the_header_as_step_zero() -> None:
-    assert "".join(toolkit.listing(GAME, HEADER, SAMPLE_EVENTS)) == (
-        " 0  Game 1 started with seed 3 from a saved game; Blue rolls next\n"
-        "Turn 1, Blue\n"
-        " 1  Blue chose loaded dice\n"
-        " 2  Blue rolled 7 (loaded)\n"
-        " 3  Orange lost 5 CAFFEINE to the geese\n"
-        " 4  Blue moved the geese to tile 9\n"
-        " 5  Blue stole one LECTURE from Yellow\n"
-        " 6  Blue traded one STUDY to Orange for one CAFFEINE\n"
-        " 7  Blue ended their turn\n"
-        "Turn 2, Red\n"
-        " 8  Red chose loaded dice\n"
-        " 9  Red rolled 10 (loaded)\n"
-        "10  Orange gained 2 STUDY\n"
-        "11  Red ended their turn\n"
-    )
+    assert "".join(toolkit.listing(GAME, HEADER, SAMPLE_EVENTS)) == LISTING
 
 
 def test_the_listing_of_a_journal_without_events_is_its_header_alone() -> None:
