@@ -14,14 +14,14 @@ import argparse
 import statistics
 import time
 
-from watan.tools.simulate import simulate
+from watan.tools.simulate import tournament
 
 PLAYERS = ("greedy", "random", "random", "random")
 
 
 def timed(games: int, seed: int, cluster: str | None) -> tuple[float, object]:
     began = time.perf_counter()
-    results = simulate(seed, games, players=PLAYERS, workers=2, cluster=cluster, edition="watan")
+    results = tournament(seed, games, players=PLAYERS, workers=2, cluster=cluster, edition="watan")
     return time.perf_counter() - began, results
 
 

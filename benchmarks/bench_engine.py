@@ -26,7 +26,7 @@ from watan.engine.evolve import apply, start
 from watan.engine.layout import random_board
 from watan.engine.state import Game, Phase
 from watan.players.randomly import RandomPlayer
-from watan.tools.simulate import simulate
+from watan.tools.simulate import tournament
 
 WATAN = edition("watan")
 
@@ -76,7 +76,7 @@ def main() -> None:
           f"over {len(commands):,} recorded commands ({share}); target 100,000")
 
     began = time.perf_counter()
-    results = simulate(options.seed, options.games, edition=WATAN.name)
+    results = tournament(options.seed, options.games, edition=WATAN.name)
     elapsed = time.perf_counter() - began
     events = [r.events for r in results]
     print(

@@ -29,7 +29,7 @@ from watan.engine.state import Colour, Game
 from watan.players import seat_generator, strategy
 from watan.players.computer import Strategy
 from watan.players.table import Table, play
-from watan.tools.simulate import seating, simulate, summarise
+from watan.tools.simulate import seating, summarise, tournament
 
 WATAN = edition("watan")
 
@@ -61,7 +61,7 @@ class Timed:
 def share(players: tuple[str, ...], games: int, seed: int, workers: int) -> str:
     """Return the first strategy's share of wins over `games` games, with its interval."""
     began = time.perf_counter()
-    results = simulate(
+    results = tournament(
         seed, games, players=players, workers=workers, turn_cap=TURN_CAP, edition=WATAN.name
     )
     summary = summarise(results, players)

@@ -100,8 +100,8 @@ def peak():
                 sys.stderr.write('\\npeak-kB ' + line.split()[1] + '\\n')
 atexit.register(peak)
 sys.argv = ['watan', *sys.argv[1:]]
-from watan.cli.launch import main
-main()
+from watan.cli.launch import run
+run()
 """
 """Runs `watan` and, as it exits, reports the most memory the process itself ever held
 (VmHWM: the kernel's high-water mark of its own address space, not its parent's)."""
@@ -126,7 +126,7 @@ def whole_process(*args: str, runs: int = 3) -> tuple[float, float]:
     return statistics.median(times), max(peaks)
 
 
-def main() -> None:
+def run() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=100_000)
     parser.add_argument("--keep", type=Path, help="keep the long journal at this path")
@@ -201,4 +201,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run()

@@ -7,9 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from replay import auditing
+from replay import auditing, history
 from replay.auditing import Audit
+from replay.history import Moment
 from replay.journal import Journal, StrPath
+from tests.cleanliness import Snapshot, left_behind, snapshot
 from watan import definition
 from watan.editions import edition
 from watan.engine.events import AnyEvent, GameStarted
@@ -29,6 +31,34 @@ CONSTRUCTOR = edition("constructor")
 """The two editions, for tests to name the one whose words a game speaks."""
 
 
+_AT_START = pytest.StashKey[Snapshot | None]()
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Note what `git status` lists before any test runs."""
+    session.stash[_AT_START] = snapshot(ROOT)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Fail the run, naming the files, when the tests left the checkout otherwise than they
+    found it (`tests/cleanliness.py`): the suite must leave `git status` clean."""
+    before = session.stash.get(_AT_START, None)
+    after = None if before is None else snapshot(ROOT)
+    if before is None or after is None:
+        return
+    left = left_behind(before, after)
+    if not left:
+        return
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None:
+        reporter.ensure_newline()
+        reporter.write_line(
+            "the tests left the checkout changed (keep test files in tmp_path): " + ", ".join(left),
+            red=True,
+        )
+    session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
 def reference(name: str) -> str:
     """Return the text of one of the spec's reference files."""
     return (REFERENCE / name).read_text()
@@ -38,6 +68,12 @@ def read_journal(path: StrPath) -> Journal[GameStarted, AnyEvent]:
     """Return the whole Watan journal at `path`, read as the game's tools read it (its
     definition's reader)."""
     return definition.WATAN.reader().read(path)
+
+
+def at_step(path: StrPath, to: int | None = None) -> Moment[GameStarted, AnyEvent, Game]:
+    """Return the Watan journal at `path` up to step `to` (its end when None), checked, as
+    the game's tools read it: the toolkit's `load` with Watan's definition."""
+    return history.load(definition.WATAN, path, to)
 
 
 def audit(

@@ -28,6 +28,7 @@ from pathlib import Path
 
 import msgspec
 
+from tests.conftest import at_step
 from tests.scripted import typed
 from watan.editions import edition as named_edition
 from watan.editions.model import Edition
@@ -46,10 +47,10 @@ from watan.engine.topology import (
     TileId,
 )
 from watan.files.savefile import format_save, parse_board, parse_save
-from watan.terminal.console import Options, first_header
+from watan.match.making import first_header
+from watan.match.options import Options
 from watan.terminal.session import Session
 from watan.text.notation import AwaitAnswer, AwaitLoadedRoll, AwaitVictim, format
-from watan.tools.history import load
 
 ROOT = Path(__file__).resolve().parent.parent
 JOURNALS = ROOT / "journals"
@@ -350,8 +351,8 @@ def record(plan: Plan) -> None:
             shutil.move(work / "backup.sv", folder / "expect" / "backup.sv")
     shutil.move(work / "journal.jsonl", target / "journal.jsonl")
     shutil.rmtree(work)
-    moment = load(str(target / "journal.jsonl"))
-    final = moment.game
+    moment = at_step(target / "journal.jsonl")
+    final = moment.state
     assert final == game, "the program's game parted from the recorded players' game"
     (target / "final.sv").write_text(format_save(saved_game(final), named_edition(plan.edition)))
     winner = Colour(final.winner).title if final.winner != NOBODY else "nobody"

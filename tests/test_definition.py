@@ -51,10 +51,9 @@ from watan.engine.snapshot import SavedStudent
 from watan.engine.state import Colour, Game, saved_game
 from watan.engine.topology import CriterionId, TileId
 from watan.files.savefile import format_save, parse_board, parse_save
-from watan.terminal.console import Options, Streams, play_games
-from watan.tools.judge import (
-    header_problem,
-)
+from watan.judge import header_problem
+from watan.match.options import Options
+from watan.terminal.console import Streams, play_games
 
 BLUE, RED, ORANGE, YELLOW = Colour.BLUE, Colour.RED, Colour.ORANGE, Colour.YELLOW
 CAFFEINE, LAB, LECTURE, STUDY = Resource.CAFFEINE, Resource.LAB, Resource.LECTURE, Resource.STUDY
@@ -517,7 +516,7 @@ def test_an_invariant_the_loaded_position_breaks_is_a_problem_at_event_zero(
     def orange_too_rich(game: Game, previous: Game | None = None) -> list[str]:
         return ["Orange holds too much"] if game.students[ORANGE].resources[0] > 10 else []
 
-    monkeypatch.setattr("watan.tools.judge.broken_invariants", orange_too_rich)
+    monkeypatch.setattr("watan.judge.broken_invariants", orange_too_rich)
     assert header_problem(HEADER) == "Orange holds too much"
     assert audit(HEADER, SAMPLE_EVENTS).problem == Problem(0, "Orange holds too much")
 

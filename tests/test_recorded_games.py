@@ -18,7 +18,7 @@ import msgspec
 import pytest
 from click.testing import CliRunner
 
-from tests.conftest import WATAN, read_journal
+from tests.conftest import WATAN, at_step, read_journal
 from tests.recording import JOURNALS, run_session
 from watan.cli.app import main as cli
 from watan.editions import edition
@@ -37,9 +37,8 @@ from watan.engine.events import (
 )
 from watan.engine.state import COLOURS, Phase
 from watan.files.journal import written_format
-from watan.files.savefile import parse_board
+from watan.files.savefile import parse_board, save_text
 from watan.text.describe import describe
-from watan.tools.history import as_save, load
 
 GAMES = sorted(p.parent for p in JOURNALS.glob("*/journal.jsonl"))
 IDS = [game.name for game in GAMES]
@@ -60,12 +59,12 @@ def _events(game: Path) -> tuple[AnyEvent, ...]:
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
 def test_recorded_journal_folds_to_its_recorded_final_state(game: Path) -> None:
-    moment = load(str(game / "journal.jsonl"))
-    folded, played = moment.game, edition(moment.header.edition)
+    moment = at_step(game / "journal.jsonl")
+    folded, played = moment.state, edition(moment.header.edition)
     assert folded.phase is Phase.OVER
     assert folded.rules == played.format_1_rules  # recorded in format 1: the rules of then
     recorded = (game / "final.sv").read_bytes()
-    assert as_save(folded, played).encode() == recorded
+    assert save_text(folded, played).encode() == recorded
 
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)

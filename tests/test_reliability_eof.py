@@ -39,7 +39,7 @@ from watan.engine.events import (
 from watan.engine.resources import NONE
 from watan.engine.state import Colour
 from watan.engine.topology import CriterionId
-from watan.terminal.console import Options
+from watan.match.options import Options
 
 BLUE, RED, ORANGE, YELLOW = Colour.BLUE, Colour.RED, Colour.ORANGE, Colour.YELLOW
 BOARD_LINE = reference("sample-board.txt")

@@ -1,7 +1,7 @@
 """Bad files and failed writes: one line on standard error, and nothing already written lost.
 
 Bad save and board files go through the real program (`python -m watan`, whose entry
-point is `watan.cli.launch:main`): its fast path (`watan -load F`), its click path (`watan
+point is `watan.cli.launch:run`): its fast path (`watan -load F`), its click path (`watan
 play --load=F`, which the fast path leaves to click), and `watan show`.
 
 Writes that fail during play go through the real loop with real failures where the
@@ -32,7 +32,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from replay.reading import BadFile
-from tests.conftest import ROOT, WATAN, reference
+from tests.conftest import ROOT, WATAN, at_step, reference
 from tests.terminal.test_console import Played, play, read_journal
 from tests.test_definition import SAMPLE_LINES
 from tests.test_reliability_eof import (
@@ -53,9 +53,8 @@ from watan.cli.app import main as cli
 from watan.engine.state import loaded_game, new_game
 from watan.files.disk import load_board, load_save
 from watan.files.savefile import format_save, parse_save
-from watan.terminal.console import Options
+from watan.match.options import Options
 from watan.text import render
-from watan.tools import history
 
 SAMPLE_SAVE = reference("sample-save.sv")
 SAMPLE_BOARD = reference("sample-board.txt")
@@ -375,7 +374,7 @@ def test_saving_onto_the_games_own_journal_is_refused_and_the_game_goes_on(name:
         stdout=AT_PROMPTS["after the roll"].stdout.replace("> ", "> > ", 1),
         stderr=f"watan: cannot save to {name}: it is this game's journal; choose another name\n",
     )
-    assert history.load("game.jsonl").events == AT_PROMPTS["after the roll"].events
+    assert at_step("game.jsonl").events == AT_PROMPTS["after the roll"].events
     assert backup() == AFTER_THE_EIGHT
 
 
@@ -385,7 +384,7 @@ def test_a_backup_that_would_replace_the_games_journal_is_refused() -> None:
     assert played.stderr == (
         "watan: cannot save to backup.sv: it is this game's journal; choose another name\n"
     )
-    assert history.load("game.jsonl").events == AT_PROMPTS["after the roll"].events
+    assert at_step("game.jsonl").events == AT_PROMPTS["after the roll"].events
     assert Path("backup.sv").is_symlink()
 
 
@@ -466,7 +465,7 @@ def test_a_journal_that_fills_the_disk_mid_game_is_one_line_and_the_game_goes_on
         8,
     )
     assert read_journal(Path("game.jsonl"))[1] == list(EIGHT_EVENTS)
-    assert history.load("game.jsonl").game == history.load("game.jsonl", 4).game
+    assert at_step("game.jsonl").state == at_step("game.jsonl", 4).state
 
 
 def test_a_journal_folder_that_cannot_be_made_is_one_line_and_the_file_in_the_way_is_kept() -> None:
@@ -600,7 +599,7 @@ def test_a_save_with_criteria_side_by_side_loads_as_written_with_a_note() -> Non
         "which no game allows; loaded as written\n",
     )
     assert stdout == AT_PROMPTS["turn start"].stdout + "> "
-    journal = history.load("j.jsonl")
+    journal = at_step("j.jsonl")
     assert journal.header.loaded == parse_save(SIDE_BY_SIDE, "game.sv", WATAN).position
     assert load_save(
         "backup.sv", WATAN

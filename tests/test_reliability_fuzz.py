@@ -19,9 +19,9 @@ from typing import Any
 import msgspec
 import pytest
 
+from replay import history
 from tests import hostile
 from tests.conftest import ROOT
-from watan.tools import history
 
 COUNT = 2000
 """Cases of each kind, a few thousand in all: some 30 s of one core, shared by two."""
@@ -79,10 +79,10 @@ def test_the_fuzz_passes_a_sound_journal(tmp_path: Path) -> None:
 
 
 def test_the_fuzz_reports_a_traceback(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(path: str, to: int | None = None, **options: Any) -> None:
+    def broken(*_: Any, **__: Any) -> None:
         raise KeyError("a bug")
 
-    monkeypatch.setattr("watan.tools.history.check", broken)  # verify checks as a stream
+    monkeypatch.setattr("replay.history.check", broken)  # verify checks as a stream
     assert hostile.run_case(verify_case(), tmp_path)[0] == "traceback: KeyError: 'a bug'"
 
 
@@ -91,9 +91,9 @@ def test_the_fuzz_reports_a_file_changed_in_place(
 ) -> None:
     load = history.load
 
-    def changing(path: str, to: int | None = None, **options: Any) -> history.Moment:
+    def changing(game: Any, path: str, to: int | None = None, **options: Any) -> Any:
         Path(path).write_bytes(SOUND[:-1])
-        return load(path, to, **options)
+        return load(game, path, to, **options)
 
     monkeypatch.setattr(history, "load", changing)
     case = hostile.Case("journals", 0, ["replay", "FILE"], SOUND)
@@ -103,16 +103,16 @@ def test_the_fuzz_reports_a_file_changed_in_place(
 def test_the_fuzz_reports_another_exit_status_and_a_refusal_on_two_lines(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def failing(path: str, to: int | None = None, **options: Any) -> None:
+    def failing(*_: Any, **__: Any) -> None:
         sys.stderr.write("watan: one\nwatan: two\n")
         sys.exit(2)
 
-    monkeypatch.setattr("watan.tools.history.load", failing)
+    monkeypatch.setattr("replay.history.load", failing)
     case = hostile.Case("journals", 0, ["replay", "FILE"], SOUND)
     assert hostile.run_case(case, tmp_path)[0] == (
         "a refusal not on one line: stdout '', stderr 'watan: one\\nwatan: two\\n'"
     )
-    monkeypatch.setattr("watan.tools.history.load", lambda *_, **__: sys.exit(3))
+    monkeypatch.setattr("replay.history.load", lambda *_, **__: sys.exit(3))
     assert hostile.run_case(case, tmp_path)[0] == "exit status 3; stderr ''"
 
 
@@ -124,9 +124,9 @@ def test_the_fuzz_reports_a_run_over_its_time_and_stops_one_far_over(
 ) -> None:
     check = history.check
 
-    def slow(path: str, to: int | None = None, **options: Any) -> history.Checked:
+    def slow(game: Any, path: str, to: int | None = None, **options: Any) -> Any:
         time.sleep(sleep)
-        return check(path, to, **options)
+        return check(game, path, to, **options)
 
     monkeypatch.setattr(history, "check", slow)  # verify checks as a stream
     monkeypatch.setattr(hostile, "SECONDS", 0.05)

@@ -44,7 +44,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from replay.lines import LONGEST_INPUT_LINE, OVERLONG
-from tests.conftest import WATAN
+from tests.conftest import WATAN, at_step
 from tests.replay.test_lines import Endless
 from tests.terminal.test_console import play
 from tests.test_definition import SAMPLE, WIN_SAVE
@@ -55,13 +55,14 @@ from watan.engine.evolve import apply, start
 from watan.engine.resources import HELD
 from watan.engine.state import COLOURS, Game, Phase, saved_game
 from watan.files.savefile import format_save
+from watan.match.making import first_header, next_header
+from watan.match.options import Options
 from watan.players.table import Table
 from watan.players.table import play as play_out
 from watan.terminal import session as talk
-from watan.terminal.console import Options, Streams, first_header, next_header, play_games
+from watan.terminal.console import Streams, play_games
 from watan.terminal.seats import AtTerminal, InputEnded
 from watan.text import wording
-from watan.tools import history
 
 HOSTILE: tuple[bytes, ...] = (
     b"",
@@ -387,12 +388,12 @@ def test_random_input_never_breaks_the_loop_and_the_journal_follows_every_comman
     assert stderr == expected.stderr
     final = expected.moments[-1].game
     if kept(expected.games):
-        assert history.load(str(journal_of(expected.games))).game == final
+        assert at_step(str(journal_of(expected.games))).state == final
     else:  # a game that ended before its first event leaves no journal behind
         played = {m.game for m in expected.moments if m.game_number == expected.games}
         assert played == {final}
     for number in range(1, expected.games):
-        assert history.load(str(journal_of(number))).game.phase is Phase.OVER
+        assert at_step(str(journal_of(number))).state.phase is Phase.OVER
     wants_backup = expected.ended_by_input and talk.wants_backup(final, WATAN)
     assert backup() == (format_save(saved_game(final), WATAN) if wants_backup else None)
     left = {p.name for p in Path().iterdir()} | {f"sub/{p.name}" for p in Path("sub").iterdir()}

@@ -27,7 +27,7 @@ import pytest
 from click.testing import CliRunner
 
 from replay import JournalError
-from tests.conftest import ROOT, WATAN, read_journal
+from tests.conftest import ROOT, WATAN, at_step, read_journal
 from tests.terminal.test_console import play
 from tests.terminal.test_resume import wait_for_lines
 from tests.test_reliability_eof import SAMPLE_GAME
@@ -61,8 +61,8 @@ from watan.engine.rules import Card, with_house_rules
 from watan.engine.state import Colour, saved_game
 from watan.files.journal import UPCASTERS, upcast, written_format
 from watan.files.savefile import format_save
-from watan.terminal.console import Options, Streams, play_games, resume
-from watan.tools import history
+from watan.match.making import Log, resume
+from watan.terminal.console import Streams, play_games
 
 FIXTURES = ROOT / "fixtures" / "journals"
 FORMAT_1 = FIXTURES / "format-1.jsonl"
@@ -122,7 +122,7 @@ def test_format_1_events_are_read_as_they_stand_only_the_header_converted() -> N
 
 
 def test_the_format_1_fixture_folds_to_its_save_file() -> None:
-    game = history.load(str(FORMAT_1)).game  # every event checked against the rules on the way
+    game = at_step(str(FORMAT_1)).state  # every event checked against the rules on the way
     assert format_save(saved_game(game), WATAN) == FORMAT_1_SAVE.read_text()
 
 
@@ -242,7 +242,7 @@ def test_an_upcaster_reads_an_older_journal_as_todays(format_0: str) -> None:
     assert read_journal(format_0) == read_journal(str(FORMAT_1))
     assert run("verify", format_0) == (0, "ok: 37 events\n", "")
     assert run("export", format_0) == (0, FORMAT_1_SAVE.read_text(), "")
-    assert history.load(format_0, 13).events == history.load(str(FORMAT_1), 13).events
+    assert at_step(format_0, 13).events == at_step(str(FORMAT_1), 13).events
 
 
 @pytest.mark.usefixtures("upcaster")
@@ -363,7 +363,7 @@ def test_a_second_process_is_refused_a_journal_the_first_is_playing() -> None:
     assert (first.returncode, stderr) == (0, b"")
     assert stdout.endswith(b"Student Blue gained:\n6 LAB\nStudent Red gained:\n2 LAB\n> ")
     blue, red = Colour.BLUE, Colour.RED
-    assert history.load("game.jsonl").events == (
+    assert at_step("game.jsonl").events == (
         DiceChosen(colour=blue, loaded=True),
         GameResumed(seed=5),
         DiceRolled(colour=blue, roll=8),
@@ -377,11 +377,8 @@ def test_a_resumed_fixture_copy_plays_on_at_its_last_question() -> None:
     assert run("rewind", "copy.jsonl", "--to", "37", "--in-place")[0] == 0  # into format 2
     rewritten = Path("copy.jsonl").read_bytes()
     out, err = io.StringIO(), io.StringIO()
-    resumed = resume("copy.jsonl", 7, err, "watan")
-    streams = Streams(io.BytesIO(b"no\n"), out, err)
-    assert play_games(
-        Options(seed=7, resume="copy.jsonl", edition=WATAN, rules=WATAN.rules), streams, resumed
-    ) == 0
+    resumed = resume("copy.jsonl", Log(err), seed=7)
+    assert play_games(resumed, Streams(io.BytesIO(b"no\n"), out, err)) == 0
     assert out.getvalue() == "Would you like to play again?\n> "
     assert Path("copy.jsonl").read_bytes() == rewritten + b'{"type":"game_resumed","seed":7}\n'
 

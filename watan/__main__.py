@@ -1,3 +1,3 @@
-from watan.cli.launch import main
+from watan.cli.launch import run
 
-main()
+run()

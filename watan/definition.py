@@ -4,27 +4,39 @@ The game state holds no words, yet a judge's verdict and a listing speak the edi
 (`Constructor`'s criteria are not `Watan`'s), so there is one definition per edition,
 made once: `definition(header.edition)`.  `WATAN` is the one to hand the toolkit: it
 picks a journal's own from its header.  The judge is the game's own: `decide`, asked
-again for each command the journal records (`watan.tools.judge`, run by `replay.auditing`).
+again for each command the journal records (`watan.judge`, run by `replay.auditing`).
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
+from replay.history import Moment
+from replay.journal import JournalError
 from replay.protocol import Codec, Definition, Judge, Verdict, Words
-from watan.editions import DEFAULT, edition, names
+from watan.editions import DEFAULT_EDITION, edition, names
 from watan.editions.model import Edition
 from watan.engine.events import FORMAT_VERSION, AnyEvent, GameStarted, SeatTaken
 from watan.engine.evolve import apply, start
 from watan.engine.invariants import broken_invariants
+from watan.engine.inverse import MOST_EVENTS_PER_COMMAND, commands
 from watan.engine.state import COLOURS, HUMAN, Game
+from watan.engine.turns import NoSuchTurn, turn_start
 from watan.files.journal import check_header, format_problem, upcast, written_format
-from watan.text.describe import describe, describe_start
-from watan.tools.judge import MOST_EVENTS_PER_COMMAND, commands, header_problem, judge
-from watan.tools.turns import headings
+from watan.judge import header_problem, judge
+from watan.text.describe import describe, describe_start, headings
 
 Watan = Definition[GameStarted, AnyEvent, Game]
+
+if TYPE_CHECKING:
+    from replay.history import Checked
+
+    WatanMoment = Moment[GameStarted, AnyEvent, Game]
+    """A Watan journal at a step (`replay.history.load`): its header, events and game."""
+    WatanChecked = Checked[GameStarted, Game]
+    """A Watan journal checked to a step (`replay.history.check`): its header and game."""
 
 CODEC: Codec[GameStarted, AnyEvent] = Codec(
     GameStarted,
@@ -49,7 +61,7 @@ def broken(game: Game, previous: Game) -> str | None:
 def definition(name: str) -> Watan:
     """Return the definition of Watan journals of the edition named `name` (the default
     edition's words for a name this version does not know: the judge refuses its header)."""
-    played = edition(name if name in names() else DEFAULT)
+    played = edition(name if name in names() else DEFAULT_EDITION)
 
     def verdict(game: Game, run: tuple[AnyEvent, ...]) -> Verdict | None:
         return judge(game, run, played)
@@ -91,5 +103,18 @@ def _edition_of(header: GameStarted) -> Watan:
     return definition(header.edition)
 
 
-WATAN = definition(DEFAULT)
+WATAN = definition(DEFAULT_EDITION)
 """Students of Watan, each journal judged and described in its own edition's words."""
+
+
+def at_turn(whole: WatanMoment, turn: int, name: str) -> WatanMoment:
+    """Return a journal read whole (`replay.history.load`) as it stood where turn `turn`
+    begins (1: the first after setup; `watan.engine.turns`), its torn line kept.
+
+    Raises JournalError, naming the journal `name`, for a turn it has not reached.
+    """
+    try:
+        begun = turn_start(whole.header, whole.events, turn)
+    except NoSuchTurn as missing:
+        raise JournalError(name, None, str(missing)) from None
+    return Moment(whole.header, whole.events[: begun.step], begun.game, whole.torn_line)

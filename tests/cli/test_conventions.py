@@ -17,7 +17,7 @@ from click.testing import CliRunner, Result
 from tests.cli.test_show import FIGURE_1, sample_save_board
 from tests.cli.test_tools import END_SAVE, LISTING, STEP_5_SAVE, journal, lines_of
 from tests.conftest import ROOT, reference
-from tests.tools.test_history import SAMPLE_STATUS
+from tests.text.test_render import SAMPLE_STATUS
 from watan.cli.app import main
 
 __all__ = ["journal"]  # the fixture, shared
@@ -73,7 +73,7 @@ def test_the_specs_command_line_still_plays(
 def complete(program: str, **environment: str) -> subprocess.CompletedProcess[str]:
     """Run the installed entry point as a shell does when it asks for completions."""
     return subprocess.run(
-        [sys.executable, "-c", f"from watan.cli.launch import main; main({program!r})"],
+        [sys.executable, "-c", f"from watan.cli.launch import run; run({program!r})"],
         capture_output=True,
         text=True,
         stdin=subprocess.DEVNULL,

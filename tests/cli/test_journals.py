@@ -20,7 +20,8 @@ from tests.conftest import ROOT, WATAN
 from tests.test_definition import SAMPLE, WIN_SAVE
 from watan.cli.app import main
 from watan.engine.state import Colour
-from watan.terminal.console import Options, Streams, play_games
+from watan.match.options import Options
+from watan.terminal.console import Streams, play_games
 
 __all__ = ["journal"]
 

@@ -20,7 +20,8 @@ NOT_FOR_PLAYING = {
     "watan.cli.app",
     "watan.tools.compare",
     "watan.text.describe",
-    "watan.tools.history",
+    "replay.history",
+    "watan.judge",
     "replay.auditing",
     "replay.differences",
     "replay.protocol",
@@ -40,9 +41,9 @@ def modules_loaded(args: list[str], tmp_path: Path) -> set[str]:
     script = (
         "import sys\n"
         f"sys.argv = ['watan', *{args!r}]\n"
-        "from watan.cli.launch import main\n"
+        "from watan.cli.launch import run\n"
         "try:\n"
-        "    main()\n"
+        "    run()\n"
         "except SystemExit:\n"
         "    pass\n"
         "sys.stderr.write('\\n'.join(sorted(sys.modules)))\n"

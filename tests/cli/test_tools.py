@@ -18,11 +18,13 @@ from click.testing import CliRunner, Result
 
 from tests.cli.test_show import sample_save_board
 from tests.conftest import WATAN, reference
+from tests.files.test_savefile import BOARD_LINE
 from tests.test_definition import HEADER, NEW_HEADER, SAMPLE, SAMPLE_EVENTS, SAMPLE_LINES, fold
-from tests.tools.test_history import BOARD_LINE, SAMPLE_STATUS
+from tests.text.test_render import SAMPLE_STATUS
 from watan.cli.app import main
 from watan.files.savefile import parse_board
-from watan.terminal.console import Options, Streams, play_games
+from watan.match.options import Options
+from watan.terminal.console import Streams, play_games
 from watan.tools import document
 
 LISTING = (

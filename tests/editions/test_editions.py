@@ -17,7 +17,7 @@ import msgspec
 import pytest
 
 from tests.conftest import ROOT
-from watan.editions import DEFAULT, UnknownEdition, edition, names
+from watan.editions import DEFAULT_EDITION, UnknownEdition, edition, names
 from watan.editions.model import Edition, Text
 from watan.engine.resources import Resources
 
@@ -34,8 +34,8 @@ def test_the_editions_are_constructor_and_watan_in_alphabetical_order() -> None:
 
 
 def test_watan_is_the_default_edition() -> None:
-    assert DEFAULT == "watan"
-    assert DEFAULT in names()
+    assert DEFAULT_EDITION == "watan"
+    assert DEFAULT_EDITION in names()
 
 
 @pytest.mark.parametrize("name", ["constructor", "watan"])
@@ -388,13 +388,13 @@ def test_the_entry_point_is_what_pyproject_names() -> None:
 
 
 def test_no_engine_module_names_an_edition_other_than_the_default() -> None:
-    others = [name for name in names() if name != DEFAULT]
+    others = [name for name in names() if name != DEFAULT_EDITION]
     pattern = re.compile("|".join(map(re.escape, others)), re.IGNORECASE)
     assert mentions(pattern) == []
 
 
 def test_no_engine_module_spells_out_constructors_words() -> None:
-    played, default = edition("constructor"), edition(DEFAULT)
+    played, default = edition("constructor"), edition(DEFAULT_EDITION)
     words = {
         *played.resources,
         played.words.listing,

@@ -10,7 +10,9 @@ from hypothesis import strategies as st
 from msgspec.structs import replace
 
 from replay.reading import BadFile
-from tests.conftest import WATAN, reference
+from tests.conftest import CONSTRUCTOR, WATAN, reference
+from tests.test_definition import HEADER, SAMPLE_EVENTS, fold
+from tests.text.test_render import setup_game
 from watan.editions.model import Edition
 from watan.engine.layout import Board, Tile, tile
 from watan.engine.resources import Resource, Resources
@@ -19,6 +21,7 @@ from watan.engine.state import Colour
 from watan.engine.topology import CRITERION_NEIGHBOURS, CriterionId, GoalId
 from watan.files.savefile import (
     Read,
+    SetupHasNoSave,
     format_board,
     format_save,
     looks_like_save,
@@ -26,6 +29,7 @@ from watan.files.savefile import (
     parse_save,
     read_board,
     read_save,
+    save_text,
 )
 
 C, B, LE, S, T, N = (
@@ -533,3 +537,50 @@ def test_a_number_far_too_large_for_any_field_is_named_shortened() -> None:
     assert str(refused.value) == (
         "game.sv: line 2: Blue's STUDY count: 99999999999999999999... is far too large"
     )
+
+
+# A game's save text ------------------------------------------------------------------------------
+
+BOARD_LINE = reference("sample-board.txt")
+"""The board line of a save file on the board of Figure 1."""
+
+
+def test_the_save_text_at_the_start_is_the_spec_sample_save_in_canonical_form() -> None:
+    assert save_text(fold(HEADER, ()), WATAN) == (
+        "0\n"
+        "0 0 0 5 0 g 38 47 43 c 37 3 25 3 30 1\n"
+        "0 0 0 0 0 g 56 48 64 c 32 2 44 1\n"
+        "11 0 0 0 0 g 24 50 33 41 c 16 2 40 1\n"
+        "0 0 3 0 0 g 27 32 c 20 1 27 1\n" + BOARD_LINE + "8\n"
+    )
+
+
+def test_the_save_text_at_the_end_of_the_sample_turns() -> None:
+    # Blue: 5 STUDY, +1 LECTURE stolen, STUDY traded for CAFFEINE. Orange: 11 CAFFEINE,
+    # -5 to the geese, -1 traded, +1 STUDY traded, +2 STUDY produced. Yellow: -1 LECTURE.
+    # Orange rolls next; the geese are on tile 9.
+    assert save_text(fold(HEADER, SAMPLE_EVENTS), WATAN) == (
+        "2\n"
+        "1 0 1 4 0 g 38 47 43 c 37 3 25 3 30 1\n"
+        "0 0 0 0 0 g 56 48 64 c 32 2 44 1\n"
+        "5 0 0 3 0 g 24 50 33 41 c 16 2 40 1\n"
+        "0 0 2 0 0 g 27 32 c 20 1 27 1\n" + BOARD_LINE + "9\n"
+    )
+
+
+def test_the_save_text_after_the_roll_names_the_next_student() -> None:
+    # After the steal Blue has rolled: the save says Red rolls next (spec §3.7).
+    assert save_text(fold(HEADER, SAMPLE_EVENTS[:5]), WATAN) == (
+        "1\n"
+        "0 0 1 5 0 g 38 47 43 c 37 3 25 3 30 1\n"
+        "0 0 0 0 0 g 56 48 64 c 32 2 44 1\n"
+        "6 0 0 0 0 g 24 50 33 41 c 16 2 40 1\n"
+        "0 0 2 0 0 g 27 32 c 20 1 27 1\n" + BOARD_LINE + "9\n"
+    )
+
+
+def test_the_save_text_refuses_a_game_still_in_setup_unless_the_edition_backs_up_then() -> None:
+    in_setup = setup_game(7)
+    with pytest.raises(SetupHasNoSave):
+        save_text(in_setup, WATAN)
+    assert save_text(in_setup, CONSTRUCTOR).startswith("0\n")  # RULINGS-constructor 12

@@ -16,7 +16,7 @@ from watan.engine.events import TurnEnded
 from watan.engine.evolve import apply, start
 from watan.engine.state import COLOURS, Game, Phase
 from watan.pictures.steps import Beginning, Change, Holding, beginning, changes
-from watan.text.hints import standing
+from watan.text.render import standing
 
 GAMES = sorted(JOURNALS.glob("*/journal.jsonl"))
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import os
-import random
 import re
 import subprocess
 import sys
@@ -18,11 +17,11 @@ from tests.engine.test_state import BLUE_AT_10, saved
 from watan.editions.constructor import EDITION as CONSTRUCTOR
 from watan.engine.events import AnyEvent, GameStarted
 from watan.engine.evolve import apply, start
-from watan.engine.layout import random_board
 from watan.engine.state import Game, saved_game
 from watan.files.journal import Folder
 from watan.files.savefile import format_save, parse_board, parse_save
-from watan.terminal.console import Options, Streams, next_header, play_games
+from watan.match.options import Options
+from watan.terminal.console import Streams, play_games
 
 SAMPLE_BOARD = parse_board(reference("sample-board.txt"), "sample-board.txt", WATAN)
 SAMPLE_SAVE = parse_save(reference("sample-save.sv"), "sample-save.sv", WATAN)
@@ -194,22 +193,6 @@ WIN_NEXT = (
     + reference("sample-board.txt")
 )
 """Blue at 9 course criteria with exactly an exam's price: `improve 30` wins."""
-
-
-def test_a_new_game_after_a_board_file_uses_that_board_again() -> None:
-    options = Options(seed=4, board=SAMPLE_BOARD, edition=WATAN, rules=WATAN.rules)
-    header = next_header(options, random.Random(4), 2)
-    assert header == GameStarted(
-        edition=WATAN.name, rules=WATAN.rules, seed=4, game=2, board=SAMPLE_BOARD
-    )
-
-
-def test_a_new_game_without_a_board_file_draws_the_next_random_board() -> None:
-    rng, same = random.Random(4), random.Random(4)
-    header = next_header(Options(seed=4, edition=WATAN, rules=WATAN.rules), rng, 3)
-    assert header == GameStarted(
-        edition=WATAN.name, rules=WATAN.rules, seed=4, game=3, board=random_board(same)
-    )
 
 
 def test_play_again_after_a_win_starts_game_two_on_a_fresh_random_board(tmp_path: Path) -> None:

@@ -23,7 +23,9 @@ from tests.conftest import ROOT, WATAN, reference
 from tests.terminal.test_console import SAMPLE_BOARD, SAMPLE_SAVE, SETUP, Played
 from tests.terminal.test_resume import resume_and_play
 from watan.engine.state import Colour
-from watan.terminal.console import Options, Streams, play_games, resume
+from watan.match.making import Log, resume
+from watan.match.options import Options
+from watan.terminal.console import Streams, play_games
 from watan.terminal.hinter import Level
 
 BOARD = reference("board-figure1.txt")
@@ -43,18 +45,16 @@ def _work_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
 
 
-def play(options: Options, lines: str) -> Played:
+def play(options: Options, lines: str, hinting: Level = Level.OFF) -> Played:
     out, err = io.StringIO(), io.StringIO()
-    status = play_games(options, Streams(io.BytesIO(lines.encode()), out, err))
+    status = play_games(options, Streams(io.BytesIO(lines.encode()), out, err), hinting)
     return Played(status=status, stdout=out.getvalue(), stderr=err.getvalue())
 
 
 def test_a_turn_at_the_terminal_is_explained_on_standard_error() -> None:
     options = Options(
-        edition=WATAN, rules=WATAN.rules, seed=1, loaded=SAMPLE_SAVE, journal="g.jsonl",
-        hints=Level.AT_TERMINAL,
-    )
-    hinted = play(options, TURN)
+        edition=WATAN, rules=WATAN.rules, seed=1, loaded=SAMPLE_SAVE, journal="g.jsonl",    )
+    hinted = play(options, TURN, Level.AT_TERMINAL)
     assert hinted.stderr == (
         "Blue chose loaded dice.\n"
         "Criterion 20 is taken: it is Yellow's Assignment.\n"
@@ -69,9 +69,8 @@ def test_a_turn_at_the_terminal_is_explained_on_standard_error() -> None:
 
 def test_with_hints_asked_for_the_affordable_builds_are_said_after_the_roll() -> None:
     hinted = play(Options(
-        edition=WATAN, rules=WATAN.rules, seed=1, loaded=SAMPLE_SAVE, journal="g.jsonl",
-        hints=Level.ALL,
-    ), TURN)
+        edition=WATAN, rules=WATAN.rules, seed=1, loaded=SAMPLE_SAVE, journal="g.jsonl"
+    ), TURN, Level.ALL)
     assert hinted.stderr.splitlines()[:2] == [
         "Blue chose loaded dice.",
         "Blue can afford no build yet.",  # 6 LAB and 5 STUDY buy nothing (RULINGS 23)
@@ -80,9 +79,8 @@ def test_with_hints_asked_for_the_affordable_builds_are_said_after_the_roll() ->
 
 def test_hints_never_touch_standard_output_and_a_piped_session_has_none() -> None:
     hinted = play(Options(
-        edition=WATAN, rules=WATAN.rules, seed=1, loaded=SAMPLE_SAVE, journal="a.jsonl",
-        hints=Level.ALL,
-    ), TURN)
+        edition=WATAN, rules=WATAN.rules, seed=1, loaded=SAMPLE_SAVE, journal="a.jsonl"
+    ), TURN, Level.ALL)
     piped = play(Options(
         edition=WATAN, rules=WATAN.rules, seed=1, loaded=SAMPLE_SAVE, journal="b.jsonl"
     ), TURN)
@@ -94,10 +92,10 @@ def test_hints_never_touch_standard_output_and_a_piped_session_has_none() -> Non
 def test_setup_shows_the_board_before_the_first_question_and_answers_board_and_help() -> None:
     hinted = play(
         Options(
-            edition=WATAN, rules=WATAN.rules, seed=1, board=SAMPLE_BOARD, journal="g.jsonl",
-            hints=Level.AT_TERMINAL,
+            edition=WATAN, rules=WATAN.rules, seed=1, board=SAMPLE_BOARD, journal="g.jsonl"
         ),
         "board\nhelp\n8\n16\n",
+        Level.AT_TERMINAL,
     )
     piped = play(Options(
         edition=WATAN, rules=WATAN.rules, seed=1, board=SAMPLE_BOARD, journal="h.jsonl"
@@ -119,10 +117,10 @@ def test_setup_shows_the_board_before_the_first_question_and_answers_board_and_h
 def test_a_refused_placement_says_why() -> None:
     hinted = play(
         Options(
-            edition=WATAN, rules=WATAN.rules, seed=1, board=SAMPLE_BOARD, journal="g.jsonl",
-            hints=Level.AT_TERMINAL,
+            edition=WATAN, rules=WATAN.rules, seed=1, board=SAMPLE_BOARD, journal="g.jsonl"
         ),
         "8\n8\n9\n",
+        Level.AT_TERMINAL,
     )
     # Criterion 9 is next to 8 (topology.json: vertex 8's neighbours are 3, 9 and 14).
     assert hinted.stderr.splitlines()[-3:-1] == [
@@ -140,9 +138,8 @@ def test_the_board_is_shown_before_the_persons_first_question_not_a_computers() 
         journal="g.jsonl",
         seats=((Colour.BLUE, "greedy"),),  # Blue is a computer; Red, Orange and Yellow are people
         computers=True,
-        hints=Level.AT_TERMINAL,
     )
-    hinted = play(options, "")
+    hinted = play(options, "", Level.AT_TERMINAL)
     said = hinted.stderr
     assert said.startswith(BOARD.splitlines()[0])  # the board, after Blue's placement
     assert "Blue completed" not in said  # the computer's typing shows what it did
@@ -154,14 +151,8 @@ def test_a_resumed_game_says_where_it_stands() -> None:
         edition=WATAN, rules=WATAN.rules, seed=1, loaded=SAMPLE_SAVE, journal="g.jsonl"
     ), "load\nroll\n8\n")
     out, err = io.StringIO(), io.StringIO()
-    resumed = resume("g.jsonl", 5, err, "watan")
-    play_games(
-        Options(
-            edition=WATAN, rules=WATAN.rules, seed=5, resume="g.jsonl", hints=Level.AT_TERMINAL
-        ),
-        Streams(io.BytesIO(b""), out, err),
-        resumed,
-    )
+    resumed = resume("g.jsonl", Log(err), seed=5)
+    play_games(resumed, Streams(io.BytesIO(b""), out, err), Level.AT_TERMINAL)
     assert err.getvalue().splitlines()[0] == (
         "Blue has rolled 8; commands after the roll (help lists them)."
     )
@@ -171,9 +162,8 @@ def test_a_resumed_game_says_where_it_stands() -> None:
 
 def test_end_of_input_before_anything_was_played_says_nothing_was_kept() -> None:
     hinted = play(Options(
-        edition=WATAN, rules=WATAN.rules, seed=1, board=SAMPLE_BOARD, journal="g.jsonl",
-        hints=Level.ALL,
-    ), "")
+        edition=WATAN, rules=WATAN.rules, seed=1, board=SAMPLE_BOARD, journal="g.jsonl"
+    ), "", Level.ALL)
     nothing = "End of input: nothing was played, so nothing is kept.\n"
     assert hinted.stderr == BOARD + GUIDE + nothing
     assert not Path("g.jsonl").exists()
@@ -181,9 +171,8 @@ def test_end_of_input_before_anything_was_played_says_nothing_was_kept() -> None
 
 def test_end_of_input_after_setup_names_the_journal_and_the_backup() -> None:
     hinted = play(Options(
-        edition=WATAN, rules=WATAN.rules, seed=1, board=SAMPLE_BOARD, journal="g.jsonl",
-        hints=Level.ALL,
-    ), SETUP)
+        edition=WATAN, rules=WATAN.rules, seed=1, board=SAMPLE_BOARD, journal="g.jsonl"
+    ), SETUP, Level.ALL)
     assert hinted.stderr.splitlines()[-1] == (
         "End of input: the game is kept in g.jsonl and backup.sv; play on with "
         "`watan play --resume g.jsonl`."

@@ -9,10 +9,9 @@ import sys
 import time
 from pathlib import Path
 
-from tests.conftest import REFERENCE, ROOT, WATAN, reference
+from tests.conftest import REFERENCE, ROOT, WATAN, at_step, reference
 from watan.engine.state import loaded_game, saved_game
 from watan.files.savefile import format_save, parse_save
-from watan.tools.history import load
 
 ENV = {**os.environ, "PYTHONPATH": str(ROOT), "WATAN_JOURNALS": "journals"}
 """The games' journals go to `journals` in the working folder (each test's own)."""
@@ -26,7 +25,7 @@ def test_ctrl_c_saves_the_backup_and_exits_130_without_a_traceback(tmp_path: Pat
     assert (game.returncode, err.decode().splitlines()[-1]) == (
         130, "watan: stopped; the game is in its journal (and backup.sv)"
     )
-    folded = load(str(tmp_path / "game.jsonl")).game
+    folded = at_step(tmp_path / "game.jsonl").state
     assert (tmp_path / "backup.sv").read_text() == format_save(saved_game(folded), WATAN)
 
 
@@ -37,7 +36,7 @@ def test_kill_saves_the_backup_and_exits_143_without_a_traceback(tmp_path: Path)
     assert (game.returncode, err.decode().splitlines()[-1]) == (
         143, "watan: stopped; the game is in its journal (and backup.sv)"
     )
-    folded = load(str(tmp_path / "game.jsonl")).game
+    folded = at_step(tmp_path / "game.jsonl").state
     assert (tmp_path / "backup.sv").read_text() == format_save(saved_game(folded), WATAN)
 
 
@@ -105,5 +104,5 @@ def test_a_reader_that_goes_away_ends_the_game_quietly_with_its_backup(tmp_path:
     game.stdout.close()
     err = game.stderr.read().decode()
     assert (game.wait(timeout=20), err) == (141, "")
-    folded = load(str(tmp_path / "game.jsonl")).game
+    folded = at_step(tmp_path / "game.jsonl").state
     assert (tmp_path / "backup.sv").read_text() == format_save(saved_game(folded), WATAN)

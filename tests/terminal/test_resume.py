@@ -20,7 +20,8 @@ from click.testing import CliRunner, Result
 
 from replay import JournalError, JournalLocked, JournalWriter
 from replay import recorder as toolkit_recorder
-from tests.conftest import WATAN, read_journal, reference
+from replay.history import rewind_back
+from tests.conftest import WATAN, at_step, read_journal, reference
 from tests.test_definition import (
     HEADER,
     NEW_HEADER,
@@ -30,6 +31,7 @@ from tests.test_definition import (
     WIN_SAVE,
     fold,
 )
+from watan import definition
 from watan.cli.app import main
 from watan.engine.events import (
     AnyEvent,
@@ -41,8 +43,9 @@ from watan.engine.events import (
     TurnEnded,
 )
 from watan.engine.state import Colour
-from watan.terminal.console import Options, Streams, play_games, resume
-from watan.tools import history
+from watan.match.making import Log, resume
+from watan.match.options import Options
+from watan.terminal.console import Streams, play_games
 
 BLUE, RED, ORANGE = Colour.BLUE, Colour.RED, Colour.ORANGE
 
@@ -66,11 +69,8 @@ def play(options: Options, lines: str) -> None:
 def resume_and_play(path: str, lines: str, seed: int = 5) -> Played:
     """Do what `watan play --resume PATH -seed SEED` does, with `lines` as input."""
     out, err = io.StringIO(), io.StringIO()
-    resumed = resume(path, seed, err, "watan")
-    streams = Streams(io.BytesIO(lines.encode()), out, err)
-    status = play_games(
-        Options(seed=seed, resume=path, edition=WATAN, rules=WATAN.rules), streams, resumed
-    )
+    resumed = resume(path, Log(err), seed=seed)
+    status = play_games(resumed, Streams(io.BytesIO(lines.encode()), out, err))
     return Played(status=status, stdout=out.getvalue(), stderr=err.getvalue())
 
 
@@ -85,7 +85,7 @@ def sample(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[[int], s
 
     def at(step: int) -> str:
         path = f"at-{step}.jsonl"
-        history.rewind("game.jsonl", step, path)
+        rewind_back(definition.WATAN, "game.jsonl", step, path)
         return path
 
     return at
@@ -125,7 +125,7 @@ def test_resumed_play_appends_the_resumption_then_the_new_events_and_verifies(
     )
     expected = (*SAMPLE_EVENTS[:7], GameResumed(seed=5), *SAMPLE_EVENTS[7:])
     assert events_of(path) == (HEADER, expected)
-    assert history.load(path).game == fold(HEADER, SAMPLE_EVENTS)
+    assert at_step(path).state == fold(HEADER, SAMPLE_EVENTS)
 
 
 def test_after_the_roll_play_goes_on_at_the_turn_header_and_commands_work(
@@ -195,7 +195,7 @@ def test_a_finished_game_asks_whether_to_play_again(
         0,
         "Would you like to play again?\n> Would you like to play again?\n> ",
     )
-    assert history.load("won.jsonl").events[-1] == GameResumed(seed=5)
+    assert at_step("won.jsonl").events[-1] == GameResumed(seed=5)
 
 
 def test_a_resumed_game_plays_again_into_a_fresh_journal(
@@ -247,7 +247,7 @@ def test_a_torn_journal_that_breaks_the_rules_is_refused_and_left_untouched(
     broken = b"".join([*lines, lines[-1]]) + b'{"type":"dice_cho'  # Blue ends a turn twice
     Path(path).write_bytes(broken)
     with pytest.raises(JournalError) as refused:
-        resume(path, 5, io.StringIO(), "watan")
+        resume(path, Log(io.StringIO()), seed=5)
     assert str(refused.value) == (
         f"{path}: line 9: Blue ended their turn: not possible at this point of the game "
         f"(to play on from before that command: watan rewind {path} --to 7)"
@@ -260,7 +260,7 @@ def test_a_journal_another_process_is_playing_is_refused(sample: Callable[[int],
     before = Path(path).read_bytes()
     with JournalWriter[GameStarted, AnyEvent].open_existing(path):
         with pytest.raises(JournalLocked) as caught:
-            resume(path, 5, io.StringIO(), "watan")
+            resume(path, Log(io.StringIO()), seed=5)
         assert str(caught.value) == f"{path}: is in use by another process"
         result = run("play", "--resume", path)
     assert (result.exit_code, result.stdout, result.stderr) == (
@@ -413,7 +413,7 @@ def test_a_killed_game_resumes_from_its_last_accepted_command(tmp_path: Path) ->
         ResourcesProduced(colour=BLUE, gained=(0, 4, 0, 0, 0)),
         ResourcesProduced(colour=ORANGE, gained=(0, 0, 0, 2, 0)),
     )
-    assert history.load(str(journal)).events == events
+    assert at_step(str(journal)).events == events
 
 
 def test_a_journal_missing_only_its_last_newline_resumes(sample: Callable[[int], str]) -> None:

@@ -9,26 +9,28 @@ from pathlib import Path
 import pytest
 
 from replay.folding import fold
+from replay.history import listing
 from tests.conftest import WATAN, audit
 from tests.scripted import typed
 from tests.terminal.test_console import SAMPLE_BOARD, SAMPLE_SAVE, SETUP, play, read_journal
+from watan import definition
 from watan.editions import edition
 from watan.editions.model import Edition
 from watan.engine.events import AnyEvent, CriterionCompleted, GameStarted, SeatTaken
 from watan.engine.evolve import apply, start
+from watan.engine.inverse import command_of, commands
 from watan.engine.layout import Tile
 from watan.engine.resources import Resource
 from watan.engine.state import HUMAN, Colour, Game, Phase
+from watan.match.making import Log, resume
+from watan.match.options import Options
 from watan.players import seat_generator, strategy
 from watan.players.table import Table
 from watan.players.table import play as play_table
-from watan.terminal.console import Options, resume
 from watan.terminal.seats import Shown
 from watan.terminal.session import Session, prompt
 from watan.text.notation import format
 from watan.text.wording import narrate
-from watan.tools.history import listing
-from watan.tools.judge import command_of, commands
 
 BLUE, RED, ORANGE, YELLOW = Colour.BLUE, Colour.RED, Colour.ORANGE, Colour.YELLOW
 COMPUTERS = ((RED, "greedy"), (ORANGE, "expert"), (YELLOW, "random"))
@@ -73,7 +75,7 @@ def test_a_game_with_computers_is_the_same_every_time_from_the_same_seed(tmp_pat
     header, events = read_journal(tmp_path / "a.jsonl")
     checked = audit(header, events)
     assert (checked.problem, checked.events) == (None, len(events))
-    listed = "".join(listing(header, tuple(events)))
+    listed = "".join(listing(definition.WATAN, header, tuple(events)))
     assert "Red (greedy) " in listed and "Orange (expert) " in listed
 
 
@@ -220,8 +222,8 @@ def test_a_resumed_game_keeps_its_computer_seats(tmp_path: Path) -> None:
         edition=WATAN,
         rules=WATAN.rules,
     ), "")
-    resumed = resume("j.jsonl", 9, io.StringIO(), "watan")
-    resumed.recorder.close()
+    resumed = resume("j.jsonl", Log(io.StringIO()), seed=9)
+    resumed.close()
     assert resumed.game.seats == (HUMAN, "greedy", "expert", "random")
 
 

@@ -239,7 +239,7 @@ def test_the_affordable_builds_are_listed_by_command_with_their_places() -> None
         phase=Phase.AFTER_ROLL,
     )
     # Criterion 0 ends goals 0 and 1 (topology.json); nothing else is affordable.
-    assert hints.affordable(game, WATAN) == "Blue can afford: achieve 0 or 1.\n"
+    assert hints.affordable_builds(game, WATAN) == "Blue can afford: achieve 0 or 1.\n"
 
 
 def test_with_every_price_in_hand_each_kind_of_build_is_listed() -> None:
@@ -250,7 +250,7 @@ def test_with_every_price_in_hand_each_kind_of_build_is_listed() -> None:
             *AFTER_ROLL.students[1:],
         ),
     )
-    said = hints.affordable(rich, WATAN)
+    said = hints.affordable_builds(rich, WATAN)
     # Blue's goals end at 25, 31, 30 and 37: 31 is next to Blue's own criteria, so no
     # Assignment can be completed; 30 (an Assignment) is the one criterion to improve.
     assert said.startswith("Blue can afford: achieve ")
@@ -259,7 +259,7 @@ def test_with_every_price_in_hand_each_kind_of_build_is_listed() -> None:
 
 
 def test_nothing_affordable_is_said_plainly() -> None:
-    assert hints.affordable(AFTER_ROLL, WATAN) == "Blue can afford no build yet.\n"
+    assert hints.affordable_builds(AFTER_ROLL, WATAN) == "Blue can afford no build yet.\n"
 
 
 # Where a game stands, and what is kept ----------------------------------------------------------

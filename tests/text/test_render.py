@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.cli.test_show import sample_save_board
 from tests.conftest import reference
+from tests.test_definition import HEADER, NEW_HEADER, SAMPLE_EVENTS, WIN_EVENTS, WIN_HEADER, fold
 from watan.editions.watan import EDITION as WATAN
+from watan.engine.events import CriterionCompleted
 from watan.engine.layout import Board, Tile, random_board
-from watan.engine.resources import Resource
+from watan.engine.resources import NONE, Resource
 from watan.engine.snapshot import NO_GEESE, Position, SavedGame, SavedStudent
-from watan.engine.state import Colour, Game, loaded_game, new_game
+from watan.engine.state import SETUP_ORDER, Colour, Game, loaded_game, new_game
 from watan.engine.topology import CriterionId, GoalId
 from watan.text import render
 
@@ -243,4 +247,56 @@ def test_help_is_the_spec_list_of_commands() -> None:
         "next\n"
         "save <file>\n"
         "help\n"
+    )
+
+
+# The game at a step, in words ----------------------------------------------------------------
+
+
+def setup_game(placed: int) -> Game:
+    """The new game on Figure 1's board after `placed` initial assignments, far apart."""
+    criteria = (0, 4, 12, 17, 36, 41, 49, 53)[:placed]
+    order = SETUP_ORDER[:placed]
+    return fold(
+        NEW_HEADER,
+        tuple(
+            CriterionCompleted(colour=colour, criterion=CriterionId(c), cost=NONE)
+            for colour, c in zip(order, criteria, strict=True)
+        ),
+    )
+
+
+@pytest.mark.parametrize(
+    ("game", "words"),
+    [
+        (setup_game(0), "Setup: Blue places an initial assignment (0 of 8 placed).\n"),
+        (setup_game(3), "Setup: Yellow places an initial assignment (3 of 8 placed).\n"),
+        (fold(HEADER, ()), "Blue's turn, before the roll (fair dice).\n"),
+        (fold(HEADER, SAMPLE_EVENTS[:1]), "Blue's turn, before the roll (loaded dice).\n"),
+        (
+            fold(HEADER, SAMPLE_EVENTS[:3]),
+            "Blue's turn: a 7 was rolled and the geese wait to be placed.\n",
+        ),
+        (fold(HEADER, SAMPLE_EVENTS[:5]), "Blue's turn, after the roll.\n"),
+        (fold(HEADER, SAMPLE_EVENTS), "Orange's turn, before the roll (fair dice).\n"),
+        (fold(WIN_HEADER, WIN_EVENTS), "Blue has won; the game is over.\n"),
+    ],
+)
+def test_the_standing_says_whose_turn_and_where_in_it(game: Game, words: str) -> None:
+    assert render.standing(game, WATAN) == words
+
+
+
+SAMPLE_STATUS = (
+    "Blue has 7 course criteria, 0 caffeines, 0 labs, 0 lectures, 5 studies, and 0 tutorials.\n"
+    "Red has 3 course criteria, 0 caffeines, 0 labs, 0 lectures, 0 studies, and 0 tutorials.\n"
+    "Orange has 3 course criteria, 11 caffeines, 0 labs, 0 lectures, 0 studies, "
+    "and 0 tutorials.\n"
+    "Yellow has 2 course criteria, 0 caffeines, 0 labs, 3 lectures, 0 studies, and 0 tutorials.\n"
+)
+
+
+def test_the_game_as_text_is_the_board_then_the_four_status_lines_then_the_standing() -> None:
+    assert render.game_text(fold(HEADER, ()), WATAN) == (
+        sample_save_board() + SAMPLE_STATUS + "Blue's turn, before the roll (fair dice).\n"
     )

@@ -7,14 +7,14 @@ from click.testing import CliRunner
 
 from watan.cli.app import main
 from watan.tools import cluster
-from watan.tools.simulate import simulate, summarise
+from watan.tools.simulate import summarise, tournament
 
 PLAYERS = ("greedy", "random", "random", "random")
 
 
 def test_a_local_cluster_of_two_workers_plays_the_same_games_as_two_local_workers() -> None:
-    local = simulate(6, 8, players=PLAYERS, workers=2, edition="watan")
-    clustered = simulate(6, 8, players=PLAYERS, workers=2, cluster="local", edition="watan")
+    local = tournament(6, 8, players=PLAYERS, workers=2, edition="watan")
+    clustered = tournament(6, 8, players=PLAYERS, workers=2, cluster="local", edition="watan")
     assert clustered == local
     assert summarise(clustered, PLAYERS) == summarise(local, PLAYERS)
 

@@ -14,7 +14,7 @@ from watan.engine.resources import Resource
 from watan.engine.rules import Card, with_house_rules
 from watan.engine.state import Colour, Phase
 from watan.files.savefile import parse_board
-from watan.tools.compare import as_loaded, differences, view
+from watan.tools.compare import as_loaded, as_view, differences
 
 BLUE, RED, ORANGE, YELLOW = Colour.BLUE, Colour.RED, Colour.ORANGE, Colour.YELLOW
 BOARD = parse_board(reference("sample-board.txt"), "sample-board.txt", WATAN)
@@ -45,7 +45,7 @@ def test_the_view_of_the_sample_save_uses_the_spec_names() -> None:
         24: "Orange", 50: "Orange", 33: "Orange", 41: "Orange",
         27: "Yellow", 32: "Yellow",
     }  # fmt: skip
-    assert view(fold(HEADER, ()), WATAN) == {
+    assert as_view(fold(HEADER, ()), WATAN) == {
         "turn": "Blue",
         "phase": "before_roll",
         "geese": 8,
@@ -85,7 +85,7 @@ def test_the_view_of_the_sample_save_uses_the_spec_names() -> None:
 
 
 def test_the_view_says_where_the_geese_are_not_and_who_won() -> None:
-    shown = view(fold(WIN_HEADER, WIN_EVENTS), WATAN)
+    shown = as_view(fold(WIN_HEADER, WIN_EVENTS), WATAN)
     assert (shown["geese"], shown["winner"], shown["phase"]) == ("off the board", "Blue", "over")
     assert shown["criteria"] == {
         c: {0: "Blue Exam", 10: "Blue Exam", 30: "Blue Exam", 45: "Blue Assignment"}.get(c, "none")

@@ -81,7 +81,7 @@ def test_the_document_is_one_compact_line() -> None:
 
 
 def test_the_schema_is_generated_from_the_documents_types() -> None:
-    schema = document.schema()
+    schema = document.json_schema()
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
     jsonschema.Draft202012Validator.check_schema(schema)
     fields = schema["$defs"]["Document"]["properties"]
@@ -108,7 +108,7 @@ def test_a_document_that_breaks_the_schema_is_caught() -> None:
     shown = as_json(HEADER, ())
     shown["players"][0]["colour"] = "Purple"
     with pytest.raises(jsonschema.ValidationError):
-        jsonschema.validate(shown, document.schema())
+        jsonschema.validate(shown, document.json_schema())
 
 
 def test_the_document_decodes_back_into_its_types() -> None:
@@ -138,7 +138,7 @@ def test_a_house_rule_game_names_its_rules_cards_points_played_and_deck() -> Non
     assert (blue["cards"], blue["points_played"], blue["points"], end["deck"]) == (
         {"knight": 1, "vp": 0, "monopoly": 2}, 1, 10, 0
     )
-    jsonschema.validate(end, document.schema())
+    jsonschema.validate(end, document.json_schema())
 
 
 def test_a_plain_game_writes_none_of_the_house_rules_fields(journal: str) -> None:

@@ -8,20 +8,19 @@ import pytest
 from click.testing import CliRunner
 
 from replay.tournaments import game_seeds, journal_path
-from tests.conftest import audit
+from tests.conftest import at_step, audit
 from watan.cli.app import main
 from watan.engine.events import SeatTaken
 from watan.engine.state import COLOURS, NOBODY, Phase
-from watan.tools.history import load
 from watan.tools.simulate import (
     GameResult,
-    Standing,
-    Summary,
+    RunSummary,
+    StrategyRecord,
     play_game,
     report,
     seating,
-    simulate,
     summarise,
+    tournament,
     wilson,
 )
 
@@ -66,7 +65,7 @@ def test_a_game_at_the_turn_cap_is_reported_unfinished_not_hung() -> None:
 
 def test_the_same_seed_gives_the_same_games_with_one_worker_or_two() -> None:
     players = ("greedy", "random", "random", "random")
-    assert simulate(4, 6, players=players, workers=1, edition="watan") == simulate(
+    assert tournament(4, 6, players=players, workers=1, edition="watan") == tournament(
         4, 6, players=players, workers=2, edition="watan"
     )
 
@@ -74,20 +73,20 @@ def test_the_same_seed_gives_the_same_games_with_one_worker_or_two() -> None:
 def test_each_game_has_its_own_seed_drawn_from_the_runs_seed() -> None:
     seeds = game_seeds(4, 6)
     assert len(set(seeds)) == 6
-    assert [r.seed for r in simulate(4, 6, edition="watan")] == seeds
+    assert [r.seed for r in tournament(4, 6, edition="watan")] == seeds
     assert game_seeds(4, 3) == seeds[:3]
 
 
 def test_written_journals_replay_to_each_games_final_state(tmp_path: Path) -> None:
     players = ("greedy", "random", "greedy", "random")
-    results = simulate(9, 3, players=players, journals=str(tmp_path), workers=2, edition="watan")
+    results = tournament(9, 3, players=players, journals=str(tmp_path), workers=2, edition="watan")
     assert sorted(p.name for p in tmp_path.iterdir()) == [
         "game-00001.jsonl", "game-00002.jsonl", "game-00003.jsonl",
     ]
     for result in results:
-        replayed = load(journal_path(str(tmp_path), result.index))
+        replayed = at_step(journal_path(str(tmp_path), result.index))
         again = play_game(result.index, result.seed, players, edition="watan")
-        assert (len(replayed.events), replayed.game) == (result.events, again.game)
+        assert (len(replayed.events), replayed.state) == (result.events, again.game)
 
 
 def test_the_wilson_interval_matches_its_textbook_values() -> None:
@@ -116,13 +115,13 @@ def test_the_summary_counts_wins_by_strategy_and_colour_and_the_lengths() -> Non
         _result(2, seating(players, 2), winner=0, turns=20),  # Blue: greedy
         _result(3, seating(players, 3), winner=NOBODY, turns=50),
     ]
-    assert summarise(results, players) == Summary(
+    assert summarise(results, players) == RunSummary(
         games=4,
         finished=3,
         dead=0,
         standings=(
-            Standing(strategy="expert", seats=1, wins=2, games=4),
-            Standing(strategy="greedy", seats=3, wins=1, games=4),
+            StrategyRecord(strategy="expert", seats=1, wins=2, games=4),
+            StrategyRecord(strategy="greedy", seats=3, wins=1, games=4),
         ),
         median_turns=25.0,
         mean_turns=27.5,
@@ -134,11 +133,11 @@ def test_the_summary_counts_wins_by_strategy_and_colour_and_the_lengths() -> Non
 
 
 def test_the_report_gives_wins_with_their_intervals_lengths_and_speed() -> None:
-    summary = Summary(
+    summary = RunSummary(
         games=100, finished=99, dead=0,
         standings=(
-            Standing(strategy="expert", seats=1, wins=50, games=100),
-            Standing(strategy="greedy", seats=3, wins=49, games=100),
+            StrategyRecord(strategy="expert", seats=1, wins=50, games=100),
+            StrategyRecord(strategy="greedy", seats=3, wins=49, games=100),
         ),
         median_turns=120.0, mean_turns=125.25, median_events=1000.0, mean_events=1234.5,
         winners={"Blue": 30, "Red": 20, "Orange": 25, "Yellow": 24}, kinds={"b": 75, "a": 25},

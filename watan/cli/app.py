@@ -20,7 +20,7 @@ import click
 
 from replay.messages import printable
 from watan.cli import journals, looking, simulating
-from watan.cli.common import FILE, Command, program
+from watan.cli.common import FILE, CommandFunction, program
 from watan.cli.options import PLAY_OPTIONS
 
 
@@ -96,7 +96,7 @@ def main() -> None:
     """
 
 
-def _play_options(command: Command) -> Command:
+def _play_options(command: CommandFunction) -> CommandFunction:
     """Give `play` the options the fast path reads (`watan.cli.options`), from the same table."""
     for option in reversed(PLAY_OPTIONS):
         if option.flag:
@@ -116,9 +116,9 @@ def _play_options(command: Command) -> Command:
     return command
 
 
-@main.command()
+@main.command("play")
 @_play_options
-def play(**chosen: Any) -> None:
+def play_command(**chosen: Any) -> None:
     """Play the game at the terminal (spec §5 options in any order).
 
     Every seat is played at the keyboard unless --computer gives it to a
@@ -126,9 +126,9 @@ def play(**chosen: Any) -> None:
     with --hints) standard error says what the spec leaves unsaid: the board
     before the first placement, why a build is refused, what a command did.
     """
-    from watan.cli.start import play as run
+    from watan.cli.start import play_session
 
-    sys.exit(run(**chosen, default_edition=program()))
+    sys.exit(play_session(**chosen, default_edition=program()))
 
 
 for _command in (

@@ -19,15 +19,14 @@ from click.shell_completion import CompletionItem
 from replay.messages import printable, torn
 from replay.reading import STANDARD_STREAM
 from watan.cli.options import EXIT_BAD_FILE
-from watan.editions import DEFAULT as DEFAULT_EDITION
+from watan.editions import DEFAULT_EDITION
 
 if TYPE_CHECKING:
     from watan.editions.model import Edition
-    from watan.engine.state import Game
     from watan.files.savefile import Read
 
 T = TypeVar("T")
-Command = Callable[..., None]
+CommandFunction = Callable[..., None]
 
 
 PICTURE = "a picture of the board"
@@ -122,7 +121,7 @@ def write(path: str, text: str) -> None:
 # Options ---------------------------------------------------------------------------------------
 
 
-def edition_option(*, to_play: bool = False) -> Callable[[Command], Command]:
+def edition_option(*, to_play: bool = False) -> Callable[[CommandFunction], CommandFunction]:
     """Give a command `--edition`: of the files it reads (a journal says its own edition; a
     save file does not), or, `to_play`, of the games it plays.
 
@@ -144,7 +143,7 @@ def edition_option(*, to_play: bool = False) -> Callable[[Command], Command]:
     )
 
 
-def house_rules_option() -> Callable[[Command], Command]:
+def house_rules_option() -> Callable[[CommandFunction], CommandFunction]:
     """Give a command `--house-rules NAME[,NAME...]` (repeatable; house-rules.md ruling 1):
     the value is the house rules asked for, each once, in order; an unknown name is a usage
     error, as click reports one.  Shells complete the names."""
@@ -161,20 +160,20 @@ def house_rules_option() -> Callable[[Command], Command]:
 
 
 def _house_rules(_: click.Context, __: click.Parameter, values: tuple[str, ...]) -> tuple[str, ...]:
-    from watan.engine.rules import UnknownHouseRule, parse_house_rules
+    from watan.match.options import BadOption, house_rules_asked
 
     try:
-        return tuple(rule for value in values for rule in parse_house_rules(value))
-    except UnknownHouseRule as unknown:
+        return house_rules_asked(values)
+    except BadOption as unknown:
         raise click.BadParameter(str(unknown)) from None
 
 
 def _house_rule_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
-    from watan.engine.rules import HOUSE_RULES, STANDARD
+    from watan.match.options import HOUSE_RULE_NAMES
 
     done, _, last = incomplete.rpartition(",")
     prefix = f"{done}," if done else ""
-    return [prefix + name for name in (*HOUSE_RULES, STANDARD) if name.startswith(last)]
+    return [prefix + name for name in HOUSE_RULE_NAMES if name.startswith(last)]
 
 
 def _editions(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
@@ -183,7 +182,7 @@ def _editions(ctx: click.Context, param: click.Parameter, incomplete: str) -> li
     return [name for name in names() if name.startswith(incomplete)]
 
 
-def edition(name: str | None) -> Edition:
+def chosen_edition(name: str | None) -> Edition:
     """Return the edition called `name` (the program's own when None), or fail in one line."""
     from watan.editions import UnknownEdition
     from watan.editions import edition as named
@@ -194,7 +193,7 @@ def edition(name: str | None) -> Edition:
         fail(str(unknown))
 
 
-def format_option(**shapes: str) -> Callable[[Command], Command]:
+def format_option(**shapes: str) -> Callable[[CommandFunction], CommandFunction]:
     """Give a command `--format`: each shape by name with what it shows, the first by default."""
     return click.option(
         "--format",
@@ -214,11 +213,11 @@ STEPS = (
 )
 
 
-def step_options(to: str) -> Callable[[Command], Command]:
+def step_options(to: str) -> Callable[[CommandFunction], CommandFunction]:
     """Give a command `--to N` (what `to` says it does) and `--turn N`, its step counted in
     turns (`chosen_step` checks that they are not both given)."""
 
-    def decorate(command: Command) -> Command:
+    def decorate(command: CommandFunction) -> CommandFunction:
         command = click.option(
             "--turn",
             "turn",
@@ -231,7 +230,7 @@ def step_options(to: str) -> Callable[[Command], Command]:
     return decorate
 
 
-def output_option(metavar: str, help: str) -> Callable[[Command], Command]:
+def output_option(metavar: str, help: str) -> Callable[[CommandFunction], CommandFunction]:
     """Give a command `-o`/`--output`: the file it writes (completed as a file name)."""
     return click.option("-o", "--output", "output", metavar=metavar, type=FILE, help=help)
 
@@ -306,9 +305,3 @@ class ProgressBar:
         if self.drawn:
             click.echo("", err=True)
 
-
-def picture(game: Game, edition: Edition) -> str:
-    """Return the board of `game` as an SVG document, in the edition's words."""
-    from watan.pictures import svg
-
-    return svg.picture(game, edition)

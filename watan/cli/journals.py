@@ -20,6 +20,7 @@ from watan.cli.common import (
     TORN,
     ProgressBar,
     checked,
+    chosen_edition,
     chosen_step,
     edition_option,
     fail,
@@ -31,13 +32,10 @@ from watan.cli.common import (
     step_options,
     warn_torn,
 )
-from watan.cli.common import edition as edition_named
 
 if TYPE_CHECKING:
     from watan.editions.model import Edition
-    from watan.engine.events import AnyEvent
-    from watan.engine.state import Game
-    from watan.tools.history import Moment
+    from watan.tools.compare import Side
 
 
 @click.command(epilog=STEPS)
@@ -55,8 +53,9 @@ def rewind(
     command (between a roll and what it produced, say) goes back to where the
     command began.  JOURNAL may be - for standard input, with -o.
     """
-    from replay.history import NewJournal, went_back
-    from watan.tools import history
+    from replay.history import NewJournal, rewind_back, went_back
+    from watan.cli.looking import read_journal
+    from watan.definition import WATAN
 
     chosen_step(to, turn)
     if to is None and turn is None:
@@ -67,11 +66,11 @@ def rewind(
         fail("the journal comes from standard input: name the new one with -o OUT")
     name, data = journal_source(journal)
     if turn is not None:
-        to = len(checked(lambda: history.load(name, turn=turn, data=data)).events)
+        to = len(read_journal(name, data, None, turn).events)
     assert to is not None
     target = NewJournal(journal, output)
     out = journal if in_place else target
-    rewound = checked(lambda: history.rewind(name, to, out, replace=in_place, data=data))
+    rewound = checked(lambda: rewind_back(WATAN, name, to, out, replace=in_place, data=data))
     written = target.written or journal
     kept = len(rewound.kept.events)
     if rewound.inside is not None:
@@ -94,12 +93,13 @@ def verify(journal: str) -> None:
     number; exit status 0 or 1.  JOURNAL may be - for standard input.
     """
     from replay import JournalError
-    from watan.tools import history
+    from replay.history import check
+    from watan.definition import WATAN
 
     name, data = journal_source(journal)
     bar = ProgressBar("checking", "events" if data is not None else BYTES)
     try:  # a file is checked as a stream, in little memory however long it is
-        moment = history.check(name, data=data, progress=bar.update)
+        moment = check(WATAN, name, data=data, progress=bar.update)
     except JournalError as error:
         bar.close()
         click.echo(printable(str(error)))
@@ -124,62 +124,39 @@ def diff(first: str, second: str, to: int | None, turn: int | None, edition: str
     board or edition) in one line.  Exit status 0 when they are the same, 1
     when they differ.  Either A or B may be - for standard input.
     """
-    from msgspec.structs import replace
-
-    from replay.compare import parting
-    from watan.definition import WATAN
-    from watan.engine.state import Phase
-    from watan.tools import compare
+    from watan.tools.compare import StillInSetup, compare
 
     chosen_step(to, turn)
     if first == second == STANDARD_STREAM:
         fail("only one of A and B can be standard input")
-    sides = {path: _side(path) for path in (first, second)}
+    sources = {path: _source(path) for path in (first, second)}
     journals = {
         path: _journal_side(name, data, to, turn)
-        for path, (name, data, journal) in sides.items()
+        for path, (name, data, journal) in sources.items()
         if journal
     }
     # A .sv file is read in --edition's words, else in the journal's, else the program's;
     # the games are compared in the first journal's words.
-    recorded = next((moment.header.edition for moment in journals.values()), None)
-    chosen = edition_named(recorded if edition is None and recorded is not None else edition)
-
-    def game_of(path: str) -> tuple[Game, tuple[AnyEvent, ...] | None]:
-        if path in journals:
-            return journals[path].game, journals[path].events
-        return _save_side(sides[path][0], sides[path][1], chosen), None
-
-    (a, a_events), (b, b_events) = game_of(first), game_of(second)
-    names = (sides[first][0], sides[second][0])
-    starts = None
-    if len(journals) == 2:
-        starts = (journals[first].header, journals[second].header)
-    editions = tuple(
-        journals[path].header.edition if path in journals else chosen.name
+    recorded = next(
+        (side.journal.header.edition for side in journals.values() if side.journal), None
+    )
+    chosen = chosen_edition(recorded if edition is None and recorded is not None else edition)
+    a, b = (
+        journals[path] if path in journals else _save_side(*sources[path][:2], chosen)
         for path in (first, second)
     )
-    unlike = compare.unrelated(a, b, (editions[0], editions[1]), starts)
-    if unlike is not None:
-        click.echo(printable(f"{names[0]} and {names[1]} are different games: {unlike}."))
+    try:
+        found = compare(a, b, chosen)
+    except StillInSetup as setup:
+        fail(str(setup))
+    if found.unrelated is not None:
+        click.echo(printable(f"{a.name} and {b.name} are different games: {found.unrelated}."))
         sys.exit(1)
-    lines = []
-    if a_events is not None and b_events is not None:
-        # Described in the chosen edition's words, as the states' differences are.
-        header = replace(journals[first].header, edition=chosen.name)
-        parted = parting(WATAN, header, a_events, b_events)
-        lines += [parted] if parted else []
-    else:
-        for name, game in zip(names, (a, b), strict=True):
-            if game.phase is Phase.SETUP:
-                fail(f"{name}: the game is still in setup, which a save file cannot hold")
-        a, b = compare.as_loaded(a), compare.as_loaded(b)
-    lines += compare.differences(a, b, chosen)
-    click.echo("".join(f"{printable(line)}\n" for line in lines), nl=False)
-    sys.exit(1 if lines else 0)
+    click.echo("".join(f"{printable(line)}\n" for line in found.lines), nl=False)
+    sys.exit(1 if found.lines else 0)
 
 
-def _side(path: str) -> tuple[str, bytes | None, bool]:
+def _source(path: str) -> tuple[str, bytes | None, bool]:
     """Return one side of `diff`: its name, its bytes when it is standard input, and whether
     it is a journal (anything but a .sv file; on standard input, what begins with `{`)."""
     if path != STANDARD_STREAM:
@@ -188,34 +165,23 @@ def _side(path: str) -> tuple[str, bytes | None, bool]:
     return STANDARD_INPUT, data, data.lstrip().startswith(b"{")
 
 
-def _save_side(name: str, data: bytes | None, played: Edition) -> Game:
+def _save_side(name: str, data: bytes | None, played: Edition) -> Side:
     """Return the game a .sv file of `played` holds (a journal's edition, or --edition)."""
-    from replay.reading import BadFile
-    from watan.engine.state import restored
-    from watan.files.disk import MOST_BYTES, mistaken, read_save_file, read_text
-    from watan.files.savefile import read_save
+    from watan.files.disk import read_game
+    from watan.tools.compare import Side
 
-    def read() -> Game:
-        if data is None:
-            saved = noting(read_save_file(name, played))
-        else:
-            text = read_text(name, data[: MOST_BYTES + 1])
-            try:
-                saved = noting(read_save(text, name, played))
-            except BadFile as error:
-                raise mistaken(error, text, played) from None
-        return restored(saved, played.rules)
-
-    return checked(read)
+    game, _ = noting(checked(lambda: read_game(name, played, data, board=False)))
+    return Side(name, game)
 
 
-def _journal_side(name: str, data: bytes | None, to: int | None, turn: int | None) -> Moment:
+def _journal_side(name: str, data: bytes | None, to: int | None, turn: int | None) -> Side:
     """Return a journal at step `to` (or turn `turn`), checked."""
-    from watan.tools import history
+    from watan.cli.looking import read_journal
+    from watan.tools.compare import Side
 
-    moment = checked(lambda: history.load(name, to, turn=turn, data=data))
+    moment = read_journal(name, data, to, turn)
     warn_torn(name, moment.torn_line)
-    return moment
+    return Side(name, moment.state, moment)
 
 
 @click.command()

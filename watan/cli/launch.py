@@ -14,7 +14,7 @@ import os
 import sys
 
 from watan.cli.options import PLAY_OPTIONS
-from watan.editions import DEFAULT
+from watan.editions import DEFAULT_EDITION
 
 _BY_FLAG = {flag: option for option in PLAY_OPTIONS for flag in option.flags}
 
@@ -58,7 +58,7 @@ def _is_number(text: str) -> bool:
     return True
 
 
-def main(default_edition: str = DEFAULT) -> None:
+def run(default_edition: str = DEFAULT_EDITION) -> None:
     """Run `watan`: a plain play command line at once, anything else through click.
 
     A shell asking for completions runs the program with no arguments and
@@ -71,11 +71,11 @@ def main(default_edition: str = DEFAULT) -> None:
 
         application(prog_name=default_edition, obj=default_edition)
         return
-    from watan.cli.start import play  # the game itself: not for `--help` or a tool command
+    from watan.cli.start import play_session  # the game itself: not for `--help` or a tool command
 
     seed = _one(chosen, "seed")
     sys.exit(
-        play(
+        play_session(
             seed=None if seed is None else int(seed),
             load=_one(chosen, "load"),
             board=_one(chosen, "board"),
@@ -106,4 +106,4 @@ def _every(chosen: dict[str, str | tuple[str, ...]], name: str) -> tuple[str, ..
 
 def constructor() -> None:
     """Run `constructor`: the program, playing the Constructor edition unless told otherwise."""
-    main(default_edition="constructor")
+    run(default_edition="constructor")

@@ -21,23 +21,22 @@ from watan.cli.common import (
     STEPS,
     ProgressBar,
     checked,
+    chosen_edition,
     chosen_step,
     edition_option,
     fail,
     format_option,
     noting,
     output_option,
-    picture,
     read_input,
     say,
     step_options,
     warn_torn,
     write,
 )
-from watan.cli.common import edition as edition_named
 
 if TYPE_CHECKING:
-    from watan.tools.history import Checked, Moment
+    from watan.definition import WatanChecked, WatanMoment
 
 
 @click.command()
@@ -49,69 +48,67 @@ def show(file: str, edition: str | None, shape: str) -> None:
 
     FILE may be - for standard input.
     """
-    from replay.reading import BadFile
-    from watan.engine.state import new_game, restored
-    from watan.files.disk import MOST_BYTES, mistaken, read_text
-    from watan.files.savefile import looks_like_save, read_board, read_save
+    from watan.files.disk import MOST_BYTES, read_game
+    from watan.pictures import svg
     from watan.text import render
 
-    played = edition_named(edition)
+    played = chosen_edition(edition)
     name, data = file, None
     if file == STANDARD_STREAM:
         name, data = STANDARD_INPUT, read_input(MOST_BYTES + 1)
-
-    def shown() -> str:
-        text = read_text(name, data)
-        try:
-            if looks_like_save(text):
-                saved = noting(read_save(text, name, played))
-                game = restored(saved, played.rules)
-                if shape == "svg":
-                    return picture(game, played)
-                return render.board(game, played) + render.status(game, played)
-            game = new_game(noting(read_board(text, name, played)), played.rules)
-        except BadFile as error:
-            raise mistaken(error, text, played) from None
-        return picture(game, played) if shape == "svg" else render.board(game, played)
-
-    click.echo(checked(shown), nl=False)
+    game, saved = noting(checked(lambda: read_game(name, played, data)))
+    if shape == "svg":
+        click.echo(svg.picture(game, played), nl=False)
+        return
+    status = render.status(game, played) if saved else ""
+    click.echo(render.board(game, played) + status, nl=False)
 
 
-def load(journal: str, to: int | None, turn: int | None) -> tuple[str, Moment]:
-    """Return a journal argument's name and the journal at the step asked for, checked.
+def journal_at(journal: str, to: int | None, turn: int | None) -> tuple[str, WatanMoment]:
+    """Return a journal argument's name and the journal at the step asked for (`--to`, or
+    where `--turn` begins), checked.
 
     `-` is standard input; checking a long journal draws a progress bar on a terminal.
     """
     chosen_step(to, turn)
     name, data = journal_source(journal)
-    return name, _loaded(name, data, to, turn)
+    return name, read_journal(name, data, to, turn)
 
 
-def _loaded(name: str, data: bytes | None, to: int | None, turn: int | None) -> Moment:
-    from watan.tools import history
+def read_journal(name: str, data: bytes | None, to: int | None, turn: int | None) -> WatanMoment:
+    """Return the journal `name` (or `data`, standard input's) at step `to`, or where turn
+    `turn` begins (the whole journal checked), or fail in one line."""
+    from replay import history
+    from watan.definition import WATAN, at_turn
 
     bar = ProgressBar("checking", "events")
     try:
-        return checked(lambda: history.load(name, to, turn=turn, data=data, progress=bar.update))
+        if turn is None:
+            return checked(lambda: history.load(WATAN, name, to, data=data, progress=bar.update))
+        whole = checked(lambda: history.load(WATAN, name, data=data, progress=bar.update))
     finally:
         bar.close()
+    return checked(lambda: at_turn(whole, turn, name))
 
 
-def check(journal: str, to: int | None, turn: int | None) -> tuple[str, Moment | Checked]:
-    """Return what `load` does, without the events: a journal file is checked as a stream,
-    in little memory however long it is (`history.check`).
+def checked_at(
+    journal: str, to: int | None, turn: int | None
+) -> tuple[str, WatanMoment | WatanChecked]:
+    """Return what `journal_at` does, without the events: a journal file is checked as a
+    stream, in little memory however long it is (`replay.history.check`).
 
     A turn asked for needs every event, and standard input is read whole: both are loaded.
     """
-    from watan.tools import history
+    from replay import history
+    from watan.definition import WATAN
 
     chosen_step(to, turn)
     name, data = journal_source(journal)
     if turn is not None or data is not None:
-        return name, _loaded(name, data, to, turn)
+        return name, read_journal(name, data, to, turn)
     bar = ProgressBar("checking", BYTES)
     try:
-        return name, checked(lambda: history.check(name, to, progress=bar.update))
+        return name, checked(lambda: history.check(WATAN, name, to, progress=bar.update))
     finally:
         bar.close()
 
@@ -129,14 +126,18 @@ def replay(journal: str, to: int | None, turn: int | None, shape: str) -> None:
     Without --to or --turn, text lists the events; sv, json and svg show
     the game at the end.  JOURNAL may be - for standard input.
     """
-    from watan.tools import history
+    from replay.history import listing
+    from watan.definition import WATAN
 
-    moment: Moment | Checked
+    moment: WatanMoment | WatanChecked
     if to is None and turn is None and shape == "text":
-        name, whole = load(journal, to, turn)
-        text, moment = "".join(history.listing(whole.header, whole.events)), whole
+        name, whole = journal_at(journal, to, turn)
+        text, moment = "".join(listing(WATAN, whole.header, whole.events)), whole
     else:  # the events are needed for json's turn count; otherwise the game alone
-        name, moment = load(journal, to, turn) if shape == "json" else check(journal, to, turn)
+        if shape == "json":
+            name, moment = journal_at(journal, to, turn)
+        else:
+            name, moment = checked_at(journal, to, turn)
         text = shown(moment, shape, name, to, turn)
     warn_torn(name, moment.torn_line)  # once nothing else can fail: a refusal is one line
     click.echo(text, nl=False)
@@ -161,7 +162,7 @@ def export(
     chosen_step(to, turn)
     if output not in (None, STANDARD_STREAM) and os.path.lexists(output) and not force:
         fail(f"{output}: already exists; give --force to replace it")
-    name, moment = check(journal, to, turn)
+    name, moment = checked_at(journal, to, turn)
     text = shown(moment, shape, name, to, turn)
     if output is not None and output != STANDARD_STREAM:
         write(output, text)
@@ -190,18 +191,18 @@ def view(
     """
     from pathlib import Path
 
+    from watan.definition import at_turn
     from watan.pictures import viewer
-    from watan.tools.turns import turn_start
 
     chosen_step(to, turn)
     if journal == STANDARD_STREAM and output is None:
         output = STANDARD_STREAM
     if output == STANDARD_STREAM and open_it:
         fail("--open needs a page on the disk; name it with -o FILE.html")
-    name, whole = load(journal, None, None)
+    name, whole = journal_at(journal, None, None)
     opening = to
     if turn is not None:
-        opening = checked(lambda: turn_start(name, whole.header, whole.events, turn)).step
+        opening = len(checked(lambda: at_turn(whole, turn, name)).events)
     if opening is not None and not 0 <= opening <= len(whole.events):
         fail(f"{name}: there is no step {opening}: the last event is {len(whole.events)}")
     page = viewer.page(whole.header, whole.events, Path(name).name, opening or 0)
@@ -230,26 +231,34 @@ def schema() -> None:
 
     from watan.tools import document
 
-    text = msgspec.json.format(msgspec.json.encode(document.schema()), indent=2)
+    text = msgspec.json.format(msgspec.json.encode(document.json_schema()), indent=2)
     click.echo(text.decode())
 
 
 def shown(
-    moment: Moment | Checked, shape: str, journal: str, to: int | None, turn: int | None
+    moment: WatanMoment | WatanChecked,
+    shape: str,
+    journal: str,
+    to: int | None,
+    turn: int | None,
 ) -> str:
     """Return the game as text, a save file, a document for programs (from a Moment, which
     has the events) or a picture."""
-    from watan.tools import document, history
+    from replay.history import Moment
+    from watan.files.savefile import SetupHasNoSave, save_text
+    from watan.pictures import svg
+    from watan.text import render
+    from watan.tools import document
 
-    game, played = moment.game, edition_named(moment.header.edition)
+    game, played = moment.state, chosen_edition(moment.header.edition)
     if shape == "svg":
-        return picture(game, played)
-    if shape == "json" and isinstance(moment, history.Moment):
+        return svg.picture(game, played)
+    if shape == "json" and isinstance(moment, Moment):
         return document.encode(document.document(moment.header, moment.events, game))
     if shape == "sv":
         try:
-            return history.as_save(game, played)
-        except history.SetupHasNoSave:
+            return save_text(game, played)
+        except SetupHasNoSave:
             at = f"turn {turn}" if turn is not None else "its end" if to is None else f"step {to}"
             fail(f"{journal}: at {at} the game is still in setup, which a save file cannot hold")
-    return history.as_text(game, played)
+    return render.game_text(game, played)

@@ -7,8 +7,7 @@ options.  The exit statuses every command shares are here too.
 
 from __future__ import annotations
 
-from watan.players import DEFAULT as DEFAULT_STRATEGY
-from watan.players import STRATEGIES
+from watan.players import DEFAULT_STRATEGY, STRATEGIES
 
 
 class PlayOption:

@@ -7,12 +7,12 @@ import click
 from watan.cli.common import (
     FOLDER,
     ProgressBar,
+    chosen_edition,
     edition_option,
     fail,
     house_rules_option,
     say,
 )
-from watan.cli.common import edition as edition_named
 
 
 def _players(_: click.Context, __: click.Parameter, value: str) -> tuple[str, ...]:
@@ -88,9 +88,9 @@ def simulate(
     from watan.tools import simulate as simulator
     from watan.tools.cluster import NoCluster
 
-    played = edition_named(edition)
+    played = chosen_edition(edition)
     if seed is None:
-        from watan.terminal.console import fresh_seed
+        from watan.match.options import fresh_seed
 
         seed = fresh_seed()
     if journals is not None:
@@ -102,7 +102,7 @@ def simulate(
     bar = ProgressBar("simulating", "games")
     began = time.perf_counter()
     try:
-        results = simulator.simulate(
+        results = simulator.tournament(
             seed, games, players=players, workers=workers, turn_cap=turn_cap,
             journals=journals, progress=lambda done: bar.update(done, games),
             edition=played.name, house_rules=house_rules, cluster=cluster,

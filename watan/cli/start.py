@@ -1,4 +1,4 @@
-"""Starting games from the command line's options: files read, conflicts refused, signals.
+"""Starting games from the command line's options: conflicts refused, errors said, signals.
 
 Both readers of the command line come here: the fast path in
 `watan.cli.launch` and click's `play` in `watan.cli.app`.
@@ -14,69 +14,13 @@ from typing import TYPE_CHECKING
 from replay.messages import complain
 from replay.stopping import stoppably
 from watan.cli.options import EXIT_BAD_FILE
-from watan.editions import DEFAULT
-from watan.engine.state import COLOURS, HUMAN, Colour, Game
-from watan.players import DEFAULT as DEFAULT_STRATEGY
-from watan.players import STRATEGIES
+from watan.editions import DEFAULT_EDITION
 
 if TYPE_CHECKING:
     from watan.terminal.hinter import Level
 
-COLOUR_LIST = ", ".join(colour.title for colour in COLOURS)
 
-
-class BadSeat(Exception):
-    """A `--computer` or `--human` value that names no seat or no strategy, or a seat twice."""
-
-
-def seats_asked(computer: Sequence[str], human: Sequence[str]) -> tuple[tuple[Colour, str], ...]:
-    """Return (colour number, player) for each seat the command line hands out, in order.
-
-    `computer` holds `COLOUR[=STRATEGY]` (the default strategy when none is
-    named) and `human` holds colours, in any letter case.  Raises BadSeat
-    naming the first value that names no colour or strategy, or a colour
-    given twice.
-    """
-    given: dict[Colour, str] = {}
-    chosen: list[tuple[Colour, str]] = []
-    asked = [(f"--computer {value}", value) for value in computer]
-    asked += [(f"--human {value}", f"{value}={HUMAN}") for value in human]
-    for option, value in asked:
-        name, _, player = value.partition("=")
-        colour = next((c for c in COLOURS if c.title.lower() == name.strip().lower()), None)
-        if colour is None:
-            raise BadSeat(f"{option}: there is no student {name!r} (colours: {COLOUR_LIST})")
-        player = player.strip() or DEFAULT_STRATEGY
-        if player != HUMAN and player not in STRATEGIES:
-            raise BadSeat(
-                f"{option}: there is no strategy {player!r} (strategies: {', '.join(STRATEGIES)})"
-            )
-        if colour in given:
-            raise BadSeat(f"{colour.title} is given twice ({given[colour]} and {option})")
-        given[colour] = option
-        chosen.append((colour, player))
-    return tuple(chosen)
-
-
-def _unknown_seat(seats: tuple[str, ...], asked: tuple[tuple[Colour, str], ...]) -> str | None:
-    """Return why a resumed journal's seats cannot be played here, or None.
-
-    A seat the journal gives to a strategy this version lacks must be handed
-    to someone else on the command line.
-    """
-    changed = dict(asked)
-    for colour, player in zip(COLOURS, seats, strict=True):
-        if colour not in changed and player != HUMAN and player not in STRATEGIES:
-            name = colour.title
-            return (
-                f"{name} is played by the strategy {player!r}, which this version lacks "
-                f"(strategies: {', '.join(STRATEGIES)}); give the seat to another with "
-                f"--computer {name}=STRATEGY or --human {name}"
-            )
-    return None
-
-
-def play(
+def play_session(
     *,
     seed: int | None = None,
     load: str | None = None,
@@ -91,7 +35,7 @@ def play(
     hints: bool = False,
     no_hints: bool = False,
     house_rules: Sequence[str] = (),
-    default_edition: str = DEFAULT,
+    default_edition: str = DEFAULT_EDITION,
 ) -> int:
     """Play from the command line's options; return the exit status.
 
@@ -114,9 +58,11 @@ def play(
     def refuse(message: str) -> int:
         return _refuse(message, program)
 
+    from watan.match.options import BadOption, house_rules_asked, seats_asked
+
     try:
         seats = seats_asked(computer, human)
-    except BadSeat as bad:
+    except BadOption as bad:
         return refuse(str(bad))
     if load is not None and board is not None:
         return refuse("-load and -board cannot be used together")
@@ -134,65 +80,64 @@ def play(
         return refuse("--hints and --no-hints cannot be used together")
     if resume is not None and house_rules:
         return refuse("--resume plays on by the rules the journal recorded; drop --house-rules")
-    from watan.engine.rules import UnknownHouseRule, parse_house_rules, with_house_rules
-
     try:
-        asked = tuple(rule for value in house_rules for rule in parse_house_rules(value))
-    except UnknownHouseRule as unknown:
+        rules = house_rules_asked(house_rules)
+    except BadOption as unknown:
         return refuse(f"--house-rules: {unknown}")
     if journal is not None:
         from watan.files.journal import taken
 
         if (problem := taken(journal)) is not None:
             return refuse(problem)
-    from msgspec.structs import replace
-
     from replay.journal import JournalError
     from replay.reading import BadFile
     from watan.editions import UnknownEdition
     from watan.editions import edition as named
     from watan.files.journal import journal_folder
+    from watan.match import making
+    from watan.match.making import Log, Match
+    from watan.match.options import Options, asked
     from watan.players.table import StrategyError
-    from watan.terminal.console import Options, Resumed, Streams, choose_board, play_games
-    from watan.terminal.console import resume as reopen
+    from watan.terminal.console import Streams, play_games
 
+    computers = allow_computers or bool(computer)
+    journals = journal_folder(os.environ)
+    first: Options | Match
     try:
-        played = named(edition or default_edition)
-        rules = with_house_rules(played.rules, asked)
-        options = Options.from_files(
-            seed=seed, edition=played, rules=rules, load=load, journal=journal, resume=resume
-        )
-        resumed: Resumed | None = None
         if resume is not None:
-
-            def playable(game: Game) -> str | None:
-                return _unknown_seat(game.seats, seats)
-
-            resumed = reopen(resume, options.seed, sys.stderr, program, playable)
-            played = named(resumed.header.edition)
-            # The games after it are new ones: today's rules, with the same house rules.
-            rules = with_house_rules(played.rules, resumed.header.rules.house_rules)
-        fresh = load is None and resume is None
-        chosen = choose_board(played, board, random_board=random_board, first=fresh)
-        options = replace(
-            options,
-            edition=played,
-            rules=rules,
-            board=chosen.board,
-            seats=seats,
-            computers=allow_computers or bool(computer),
-            journals=journal_folder(os.environ),
-            hints=_hinting(hints=hints, no_hints=no_hints),
-        )
-        for note in (*options.notes, *([chosen.note] if chosen.note is not None else [])):
+            first = making.resume(
+                resume,
+                Log(sys.stderr, program),
+                seed=seed,
+                seats=seats,
+                computers=computers,
+                journals=journals,
+            )
+            notes = first.options.notes
+        else:
+            first = asked(
+                seed=seed,
+                edition=named(edition or default_edition),
+                house_rules=rules,
+                load=load,
+                board=board,
+                random_board=random_board,
+                journal=journal,
+                seats=seats,
+                computers=computers,
+                journals=journals,
+            )
+            notes = first.notes
+        for note in notes:
             complain(sys.stderr, note, program)
     except (BadFile, JournalError, UnknownEdition) as error:
         return refuse(str(error))
     if sys.stdin is None or sys.stdout is None:
         return refuse("standard input and output must be open to play")
     streams = Streams(sys.stdin.buffer, sys.stdout, sys.stderr, program)
+    hinting = _hinting(hints=hints, no_hints=no_hints)
     return stoppably(
-        lambda: play_games(options, streams, resumed),
+        lambda: play_games(first, streams, hinting),
         sys.stderr,
         program,
         stopped="stopped",

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # naming the editions (for `--help`) must not load the game
     from watan.editions.model import Edition
 
-DEFAULT = "watan"
+DEFAULT_EDITION = "watan"
 
 
 class UnknownEdition(Exception):

@@ -9,7 +9,7 @@ every turn, `layout.txt` is the default board, and end of input saves
 
 from __future__ import annotations
 
-from watan.editions.model import Edition, Text, Vocabulary, Words
+from watan.editions.model import CommandWords, Edition, Text, Vocabulary
 from watan.engine.rules import NO_CARDS, Rules
 
 EDITION = Edition(
@@ -52,7 +52,9 @@ EDITION = Edition(
     backup_during_setup=True,  # spec §4.5 "at any point", RULINGS-constructor 6 and 12
     backup_when_over=True,  # the same "at any point"
     default_board="layout.txt",  # spec §3.5.5, RULINGS-constructor 5
-    words=Words(listing="residences", goal="build-road", criterion="build-res", improve="improve"),
+    words=CommandWords(
+        listing="residences", goal="build-road", criterion="build-res", improve="improve"
+    ),
     text=Text(
         placement="Builder {colour}, where do you want to build a basement?\n",
         turn="Builder {colour}'s turn.\n",

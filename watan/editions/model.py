@@ -20,7 +20,7 @@ import msgspec
 from watan.engine.rules import Rules
 
 
-class Words(msgspec.Struct, frozen=True, kw_only=True):
+class CommandWords(msgspec.Struct, frozen=True, kw_only=True):
     """The command words that differ between editions (spec §4.3)."""
 
     listing: str
@@ -171,6 +171,6 @@ class Edition(msgspec.Struct, frozen=True, kw_only=True):
     """Whether end of input at `play again` saves `backup.sv`."""
     default_board: str | None
     """A board file read when no board is chosen; a random board when it does not exist."""
-    words: Words
+    words: CommandWords
     text: Text
     vocabulary: Vocabulary

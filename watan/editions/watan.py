@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from watan.editions.model import Edition, Text, Vocabulary, Words
+from watan.editions.model import CommandWords, Edition, Text, Vocabulary
 from watan.engine.rules import NO_CARDS, Rules
 
 EDITION = Edition(
@@ -45,7 +45,7 @@ EDITION = Edition(
     backup_during_setup=False,  # RULINGS 16
     backup_when_over=False,  # RULINGS 16: end of input at "play again" means no
     default_board=None,
-    words=Words(listing="criteria", goal="achieve", criterion="complete", improve="improve"),
+    words=CommandWords(listing="criteria", goal="achieve", criterion="complete", improve="improve"),
     text=Text(
         placement="Student {colour}, where do you want to complete an Assignment?\n",
         turn="Student {colour}'s turn.\n",

@@ -52,7 +52,6 @@ from watan.engine.events import (
     TradeDeclined,
     TurnEnded,
 )
-from watan.engine.evolve import GEESE_ROLL
 from watan.engine.layout import Board
 from watan.engine.resources import (
     NONE,
@@ -62,7 +61,7 @@ from watan.engine.resources import (
     total,
     unit_at,
 )
-from watan.engine.rules import Card, held
+from watan.engine.rules import GEESE_ROLL, HIGHEST_ROLL, LOWEST_ROLL, Card, held
 from watan.engine.sampling import draw_without_replacement
 from watan.engine.state import (
     COLOURS,
@@ -87,8 +86,6 @@ from watan.engine.topology import (
     is_goal,
     is_tile,
 )
-
-LOWEST_ROLL, HIGHEST_ROLL = 2, 12
 
 
 class Refusal(enum.Enum):

@@ -37,7 +37,7 @@ from watan.engine.events import (
     TurnEnded,
 )
 from watan.engine.resources import Resources, add, single, subtract
-from watan.engine.rules import NO_CARDS, Card, changed, held
+from watan.engine.rules import GEESE_ROLL, NO_CARDS, Card, changed, held
 from watan.engine.state import (
     COLOURS,
     SETUP_ORDER,
@@ -50,7 +50,6 @@ from watan.engine.state import (
     new_game,
 )
 
-GEESE_ROLL = 7
 _NEXT = tuple(COLOURS[(colour + 1) % len(COLOURS)] for colour in COLOURS)
 """Whose turn follows each student's (spec §3.1: in the order of the colours)."""
 _PHASE_AFTER = tuple(Phase.GEESE if roll == GEESE_ROLL else Phase.AFTER_ROLL for roll in range(13))

@@ -7,6 +7,7 @@ import random
 import msgspec
 
 from watan.engine.resources import Resource
+from watan.engine.rules import HIGHEST_ROLL, LOWEST_ROLL
 from watan.engine.topology import TILE_COUNT
 
 NETFLIX_VALUE = 7
@@ -59,5 +60,5 @@ def random_board(rng: random.Random) -> Board:
 def is_board(board: Board) -> bool:
     """Return whether `board` has the right number of tiles with legal values (spec §5)."""
     return len(board) == TILE_COUNT and all(
-        t.resource is Resource.NETFLIX or 2 <= t.value <= 12 for t in board
+        t.resource is Resource.NETFLIX or LOWEST_ROLL <= t.value <= HIGHEST_ROLL for t in board
     )

@@ -26,14 +26,9 @@ from watan.engine.commands import (
     Trade,
     TradeWithBank,
 )
-from watan.engine.decide import (
-    HIGHEST_ROLL,
-    LOWEST_ROLL,
-    level_cost,
-    refusal,
-    victims,
-)
+from watan.engine.decide import level_cost, refusal, victims
 from watan.engine.resources import HELD, covers
+from watan.engine.rules import HIGHEST_ROLL, LOWEST_ROLL
 from watan.engine.state import COLOURS, Completion, Game, Phase
 from watan.engine.topology import (
     CRITERION_COUNT,

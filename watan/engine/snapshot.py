@@ -19,6 +19,10 @@ from watan.engine.topology import CriterionId, GoalId
 NO_GEESE = -1
 """The geese tile while the geese are off the board (RULINGS 8)."""
 
+MOST_COUNT = 999_999_999
+"""No count a position holds is larger (a save file writes at most nine digits): a student
+holding a billion resources is a damaged file, not a game."""
+
 
 class SavedStudent(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """One student's line of a save file (and, with development cards, their cards)."""

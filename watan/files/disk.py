@@ -8,14 +8,15 @@ traceback.  Writing them, all at once and never over a journal, is
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from replay import reading
 from replay.reading import STANDARD_INPUT, BadFile
 from watan.editions.model import Edition
 from watan.engine.layout import Board
 from watan.engine.snapshot import SavedGame
-from watan.files.savefile import Read, read_board, read_save
+from watan.engine.state import Game, new_game, restored
+from watan.files.savefile import Read, looks_like_save, read_board, read_save
 
 SAVING = ".watan-"
 """How the temporary file a save is written to begins, beside its target, before it is
@@ -91,12 +92,43 @@ def read_save_file(path: str, edition: Edition) -> Read[SavedGame]:
 T = TypeVar("T")
 
 
+class FileGame(NamedTuple):
+    """The game a board or save file holds, and which of the two it was."""
+
+    game: Game
+    saved: bool
+    """A save file's game (its status lines mean something), not a board file's new game."""
+
+
+def read_game(
+    path: str, edition: Edition, data: bytes | None = None, *, board: bool = True
+) -> Read[FileGame]:
+    """Return the game in a save file of `edition`, or (unless not `board`) the new game on
+    a board file's board, told apart by their layout (`looks_like_save`), with notes.
+
+    With `data`, the file is those bytes (standard input's) and `path` names it.  Raises
+    BadFile naming the file, a file of another kind included (`mistaken`).
+    """
+
+    def read(text: str, name: str, edition: Edition) -> Read[FileGame]:
+        if not board or looks_like_save(text):
+            saved = read_save(text, name, edition)
+            return Read(FileGame(restored(saved.value, edition.rules), True), saved.notes)
+        laid = read_board(text, name, edition)
+        return Read(FileGame(new_game(laid.value, edition.rules), False), laid.notes)
+
+    return _read_file(path, edition, read, data)
+
+
 def _read_file(
-    path: str, edition: Edition, read: Callable[[str, str, Edition], Read[T]]
+    path: str,
+    edition: Edition,
+    read: Callable[[str, str, Edition], Read[T]],
+    data: bytes | None = None,
 ) -> Read[T]:
-    """Return what `read` makes of the file's text; a file of another kind (a journal, a
-    save of another edition) is named as such (`mistaken`)."""
-    text = read_text(path)
+    """Return what `read` makes of the file's text (with `data`, of those bytes); a file of
+    another kind (a journal, a save of another edition) is named as such (`mistaken`)."""
+    text = read_text(path, None if data is None else data[: MOST_BYTES + 1])
     try:
         return read(text, path, edition)
     except BadFile as error:

@@ -24,13 +24,13 @@ from collections.abc import Sequence
 import msgspec
 
 from watan.engine.rules import CARDS, DEV_CARDS, Card, Hand, UnknownHouseRule, parse_house_rules
-from watan.engine.snapshot import SavedStudent
+from watan.engine.snapshot import MOST_COUNT, SavedStudent
 from watan.text.integers import integer
 
 HOUSE_RULES, CARDS_MARK, VP_PLAYED, DECK, CARD_PLAYED = (
     "house-rules", "cards", "vp-played", "deck", "card-played",
 )  # fmt: skip
-MOST_DIGITS = 9
+_MOST_DIGITS = len(str(MOST_COUNT))
 """As in the rest of the save file: no count needs more digits."""
 
 
@@ -92,8 +92,8 @@ def read_extension(lines: Sequence[tuple[int, str]], players: Sequence[str]) -> 
 
 def _number(line: int, field: str, what: str) -> int:
     value = integer(field)
-    if value is None or value < 0 or len(field.strip().lstrip("0")) > MOST_DIGITS:
-        raise BadExtension(line, f"{what}: {field[:20]!r} is not a count (0 to 999999999)")
+    if value is None or value < 0 or len(field.strip().lstrip("0")) > _MOST_DIGITS:
+        raise BadExtension(line, f"{what}: {field[:20]!r} is not a count (0 to {MOST_COUNT})")
     return value
 
 

@@ -17,7 +17,7 @@ import msgspec
 
 from replay.journal import Conversion
 from replay.writer import taken as taken_by
-from watan.editions import DEFAULT, edition, names
+from watan.editions import DEFAULT_EDITION, edition, names
 from watan.engine.events import FORMAT_VERSION, GameStarted
 from watan.engine.rules import rules_problem
 
@@ -43,10 +43,10 @@ def format_1_to_2(line: bytes) -> bytes:
     if b"game_started" not in line:
         return line  # an event: the commonest line, and unchanged
     value = msgspec.json.decode(line, type=dict[str, Any])
-    name = value.get("rules", DEFAULT)  # format 1's headers named Watan when they named none
+    name = value.get("rules", DEFAULT_EDITION)  # format 1 named Watan when it named none
     if value.get("type") != "game_started" or not isinstance(name, str):
         return line  # not a format-1 header: read as it stands, and refused if wrong
-    then = edition(name if name in names() else DEFAULT).format_1_rules
+    then = edition(name if name in names() else DEFAULT_EDITION).format_1_rules
     value["format"] = 2
     value["edition"] = name
     value["rules"] = msgspec.to_builtins(then)

@@ -22,8 +22,8 @@ from replay.reading import BadFile
 from watan.editions.model import Edition
 from watan.engine.layout import NETFLIX_VALUE, Board, tile
 from watan.engine.resources import Resource
-from watan.engine.snapshot import NO_GEESE, Position, SavedGame, SavedStudent
-from watan.engine.state import COLOURS
+from watan.engine.snapshot import MOST_COUNT, NO_GEESE, Position, SavedGame, SavedStudent
+from watan.engine.state import COLOURS, Game, Phase, saved_game
 from watan.engine.topology import (
     CRITERION_COUNT,
     CRITERION_NEIGHBOURS,
@@ -82,9 +82,9 @@ class _Numbers:
         return value
 
 
-_MOST_DIGITS = 9
-"""No number in these files needs more digits: ids and values are small, and a student
-holding a billion resources is a damaged file, not a game."""
+_MOST_DIGITS = len(str(MOST_COUNT))
+"""No number in these files needs more digits: ids and values are small, and no count
+passes `MOST_COUNT`."""
 
 
 def _shortened(field: str) -> str:
@@ -423,6 +423,22 @@ def format_save(saved: SavedGame, edition: Edition) -> str:
         saved.house_rules, position.students, saved.deck, position.card_played
     )
     return f"{position.turn}\n{students}{format_board(saved.board)}{position.geese}\n{extension}"
+
+
+class SetupHasNoSave(Exception):
+    """A save file cannot hold a game whose initial placements are not all made.
+
+    An edition that backs up during setup (Constructor) saves one anyway, as its
+    `backup.sv` would (RULINGS-constructor 12).
+    """
+
+
+def save_text(game: Game, edition: Edition) -> str:
+    """Return the save file of `edition` for this moment of a game (spec §3.7); raises
+    SetupHasNoSave during setup, unless the edition backs up then."""
+    if game.phase is Phase.SETUP and not edition.backup_during_setup:
+        raise SetupHasNoSave
+    return format_save(saved_game(game), edition)
 
 
 def looks_like_save(text: str) -> bool:

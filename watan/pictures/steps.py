@@ -20,7 +20,7 @@ from watan.engine.evolve import apply, start
 from watan.engine.resources import Resources
 from watan.engine.state import COLOURS, Colour, Game, Phase, course_criteria
 from watan.text.describe import describe, describe_start
-from watan.text.hints import standing
+from watan.text.render import standing
 
 
 class Holding(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, rename="camel"):

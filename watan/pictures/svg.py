@@ -23,9 +23,9 @@ from watan.engine.resources import Resource
 from watan.engine.state import NOBODY, Colour, Game
 from watan.engine.topology import CRITERION_COUNT, GOAL_COUNT
 from watan.pictures import geometry, palette
+from watan.text.render import GEESE
 
 FONT = "Helvetica, Arial, 'Liberation Sans', sans-serif"
-GEESE = "GEESE"
 
 
 def escape(text: str) -> str:

@@ -28,7 +28,7 @@ from watan.pictures.steps import Beginning, Change, beginning, changes
 LEVELS = (1, 2, 3)
 
 
-class Player(msgspec.Struct, frozen=True):
+class PagePlayer(msgspec.Struct, frozen=True):
     """A student as the page draws them."""
 
     name: str
@@ -49,7 +49,7 @@ class Fragments(msgspec.Struct, frozen=True):
     tile: tuple[tuple[str, str], ...]
 
 
-class Words(msgspec.Struct, frozen=True, omit_defaults=True):
+class PageWords(msgspec.Struct, frozen=True, omit_defaults=True):
     """The edition's words the page writes beside the board."""
 
     criterion: str
@@ -63,11 +63,11 @@ class Words(msgspec.Struct, frozen=True, omit_defaults=True):
 class PageData(msgspec.Struct, frozen=True, rename="camel"):
     """Everything the page's script reads."""
 
-    players: tuple[Player, ...]
+    players: tuple[PagePlayer, ...]
     resources: tuple[str, ...]
     level_initials: tuple[str, ...]
     levels: tuple[str, ...]
-    words: Words
+    words: PageWords
     fragments: Fragments
     goal_angles: tuple[str, ...]
     beginning: Beginning
@@ -104,13 +104,13 @@ def page_data(
     words = edition.vocabulary
     return PageData(
         players=tuple(
-            Player(c.title, palette.STUDENT_COLOURS[c], palette.ink(palette.STUDENT_COLOURS[c]))
+            PagePlayer(c.title, palette.STUDENT_COLOURS[c], palette.ink(palette.STUDENT_COLOURS[c]))
             for c in COLOURS
         ),
         resources=tuple(edition.resources[r] for r in HELD),
         level_initials=edition.level_initials,
         levels=words.levels,
-        words=Words(
+        words=PageWords(
             criterion=words.criterion.capitalize(),
             criteria=words.criteria.capitalize(),
             goals=words.goals,

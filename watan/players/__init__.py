@@ -20,7 +20,7 @@ STRATEGIES: dict[str, tuple[str, str, str]] = {
 }
 """Each strategy's name, where its class is, and what it does in a few words."""
 
-DEFAULT = "expert"
+DEFAULT_STRATEGY = "expert"
 """The strategy a seat is handed to when none is named: the strongest."""
 
 

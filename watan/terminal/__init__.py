@@ -1,3 +1,3 @@
-"""The game at a terminal: the dialogue as a pure state machine, and the loop that
-reads lines, prints replies and keeps the journal.
+"""The games at a terminal: the dialogue as a pure state machine, and the edge that reads
+lines, prints replies, hints and saves (each game made and recorded by `watan.match`).
 """

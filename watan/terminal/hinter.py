@@ -64,7 +64,7 @@ class Hinter:
             self._board_shown = True
             self.say(hints.placing(game, self._edition))
         elif game.phase is Phase.AFTER_ROLL and self.level is Level.ALL:
-            afforded = hints.affordable(game, self._edition)
+            afforded = hints.affordable_builds(game, self._edition)
             if afforded != self._afforded:
                 self._afforded = afforded
                 self.say(afforded)

@@ -110,7 +110,7 @@ class AtTerminal:
         return isinstance(trade, Trade) and trade.accepted
 
     def refused(self, game: Game, command: AnyCommand, refusal: Refusal) -> None:
-        self._write(wording.refusal(self._edition.text, refusal))
+        self._write(wording.refusal_line(self._edition.text, refusal))
         if self._hinter is not None:
             self._hinter.say(hints.refused(game, self._edition, command, refusal, ""))
 
@@ -141,7 +141,7 @@ class Shown:
         return isinstance(typed, Trade) and typed.accepted
 
     def refused(self, game: Game, command: AnyCommand, refusal: Refusal) -> None:
-        self._write(wording.refusal(self._edition.text, refusal))
+        self._write(wording.refusal_line(self._edition.text, refusal))
         self.strategy.refused(game, command, refusal)
 
     def _type(self, session: Session, lines: tuple[str, ...], chosen: Move) -> Move:

@@ -148,7 +148,7 @@ def respond(session: Session, line: str) -> Reply:
     match reading:
         case Refusal():
             why = hints.refused(game, edition, None, reading, line)
-            return Reply(output=wording.refusal(text, reading), session=session, hint=why)
+            return Reply(output=wording.refusal_line(text, reading), session=session, hint=why)
         case AwaitLoadedRoll() | AwaitKnightTile():
             return Reply(output="", session=_waiting(session, reading))
         case AwaitVictim(candidates=candidates):
@@ -170,7 +170,7 @@ def respond(session: Session, line: str) -> Reply:
             refused = refusal(game, reading)
             if refused is not None:
                 why = hints.refused(game, edition, reading, refused, line)
-                return Reply(output=wording.refusal(text, refused), session=session, hint=why)
+                return Reply(output=wording.refusal_line(text, refused), session=session, hint=why)
             return Reply(output="", session=_waiting(session, None), outcome=Ready(reading))
 
 

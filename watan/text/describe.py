@@ -1,8 +1,9 @@
-"""Events in words a player understands, for listing a journal (`watan replay`)."""
+"""Events in words a player understands, for listing a journal (`watan replay`), under the
+turns they happened in."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import assert_never
 
 from watan.editions.model import Edition
@@ -32,6 +33,7 @@ from watan.engine.events import (
 )
 from watan.engine.resources import Resources, items
 from watan.engine.state import COLOURS, HUMAN, NOBODY, Colour, Completion, saved_winner
+from watan.engine.turns import turns
 
 
 def amounts(amount: Resources, edition: Edition) -> str:
@@ -133,3 +135,12 @@ def describe(event: AnyEvent, edition: Edition, seats: Sequence[str] | None = No
             return f"{who(colour)} played a vp card"
         case _:
             assert_never(event)
+
+
+def headings(header: GameStarted, events: Sequence[AnyEvent]) -> Iterator[str | None]:
+    """Yield, for each event, the heading a listing shows before it: `Setup`, or `Turn 12,
+    Orange` where a turn begins; None within a turn."""
+    shown = None
+    for turn, colour in turns(header, events):
+        yield None if turn == shown else "Setup" if turn == 0 else f"Turn {turn}, {colour.title}"
+        shown = turn

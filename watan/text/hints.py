@@ -36,7 +36,7 @@ from watan.engine.events import (
     TradeDeclined,
 )
 from watan.engine.resources import Resources, subtract
-from watan.engine.state import NOBODY, SETUP_ORDER, Colour, Completion, Game, Phase
+from watan.engine.state import NOBODY, Colour, Completion, Game, Phase
 from watan.engine.topology import CRITERION_COUNT, CRITERION_NEIGHBOURS, GOAL_COUNT
 from watan.text import render
 from watan.text.notation import format
@@ -246,7 +246,7 @@ def typed_by_person(before: Game, events: Sequence[AnyEvent], person: str) -> bo
     )
 
 
-def affordable(game: Game, edition: Edition) -> str:
+def affordable_builds(game: Game, edition: Edition) -> str:
     """Return the builds the current student can pay for now, and where (`--hints`)."""
     from watan.engine.moves import legal_builds  # only --hints needs it: not to play
 
@@ -266,33 +266,11 @@ def _or(words: list[str]) -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
-def standing(game: Game, edition: Edition) -> str:
-    """Return whose turn it is and where in it the game stands (`watan replay --to N`), in the
-    edition's words."""
-    who = game.turn.title
-    dice = "loaded" if game.students[game.turn].loaded_dice else "fair"
-    first = edition.vocabulary.levels[0].lower()
-    match game.phase:
-        case Phase.SETUP:
-            return (
-                f"Setup: {who} places an initial {first} "
-                f"({game.setup_step} of {len(SETUP_ORDER)} placed).\n"
-            )
-        case Phase.BEFORE_ROLL:
-            return f"{who}'s turn, before the roll ({dice} dice).\n"
-        case Phase.AFTER_ROLL:
-            return f"{who}'s turn, after the roll.\n"
-        case Phase.GEESE:
-            return f"{who}'s turn: a 7 was rolled and the geese wait to be placed.\n"
-        case Phase.OVER:
-            return f"{who} has won; the game is over.\n"
-
-
 def resumed(game: Game, edition: Edition, roll: int | None) -> str:
     """Return where a resumed game stands: after the roll, this turn's roll and what follows."""
     if game.phase is Phase.AFTER_ROLL and roll is not None:
         return f"{game.turn.title} has rolled {roll}; commands after the roll (help lists them).\n"
-    return standing(game, edition)
+    return render.standing(game, edition)
 
 
 def saved(path: str) -> str:

@@ -27,7 +27,7 @@ from typing import Literal
 
 import msgspec
 
-from watan.editions.model import Edition, Words
+from watan.editions.model import CommandWords, Edition
 from watan.engine.commands import (
     Achieve,
     AnyCommand,
@@ -385,7 +385,7 @@ def _seat_words(words: list[str], game: Game, seating: Seating | None) -> TakeSe
 
 
 @functools.cache
-def _builds(words: Words) -> dict[str, Callable[[int], AnyCommand]]:
+def _builds(words: CommandWords) -> dict[str, Callable[[int], AnyCommand]]:
     """Return the edition's building words and the command each gives (spec §4.3)."""
     return {
         words.goal: lambda goal: Achieve(goal=goal),

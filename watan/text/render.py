@@ -13,7 +13,15 @@ from watan.editions.model import Edition
 from watan.engine.layout import Board
 from watan.engine.resources import Resource
 from watan.engine.rules import CARDS
-from watan.engine.state import COLOURS, NOBODY, Colour, Game, course_criteria
+from watan.engine.state import (
+    COLOURS,
+    NOBODY,
+    SETUP_ORDER,
+    Colour,
+    Game,
+    Phase,
+    course_criteria,
+)
 from watan.engine.topology import TILE_CENTRES, TILE_CRITERIA, TILE_GOALS
 
 # One tile, its mid-left criterion at column 0.  Letters mark slots:
@@ -138,3 +146,31 @@ def cards(game: Game, edition: Edition, colour: Colour) -> str:
         if count
     ]
     return "".join(lines)
+
+
+def standing(game: Game, edition: Edition) -> str:
+    """Return whose turn it is and where in it the game stands (`watan replay --to N`), in the
+    edition's words."""
+    who = game.turn.title
+    dice = "loaded" if game.students[game.turn].loaded_dice else "fair"
+    first = edition.vocabulary.levels[0].lower()
+    match game.phase:
+        case Phase.SETUP:
+            return (
+                f"Setup: {who} places an initial {first} "
+                f"({game.setup_step} of {len(SETUP_ORDER)} placed).\n"
+            )
+        case Phase.BEFORE_ROLL:
+            return f"{who}'s turn, before the roll ({dice} dice).\n"
+        case Phase.AFTER_ROLL:
+            return f"{who}'s turn, after the roll.\n"
+        case Phase.GEESE:
+            return f"{who}'s turn: a 7 was rolled and the geese wait to be placed.\n"
+        case Phase.OVER:
+            return f"{who} has won; the game is over.\n"
+
+
+def game_text(game: Game, edition: Edition) -> str:
+    """Return the game as `watan replay --to N` shows it: the board, the four status lines,
+    then whose turn it is and where in it the game stands."""
+    return board(game, edition) + status(game, edition) + standing(game, edition)

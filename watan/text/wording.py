@@ -23,13 +23,13 @@ from watan.engine.events import (
     ResourceStolen,
     TurnEnded,
 )
-from watan.engine.evolve import GEESE_ROLL
 from watan.engine.resources import Resource, Resources, items, total
+from watan.engine.rules import GEESE_ROLL
 from watan.engine.state import COLOURS, Colour, Game, Phase
 from watan.text import render
 
 
-def refusal(text: Text, refused: Refusal) -> str:
+def refusal_line(text: Text, refused: Refusal) -> str:
     """Return what a refused command prints (spec §4.5, §2.8.1).
 
     A bad geese tile, victim or trade answer prints nothing but the question

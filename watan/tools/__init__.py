@@ -1,3 +1,3 @@
-"""Looking back at journals (checking, replaying, rewinding, comparing) and playing
-whole games without a terminal.
+"""Looking at journals (comparing, summing up, documents for programs) and tournaments:
+whole games without a terminal, each made by `watan.match`.
 """

@@ -18,11 +18,15 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
     from replay.tournaments import Batch
-    from watan.tools.simulate import GameResult, Settings
+
+C = TypeVar("C")
+R = TypeVar("R")
+"""What every game of a run is played with, and what each game gives: any tournament's, so
+the cluster knows no game's settings or results."""
 
 LOCAL = "local"
 """The address that starts a cluster on this machine for one run."""
@@ -34,10 +38,10 @@ class NoCluster(Exception):
 
 def play_on_cluster(
     address: str,
-    batches: Sequence[Batch[Settings, GameResult]],
+    batches: Sequence[Batch[C, R]],
     workers: int,
     progress: Callable[[int], None] | None = None,
-) -> list[GameResult]:
+) -> list[R]:
     """Return every batch's results in game order, played on the cluster at `address` (or
     a local one).
 

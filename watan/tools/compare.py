@@ -13,14 +13,21 @@ as their save files would load.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING, NamedTuple
 
-from replay.compare import changes
+from msgspec.structs import replace
+
+from replay.compare import changes, parting
+from watan.definition import WATAN
 from watan.editions.model import Edition
 from watan.engine.events import GameStarted
 from watan.engine.resources import HELD
 from watan.engine.rules import CARDS
 from watan.engine.snapshot import NO_GEESE
-from watan.engine.state import COLOURS, NOBODY, Colour, Game, loaded_game, saved_game
+from watan.engine.state import COLOURS, NOBODY, Colour, Game, Phase, loaded_game, saved_game
+
+if TYPE_CHECKING:
+    from watan.definition import WatanMoment
 
 View = dict[str, object]
 
@@ -31,7 +38,7 @@ def as_loaded(game: Game) -> Game:
     return loaded_game(saved.board, saved.position, game.rules, saved.deck or ())
 
 
-def view(game: Game, edition: Edition) -> View:
+def as_view(game: Game, edition: Edition) -> View:
     """Return the game as nested plain values keyed by the edition's names."""
     words = edition.vocabulary
     names, levels, criteria, goals = edition.resources, words.levels, words.criteria, words.goals
@@ -99,10 +106,65 @@ def differences(a: Game, b: Game, edition: Edition) -> list[str]:
 
     Indices count as numbers, so `criteria[8]` comes before `criteria[44]`.
     """
-    return sorted(changes(view(a, edition), view(b, edition)), key=_in_path_order)
+    return sorted(changes(as_view(a, edition), as_view(b, edition)), key=_in_path_order)
 
 
 def _in_path_order(line: str) -> str:
     """Return a sort key putting `criteria[8]` before `criteria[44]`: numbers by value."""
     return re.sub(r"\d+", lambda number: number.group().zfill(8), line)
 
+
+class Side(NamedTuple):
+    """One side of `watan diff`: its name, its game, and the journal that game is the step
+    of (None for a save file)."""
+
+    name: str
+    game: Game
+    journal: WatanMoment | None = None
+
+
+class StillInSetup(Exception):
+    """A side in setup compared with a save file, which cannot hold such a game."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"{name}: the game is still in setup, which a save file cannot hold")
+
+
+class Comparison(NamedTuple):
+    """What `watan diff` finds: how two games are different games, or their differences."""
+
+    unrelated: str | None
+    lines: tuple[str, ...] = ()
+
+
+def compare(a: Side, b: Side, edition: Edition) -> Comparison:
+    """Return how the games on two sides differ, in the words of `edition`.
+
+    Two journals are first said to part where their events do (`replay.compare.parting`).
+    A save file holds only what the spec saves, so when either side is one, both are
+    compared as their save files would load (`as_loaded`), and neither may be in setup
+    (StillInSetup).  Games that are different games are said so, and nothing more.
+    """
+    editions = tuple(
+        side.journal.header.edition if side.journal is not None else edition.name
+        for side in (a, b)
+    )
+    starts = None
+    if a.journal is not None and b.journal is not None:
+        starts = (a.journal.header, b.journal.header)
+    unlike = unrelated(a.game, b.game, (editions[0], editions[1]), starts)
+    if unlike is not None:
+        return Comparison(unlike)
+    lines = []
+    first, second = a.game, b.game
+    if a.journal is not None and b.journal is not None:
+        # Described in the chosen edition's words, as the states' differences are.
+        header = replace(a.journal.header, edition=edition.name)
+        parted = parting(WATAN, header, a.journal.events, b.journal.events)
+        lines += [parted] if parted else []
+    else:
+        for side in (a, b):
+            if side.game.phase is Phase.SETUP:
+                raise StillInSetup(side.name)
+        first, second = as_loaded(first), as_loaded(second)
+    return Comparison(None, (*lines, *differences(first, second, edition)))

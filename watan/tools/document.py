@@ -24,8 +24,7 @@ from watan.engine.resources import HELD, Resource
 from watan.engine.rules import CARDS
 from watan.engine.snapshot import NO_GEESE
 from watan.engine.state import COLOURS, NOBODY, Colour, Game, Phase, course_criteria
-from watan.tools.history import house_rules
-from watan.tools.turns import current_turn
+from watan.engine.turns import current_turn
 
 KIND: Literal["watan-game"] = "watan-game"
 VERSION: Literal[1] = 1
@@ -43,7 +42,7 @@ def _(description: str) -> msgspec.Meta:
     return msgspec.Meta(description=description)
 
 
-class Tile(msgspec.Struct, frozen=True, kw_only=True):
+class TileDocument(msgspec.Struct, frozen=True, kw_only=True):
     """One tile of the board, numbered as in spec Figure 1."""
 
     tile: Annotated[TileNumber, _("The tile's number, 0-18.")]
@@ -56,7 +55,7 @@ class Tile(msgspec.Struct, frozen=True, kw_only=True):
     ]
 
 
-class Criterion(msgspec.Struct, frozen=True, kw_only=True):
+class CriterionDocument(msgspec.Struct, frozen=True, kw_only=True):
     """A criterion (Constructor: an address) a player has completed, and its level."""
 
     criterion: Annotated[CriterionNumber, _("Its number, 0-53 (spec Figure 1).")]
@@ -66,7 +65,7 @@ class Criterion(msgspec.Struct, frozen=True, kw_only=True):
     ]
 
 
-class Player(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+class PlayerDocument(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """One student (Constructor: builder), by colour, with everything they hold."""
 
     colour: ColourName
@@ -89,7 +88,9 @@ class Player(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     goals: Annotated[
         list[GoalNumber], _("The goals achieved (or the paths built on), in that order.")
     ]
-    criteria: Annotated[list[Criterion], _("The criteria completed, in the order first completed.")]
+    criteria: Annotated[
+        list[CriterionDocument], _("The criteria completed, in the order first completed.")
+    ]
     cards: Annotated[
         dict[str, Count] | None,
         _(
@@ -125,10 +126,10 @@ class Document(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     winner: Annotated[ColourName | None, _("Who has won, once the game is over.")]
     geese: Annotated[TileNumber | None, _("The geese's tile; null while off the board.")]
     board: Annotated[
-        list[Tile], msgspec.Meta(min_length=19, max_length=19), _("The 19 tiles, in order.")
+        list[TileDocument], msgspec.Meta(min_length=19, max_length=19), _("The 19 tiles, in order.")
     ]
     players: Annotated[
-        list[Player],
+        list[PlayerDocument],
         msgspec.Meta(min_length=4, max_length=4),
         _("The four players: Blue, Red, Orange and Yellow, in that order."),
     ]
@@ -146,7 +147,7 @@ def document(header: GameStarted, events: Sequence[AnyEvent], game: Game) -> Doc
         document=KIND,
         version=VERSION,
         edition=edition.name,
-        house_rules=list(house_rules(header)),
+        house_rules=list(header.rules.house_rules),
         game=header.game,
         seed=header.seed,
         step=len(events),
@@ -156,7 +157,7 @@ def document(header: GameStarted, events: Sequence[AnyEvent], game: Game) -> Doc
         winner=None if game.winner == NOBODY else _colour(Colour(game.winner)),
         geese=None if game.geese == NO_GEESE else game.geese,
         board=[
-            Tile(
+            TileDocument(
                 tile=number,
                 resource=names[tile.resource],
                 value=None if tile.resource is Resource.NETFLIX else tile.value,
@@ -187,9 +188,9 @@ def _colour(colour: Colour) -> ColourName:
     return _COLOURS[colour]
 
 
-def _player(game: Game, edition: Edition, colour: Colour) -> Player:
+def _player(game: Game, edition: Edition, colour: Colour) -> PlayerDocument:
     student = game.students[colour]
-    return Player(
+    return PlayerDocument(
         colour=_colour(colour),
         played_by=game.seats[colour],
         points=course_criteria(game, colour),
@@ -197,7 +198,7 @@ def _player(game: Game, edition: Edition, colour: Colour) -> Player:
         dice="loaded" if student.loaded_dice else "fair",
         goals=list(student.goals),
         criteria=[
-            Criterion(
+            CriterionDocument(
                 criterion=c,
                 level=game.criterion_level[c],
                 name=edition.vocabulary.levels[game.criterion_level[c] - 1],
@@ -216,7 +217,7 @@ def encode(doc: Document) -> str:
     return msgspec.json.encode(doc).decode() + "\n"
 
 
-def schema() -> dict[str, Any]:
+def json_schema() -> dict[str, Any]:
     """Return the JSON Schema (draft 2020-12) of the document, generated from its types."""
     generated = msgspec.json.schema(Document)
     return {

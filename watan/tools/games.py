@@ -14,11 +14,12 @@ from collections.abc import Iterator
 import msgspec
 
 from replay import JournalError
+from replay.history import load
+from watan.definition import WATAN
 from watan.editions import edition
 from watan.engine.events import AnyEvent, GameResumed, SeatTaken
 from watan.engine.state import COLOURS, HUMAN, NOBODY, Colour, Phase
-from watan.text import hints
-from watan.tools import history
+from watan.text import render
 
 _STAMP = re.compile(r"-(\d{8}-\d{6})-(\d{6})\.jsonl$")
 """How a journal's default name says when its game started (`watan-20250304-050607-250000`)."""
@@ -56,20 +57,20 @@ def summary(path: str) -> Summary:
     """Return one journal summed up, or its problem."""
     started = _started(path)
     try:
-        moment = history.load(path)
+        moment = load(WATAN, path)
     except JournalError as error:
         return Summary(path=path, started=started, problem=error.problem if error.line is None
                        else f"line {error.line}: {error.problem}")
-    game, played = moment.game, edition(moment.header.edition)
+    game, played = moment.state, edition(moment.header.edition)
     return Summary(
         path=path,
         started=started,
         edition=moment.header.edition,
-        house_rules=history.house_rules(moment.header),
+        house_rules=moment.header.rules.house_rules,
         players=tuple(_players(moment.events)),
         events=len(moment.events),
         winner=None if game.winner == NOBODY else Colour(game.winner),
-        standing="" if game.phase is Phase.OVER else hints.standing(game, played).strip(),
+        standing="" if game.phase is Phase.OVER else render.standing(game, played).strip(),
     )
 
 

@@ -12,7 +12,6 @@ it verifies and replays like any other.
 from __future__ import annotations
 
 import math
-import random
 import statistics
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -20,18 +19,13 @@ from collections.abc import Callable, Sequence
 import msgspec
 
 from replay import tournaments
-from replay.folding import fold
 from watan.editions import edition as named
-from watan.engine.commands import TakeSeat
-from watan.engine.decide import decide
 from watan.engine.events import AnyEvent, GameStarted, TurnEnded
-from watan.engine.evolve import apply, start
-from watan.engine.layout import random_board
 from watan.engine.reach import nobody_can_win
-from watan.engine.rules import shuffled_deck, with_house_rules
 from watan.engine.state import COLOURS, NOBODY, Colour, Game
-from watan.players import seat_generator, strategy
-from watan.players.table import Player, Table, play
+from watan.match.making import new
+from watan.match.options import asked
+from watan.players.table import Table
 
 DEFAULT_TURN_CAP = 10_000
 DEAD_CHECK = 10
@@ -93,22 +87,10 @@ def play_game(
     The strategies sit as `seating` says; each draws from its own generator,
     seeded from the game's seed and its seat.
     """
-    rng = random.Random(seed)
-    rules = with_house_rules(named(edition).rules, house_rules)
-    board = random_board(rng)
-    header = GameStarted(
-        edition=edition, rules=rules, seed=seed, board=board, deck=shuffled_deck(rules, rng)
-    )
-    game = start(header)
     seats = seating(players, index)
-    events: list[AnyEvent] = []
-    for colour, name in zip(COLOURS, seats, strict=True):
-        taken = decide(game, TakeSeat(colour=colour, player=name), rng)
-        game = fold(apply, game, taken)
-        events += taken
-
-    def seat(colour: Colour, name: str) -> Player:
-        return strategy(name, seat_generator(seed, header.game, colour))
+    options = asked(seed=seed, edition=named(edition), house_rules=house_rules, random_board=True)
+    match = new(options)  # keeps no journal: the run writes it, from `Played`
+    events = list(match.seat(tuple(zip(COLOURS, seats, strict=True))))
 
     def heard(_: Game, happened: tuple[AnyEvent, ...], __: Game) -> None:
         events.extend(happened)
@@ -119,7 +101,7 @@ def play_game(
         return checks[0] % DEAD_CHECK == 0 and nobody_can_win(game)
 
     checks = [0]
-    game = play(game, Table(seat), rng, heard, turn_cap, until=stuck)
+    game = match.play(Table(match.computer), heard, turn_cap, until=stuck)
     tags = Counter(type(event).__struct_config__.tag for event in events)
     result = GameResult(
         index=index,
@@ -131,10 +113,10 @@ def play_game(
         events=len(events),
         kinds={str(tag): count for tag, count in sorted(tags.items())},
     )
-    return Played(result=result, header=header, events=tuple(events), game=game)
+    return Played(result=result, header=match.header, events=tuple(events), game=game)
 
 
-class Standing(msgspec.Struct, frozen=True):
+class StrategyRecord(msgspec.Struct, frozen=True):
     """One strategy's record in a run: its wins and what chance alone would give it."""
 
     strategy: str
@@ -174,14 +156,14 @@ def wilson(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
     return (low, high)
 
 
-class Summary(msgspec.Struct, frozen=True):
+class RunSummary(msgspec.Struct, frozen=True):
     """What a run of games came to."""
 
     games: int
     finished: int
     dead: int
     """Games stopped because nobody could win any more."""
-    standings: tuple[Standing, ...]
+    standings: tuple[StrategyRecord, ...]
     """Each strategy's record, in the order the players were first named."""
     median_turns: float
     mean_turns: float
@@ -192,7 +174,7 @@ class Summary(msgspec.Struct, frozen=True):
     kinds: dict[str, int]
 
 
-def summarise(results: Sequence[GameResult], players: Sequence[str]) -> Summary:
+def summarise(results: Sequence[GameResult], players: Sequence[str]) -> RunSummary:
     """Return the figures `watan simulate` prints for these games of `players`."""
     finished = [r for r in results if r.winner != NOBODY]
     by_strategy = Counter(r.winning_strategy for r in finished)
@@ -203,12 +185,14 @@ def summarise(results: Sequence[GameResult], players: Sequence[str]) -> Summary:
         kinds.update(result.kinds)
     turns = [r.turns for r in results]
     events = [r.events for r in results]
-    return Summary(
+    return RunSummary(
         games=len(results),
         finished=len(finished),
         dead=sum(r.dead for r in results),
         standings=tuple(
-            Standing(strategy=name, seats=seats[name], wins=by_strategy[name], games=len(results))
+            StrategyRecord(
+                strategy=name, seats=seats[name], wins=by_strategy[name], games=len(results)
+            )
             for name in dict.fromkeys(players)
         ),
         median_turns=statistics.median(turns) if turns else 0.0,
@@ -241,7 +225,7 @@ def play_settled(settings: Settings, index: int, seed: int) -> Played:
     )
 
 
-def simulate(
+def tournament(
     seed: int,
     games: int,
     *,
@@ -272,7 +256,7 @@ def simulate(
     return tournaments.run(planned, workers, progress)
 
 
-def report(summary: Summary, seconds: float, workers: int, turn_cap: int) -> str:
+def report(summary: RunSummary, seconds: float, workers: int, turn_cap: int) -> str:
     """Return what `watan simulate` prints: wins by strategy, lengths, speed, events by kind."""
     capped = summary.games - summary.finished - summary.dead
     total = sum(summary.kinds.values()) or 1
@@ -293,7 +277,7 @@ def report(summary: Summary, seconds: float, workers: int, turn_cap: int) -> str
     return "".join(f"{line}\n" for line in lines)
 
 
-def _standing(standing: Standing) -> str:
+def _standing(standing: StrategyRecord) -> str:
     low, high = standing.interval()
     seats = f"{standing.seats} seat{'s' if standing.seats != 1 else ''}"
     return (

@@ -1,15 +1,14 @@
-"""A journal's turns: where each begins, and the game there, from the recorded games."""
+"""A game's turns: where each begins, and the game there, from the recorded games."""
 
 from __future__ import annotations
 
 import pytest
 
-from replay import JournalError
 from replay.folding import fold
 from tests.conftest import ROOT, read_journal
 from watan.engine.events import AnyEvent, GameStarted, TurnEnded
 from watan.engine.evolve import apply, start
-from watan.tools.turns import TurnStart, turn_start
+from watan.engine.turns import NoSuchTurn, TurnStart, turn_start
 
 PLAYED = read_journal(ROOT / "journals" / "trade-heavy" / "journal.jsonl")
 LOADED = read_journal(ROOT / "journals" / "started-with-load" / "journal.jsonl")
@@ -28,7 +27,7 @@ def test_each_turn_after_the_first_begins_after_the_last_ones_end() -> None:
     ends = _ends(PLAYED.events)
     assert len(ends) >= 3
     for turn, step in [(2, ends[0]), (3, ends[1]), (len(ends) + 1, ends[-1])]:
-        assert turn_start("j", PLAYED.header, PLAYED.events, turn) == _at(
+        assert turn_start(PLAYED.header, PLAYED.events, turn) == _at(
             PLAYED.header, PLAYED.events, step
         )
 
@@ -40,10 +39,10 @@ def test_the_first_turn_begins_after_setup_or_at_once_in_a_loaded_game() -> None
         for step in range(1, len(PLAYED.events) + 1)
         if fold(apply, start(PLAYED.header), PLAYED.events[:step]).phase.name != "SETUP"
     )
-    assert turn_start("j", PLAYED.header, PLAYED.events, 1) == _at(
+    assert turn_start(PLAYED.header, PLAYED.events, 1) == _at(
         PLAYED.header, PLAYED.events, setup_over
     )
-    assert turn_start("j", LOADED.header, LOADED.events, 1) == TurnStart(0, start(LOADED.header))
+    assert turn_start(LOADED.header, LOADED.events, 1) == TurnStart(0, start(LOADED.header))
 
 
 @pytest.mark.parametrize(
@@ -55,12 +54,12 @@ def test_the_first_turn_begins_after_setup_or_at_once_in_a_loaded_game() -> None
 )
 def test_a_turn_the_journal_has_not_reached_is_refused(turn: int, problem: str) -> None:
     last = len(_ends(PLAYED.events)) + 1
-    with pytest.raises(JournalError) as raised:
-        turn_start("j.jsonl", PLAYED.header, PLAYED.events, turn)
-    assert str(raised.value) == f"j.jsonl: {problem.format(last=last)}"
+    with pytest.raises(NoSuchTurn) as raised:
+        turn_start(PLAYED.header, PLAYED.events, turn)
+    assert str(raised.value) == problem.format(last=last)
 
 
 def test_a_journal_still_in_setup_has_no_turn_yet() -> None:
-    with pytest.raises(JournalError) as raised:
-        turn_start("j.jsonl", PLAYED.header, PLAYED.events[:2], 1)
-    assert str(raised.value) == "j.jsonl: there is no turn 1: the game is still in setup"
+    with pytest.raises(NoSuchTurn) as raised:
+        turn_start(PLAYED.header, PLAYED.events[:2], 1)
+    assert str(raised.value) == "there is no turn 1: the game is still in setup"

@@ -1,5 +1,5 @@
-"""Judging a journal's commands: runs of events, the command each run records, the chance it
-drew, and headers a game cannot start from.
+"""`decide` read backwards: runs of events, the command each run records, the chance it drew,
+and whether the rules give the run again.
 
 The journals are the sample turns of `test_definition` (its docstring works them out by hand).
 """
@@ -7,7 +7,6 @@ The journals are the sample turns of `test_definition` (its docstring works them
 from __future__ import annotations
 
 import pytest
-from msgspec.structs import replace
 
 from replay.auditing import Problem
 from tests.test_definition import (
@@ -15,15 +14,12 @@ from tests.test_definition import (
     CAFFEINE,
     HEADER,
     LAB,
-    NEW_HEADER,
     ORANGE,
     RED,
-    SAMPLE,
     SAMPLE_EVENTS,
     STUDY,
     WIN_EVENTS,
     YELLOW,
-    loaded_with,
     problem_of,
 )
 from watan.definition import WATAN
@@ -55,17 +51,16 @@ from watan.engine.events import (
     TurnEnded,
 )
 from watan.engine.evolve import apply, start
-from watan.engine.layout import Tile
-from watan.engine.resources import NONE, Resource, Resources
-from watan.engine.topology import CriterionId, GoalId, TileId
-from watan.tools.judge import (
+from watan.engine.inverse import (
     MOST_EVENTS_PER_COMMAND,
+    Impossible,
     RecordedChance,
-    _Impossible,
     command_of,
     commands,
-    header_problem,
+    decided_again,
 )
+from watan.engine.resources import NONE, Resource, Resources
+from watan.engine.topology import CriterionId, GoalId, TileId
 
 # Commands: runs of events ----------------------------------------------------------------------
 
@@ -185,15 +180,15 @@ def test_recorded_chance_hands_back_each_loss_then_the_unit_stolen() -> None:
 
 def test_recorded_chance_refuses_what_could_not_have_been_drawn() -> None:
     lost = RecordedChance([ResourcesLost(colour=RED, lost=(0, 1, 0, 0, 0))])
-    with pytest.raises(_Impossible, match=r"^fair dice rolled without their values$"):
+    with pytest.raises(Impossible, match=r"^fair dice rolled without their values$"):
         RecordedChance([DiceRolled(colour=BLUE, roll=8)]).dice()
-    with pytest.raises(_Impossible, match=r"^fewer units taken than the rules take$"):
+    with pytest.raises(Impossible, match=r"^fewer units taken than the rules take$"):
         RecordedChance([]).unit((1, 0, 0, 0, 0))
-    with pytest.raises(_Impossible, match=r"^one LAB taken from a student who had none$"):
+    with pytest.raises(Impossible, match=r"^one LAB taken from a student who had none$"):
         RecordedChance([ResourceStolen(thief=BLUE, victim=RED, resource=LAB)]).unit((3, 0, 0, 0, 0))
-    with pytest.raises(_Impossible, match=r"^fewer losses to the geese than the rules take$"):
+    with pytest.raises(Impossible, match=r"^fewer losses to the geese than the rules take$"):
         RecordedChance([]).losses((10, 0, 0, 0, 0), 5)
-    with pytest.raises(_Impossible, match=r"^1 LAB taken from a student who held 0$"):
+    with pytest.raises(Impossible, match=r"^1 LAB taken from a student who held 0$"):
         lost.losses((3, 0, 0, 0, 0), 1)
 
 
@@ -209,7 +204,7 @@ def test_a_recorded_loss_the_rules_could_not_draw_is_refused_at_once(
     lost: Resources, problem: str
 ) -> None:
     chance = RecordedChance([ResourcesLost(colour=RED, lost=lost)])
-    with pytest.raises(_Impossible) as caught:
+    with pytest.raises(Impossible) as caught:
         chance.losses((6, 4, 0, 0, 0), 5)
     assert (caught.value.problem, caught.value.index) == (problem, 0)
 
@@ -224,30 +219,17 @@ def test_deciding_each_recorded_command_again_gives_its_events() -> None:
             game = apply(game, event)
 
 
-# Headers ---------------------------------------------------------------------------------------
+
+def test_each_sound_run_is_decided_again_and_each_altered_one_is_not() -> None:
+    game = start(HEADER)
+    verdicts = []
+    for run in commands(SAMPLE_EVENTS):
+        altered = (*run[:-1], TurnEnded(colour=YELLOW))  # its last event, another's
+        verdicts.append((decided_again(game, run), decided_again(game, altered)))
+        for event in run:
+            game = apply(game, event)
+    assert verdicts == [(True, False)] * len(list(commands(SAMPLE_EVENTS)))
 
 
-def test_sound_headers_have_no_problem() -> None:
-    assert (header_problem(HEADER), header_problem(NEW_HEADER)) == (None, None)
-
-
-def test_a_header_with_a_tile_valued_thirteen_is_a_problem() -> None:
-    board = (Tile(CAFFEINE, 13), *NEW_HEADER.board[1:])
-    assert header_problem(replace(NEW_HEADER, board=board)) == (
-        "the board needs 19 tiles, each valued 2-12 unless NETFLIX"
-    )
-
-
-def test_a_loaded_criterion_owned_twice_is_a_problem_of_the_header() -> None:
-    red = SAMPLE.position.students[RED]
-    header = loaded_with(RED, replace(red, criteria=(*red.criteria, (CriterionId(37), 1))))
-    assert header_problem(header) == (
-        "the loaded position: criterion 37 is also owned on line 2"
-    )
-
-
-def test_a_loaded_turn_outside_zero_to_three_is_a_problem() -> None:
-    header = replace(HEADER, loaded=replace(SAMPLE.position, turn=4))
-    assert header_problem(header) == (
-        "the loaded position: the current turn must be one number from 0 to 3"
-    )
+def test_a_resumption_is_no_command_to_decide_again() -> None:
+    assert decided_again(start(HEADER), (GameResumed(seed=1),)) is False

@@ -1,7 +1,7 @@
-"""A journal's turns: which turn each event happened in and whose it was, where each begins.
+"""A game's turns: which turn each event happened in and whose it was, where each begins.
 
 Setup is turn 0; the first turn after it (or the first of a game begun from a save file)
-is turn 1, and each turn that ends begins the next.
+is turn 1, and each turn that ends begins the next (spec §3.1: a turn ends with `next`).
 """
 
 from __future__ import annotations
@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
-from replay import JournalError, scan
 from watan.engine.events import AnyEvent, GameStarted, TurnEnded
 from watan.engine.evolve import apply, start
 from watan.engine.state import Colour, Game, Phase
@@ -39,7 +38,8 @@ def _numbered(
     game is in after it, and the game after it."""
     game = start(header)
     number = first_turn(game)
-    for event, after in zip(events, scan(apply, game, events), strict=True):
+    for event in events:
+        after = apply(game, event)
         later = turn_number(number, game, event, after)
         yield number, game.turn, later, after
         number, game = later, after
@@ -69,16 +69,18 @@ class TurnStart(NamedTuple):
     game: Game
 
 
-def turn_start(
-    path: str, header: GameStarted, events: Sequence[AnyEvent], turn: int
-) -> TurnStart:
+class NoSuchTurn(Exception):
+    """A turn the events have not reached, or a number that names no turn; says which."""
+
+
+def turn_start(header: GameStarted, events: Sequence[AnyEvent], turn: int) -> TurnStart:
     """Return the step at which turn `turn` begins (1 is the first turn after setup), and
     the game there, folding the events only as far as that.
 
-    Raises JournalError, naming `path`, for a turn the journal has not reached.
+    Raises NoSuchTurn for a turn the events have not reached.
     """
     if turn < 1:
-        raise JournalError(path, None, f"there is no turn {turn}: turns count from 1, after setup")
+        raise NoSuchTurn(f"there is no turn {turn}: turns count from 1, after setup")
     game = start(header)
     begun = 0
     if first_turn(game) == 1:
@@ -91,13 +93,4 @@ def turn_start(
             if begun == turn:
                 return TurnStart(step, after)
     last = f"the last is {begun}" if begun else "the game is still in setup"
-    raise JournalError(path, None, f"there is no turn {turn}: {last}")
-
-
-def headings(header: GameStarted, events: Sequence[AnyEvent]) -> Iterator[str | None]:
-    """Yield, for each event, the heading a listing shows before it: `Setup`, or `Turn 12,
-    Orange` where a turn begins; None within a turn."""
-    shown = None
-    for turn, colour in turns(header, events):
-        yield None if turn == shown else "Setup" if turn == 0 else f"Turn {turn}, {colour.title}"
-        shown = turn
+    raise NoSuchTurn(f"there is no turn {turn}: {last}")

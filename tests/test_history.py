@@ -1,4 +1,5 @@
-"""Looking back at a journal: the game at any step, listed, as text, as a save file, as JSON.
+"""Looking back at a Watan journal: the toolkit's history (`replay.history`) with Watan's
+definition: the game at any step, checked, listed under its turns, and rewound.
 
 The journal is the one the sample turns of `test_definition` write when played
 through the real loop: eleven events, in eight commands (the list there
@@ -19,29 +20,24 @@ import pytest
 
 from replay import JournalError, JournalLocked, JournalWriter
 from replay import history as toolkit
-from tests.cli.test_show import sample_save_board
-from tests.conftest import ROOT, WATAN, reference
+from replay.history import Checked, Moment
+from tests.cli.test_tools import LISTING
+from tests.conftest import ROOT, WATAN, at_step
 from tests.test_definition import (
     HEADER,
     NEW_HEADER,
     SAMPLE,
     SAMPLE_EVENTS,
     SAMPLE_LINES,
-    WIN_EVENTS,
-    WIN_HEADER,
     fold,
 )
-from watan.engine.events import AnyEvent, CriterionCompleted, GameResumed, GameStarted
-from watan.engine.resources import NONE
-from watan.engine.state import SETUP_ORDER, Game
-from watan.engine.topology import CriterionId
-from watan.terminal.console import Options, Streams, play_games
-from watan.text import hints
-from watan.tools import history
-from watan.tools.history import Checked, Moment, SetupHasNoSave
+from watan import definition
+from watan.engine.events import AnyEvent, GameResumed, GameStarted
+from watan.match.options import Options
+from watan.terminal.console import Streams, play_games
 
-BOARD_LINE = reference("sample-board.txt")
-"""The board line of a save file on the board of Figure 1."""
+GAME = definition.WATAN
+"""Watan as the toolkit sees it."""
 
 
 @pytest.fixture
@@ -69,7 +65,7 @@ def replace_line(path: str, number: int, text: bytes) -> None:
 
 def error_of(path: str, to: int | None = None) -> str:
     with pytest.raises(JournalError) as caught:
-        history.load(path, to)
+        at_step(path, to)
     return str(caught.value)
 
 
@@ -77,16 +73,16 @@ def error_of(path: str, to: int | None = None) -> str:
 
 
 def test_loading_a_whole_journal_gives_its_header_events_and_final_game(journal: str) -> None:
-    assert history.load(journal) == Moment(
-        header=HEADER, events=SAMPLE_EVENTS, game=fold(HEADER, SAMPLE_EVENTS)
+    assert at_step(journal) == Moment(
+        header=HEADER, events=SAMPLE_EVENTS, state=fold(HEADER, SAMPLE_EVENTS)
     )
 
 
 def test_loading_to_step_n_gives_the_first_n_events_and_their_fold(journal: str) -> None:
     for step in range(len(SAMPLE_EVENTS) + 1):
         events = SAMPLE_EVENTS[:step]
-        assert history.load(journal, step) == Moment(
-            header=HEADER, events=events, game=fold(HEADER, events)
+        assert at_step(journal, step) == Moment(
+            header=HEADER, events=events, state=fold(HEADER, events)
         ), step
 
 
@@ -107,37 +103,37 @@ def test_a_step_inside_a_command_is_checked_with_the_whole_command(journal: str)
         "not 'Orange gained 3 STUDY'"
     )
     assert error_of(journal, 9) == expected
-    assert history.load(journal, 8).game == fold(HEADER, SAMPLE_EVENTS[:8])
+    assert at_step(journal, 8).state == fold(HEADER, SAMPLE_EVENTS[:8])
 
 
 def test_only_the_lines_up_to_the_step_are_read(journal: str) -> None:
     replace_line(journal, 12, b"this line is not JSON\n")
-    assert history.load(journal, 5) == Moment(
-        header=HEADER, events=SAMPLE_EVENTS[:5], game=fold(HEADER, SAMPLE_EVENTS[:5])
+    assert at_step(journal, 5) == Moment(
+        header=HEADER, events=SAMPLE_EVENTS[:5], state=fold(HEADER, SAMPLE_EVENTS[:5])
     )
     assert error_of(journal).startswith("game.jsonl: line 12: event is not valid JSON")
 
 
 def test_a_torn_last_line_is_left_out_and_its_line_reported(journal: str) -> None:
-    whole = history.load(journal)
+    whole = at_step(journal)
     with open(journal, "ab") as file:
         file.write(b'{"type":"dice_ch')
-    assert history.load(journal) == msgspec.structs.replace(whole, torn_line=13)
-    assert history.load(journal, 11) == msgspec.structs.replace(whole, torn_line=13)
-    assert history.load(journal, 10).torn_line is None  # never read that far
+    assert at_step(journal) == msgspec.structs.replace(whole, torn_line=13)
+    assert at_step(journal, 11) == msgspec.structs.replace(whole, torn_line=13)
+    assert at_step(journal, 10).torn_line is None  # never read that far
 
 
 def checked_error(path: str, to: int | None = None) -> str:
     with pytest.raises(JournalError) as raised:
-        history.check(path, to)
+        toolkit.check(GAME, path, to)
     return str(raised.value)
 
 
 def test_checking_as_a_stream_gives_what_loading_does_without_the_events(journal: str) -> None:
     for step in [*range(len(SAMPLE_EVENTS) + 1), None]:
-        loaded = history.load(journal, step)
-        assert history.check(journal, step) == Checked(
-            header=HEADER, events=len(loaded.events), game=loaded.game
+        loaded = at_step(journal, step)
+        assert toolkit.check(GAME, journal, step) == Checked(
+            header=HEADER, events=len(loaded.events), state=loaded.state
         ), step
 
 
@@ -147,25 +143,25 @@ def test_checking_as_a_stream_finds_the_problems_loading_finds(journal: str) -> 
     replace_line(journal, 11, b'{"type":"resources_produced","colour":2,"gained":[0,0,0,3,0]}\n')
     assert checked_error(journal, 9) == error_of(journal, 9)
     assert checked_error(journal).startswith("game.jsonl: line 11: the rules give")
-    assert history.check(journal, 8).game == fold(HEADER, SAMPLE_EVENTS[:8])
+    assert toolkit.check(GAME, journal, 8).state == fold(HEADER, SAMPLE_EVENTS[:8])
 
 
 def test_checking_as_a_stream_reads_only_to_the_step_and_reports_a_torn_line(
     journal: str,
 ) -> None:
-    whole = history.check(journal)
+    whole = toolkit.check(GAME, journal)
     with open(journal, "ab") as file:
         file.write(b'{"type":"dice_ch')
-    assert history.check(journal) == msgspec.structs.replace(whole, torn_line=13)
-    assert history.check(journal, 10).torn_line is None  # never read that far
+    assert toolkit.check(GAME, journal) == msgspec.structs.replace(whole, torn_line=13)
+    assert toolkit.check(GAME, journal, 10).torn_line is None  # never read that far
     replace_line(journal, 12, b"this line is not JSON\n")
-    assert history.check(journal, 5).game == fold(HEADER, SAMPLE_EVENTS[:5])
+    assert toolkit.check(GAME, journal, 5).state == fold(HEADER, SAMPLE_EVENTS[:5])
     assert checked_error(journal).startswith("game.jsonl: line 12: event is not valid JSON")
 
 
 def test_checking_reports_its_progress_in_bytes_of_the_file(journal: str) -> None:
     heard: list[tuple[int, int]] = []
-    history.check(journal, progress=lambda done, total: heard.append((done, total)))
+    toolkit.check(GAME, journal, progress=lambda done, total: heard.append((done, total)))
     size = Path(journal).stat().st_size
     assert heard == [(size, size)]
 
@@ -176,36 +172,21 @@ def test_a_missing_journal_is_an_error_naming_it(tmp_path: Path) -> None:
     assert error_of(path, 3) == f"{path}: no such file"
 
 
-# listing and standing --------------------------------------------------------------------------
+# listing --------------------------------------------------------------------------------
 
 
 def test_the_listing_numbers_every_event_after_the_header_as_step_zero() -> None:
-    assert "".join(history.listing(HEADER, SAMPLE_EVENTS)) == (
-        " 0  Game 1 started with seed 3 from a saved game; Blue rolls next\n"
-        "Turn 1, Blue\n"
-        " 1  Blue chose loaded dice\n"
-        " 2  Blue rolled 7 (loaded)\n"
-        " 3  Orange lost 5 CAFFEINE to the geese\n"
-        " 4  Blue moved the geese to tile 9\n"
-        " 5  Blue stole one LECTURE from Yellow\n"
-        " 6  Blue traded one STUDY to Orange for one CAFFEINE\n"
-        " 7  Blue ended their turn\n"
-        "Turn 2, Red\n"
-        " 8  Red chose loaded dice\n"
-        " 9  Red rolled 10 (loaded)\n"
-        "10  Orange gained 2 STUDY\n"
-        "11  Red ended their turn\n"
-    )
+    assert "".join(toolkit.listing(GAME, HEADER, SAMPLE_EVENTS)) == LISTING
 
 
 def test_the_listing_of_a_journal_without_events_is_its_header_alone() -> None:
-    assert list(history.listing(NEW_HEADER, ())) == [
+    assert list(toolkit.listing(GAME, NEW_HEADER, ())) == [
         "0  Game 1 started with seed 1; setup begins\n"
     ]
 
 
 def test_listing_numbers_are_right_aligned_to_the_widest() -> None:
-    lines = list(history.listing(NEW_HEADER, (GameResumed(seed=2),) * 100))
+    lines = list(toolkit.listing(GAME, NEW_HEADER, (GameResumed(seed=2),) * 100))
     assert (lines[0], lines[1], lines[10], lines[11], lines[101]) == (
         "  0  Game 1 started with seed 1; setup begins\n",
         "Setup\n",
@@ -215,102 +196,13 @@ def test_listing_numbers_are_right_aligned_to_the_widest() -> None:
     )
 
 
-def setup_game(placed: int) -> Game:
-    """The new game on Figure 1's board after `placed` initial assignments, far apart."""
-    criteria = (0, 4, 12, 17, 36, 41, 49, 53)[:placed]
-    order = SETUP_ORDER[:placed]
-    return fold(
-        NEW_HEADER,
-        tuple(
-            CriterionCompleted(colour=colour, criterion=CriterionId(c), cost=NONE)
-            for colour, c in zip(order, criteria, strict=True)
-        ),
-    )
-
-
-@pytest.mark.parametrize(
-    ("game", "words"),
-    [
-        (setup_game(0), "Setup: Blue places an initial assignment (0 of 8 placed).\n"),
-        (setup_game(3), "Setup: Yellow places an initial assignment (3 of 8 placed).\n"),
-        (fold(HEADER, ()), "Blue's turn, before the roll (fair dice).\n"),
-        (fold(HEADER, SAMPLE_EVENTS[:1]), "Blue's turn, before the roll (loaded dice).\n"),
-        (
-            fold(HEADER, SAMPLE_EVENTS[:3]),
-            "Blue's turn: a 7 was rolled and the geese wait to be placed.\n",
-        ),
-        (fold(HEADER, SAMPLE_EVENTS[:5]), "Blue's turn, after the roll.\n"),
-        (fold(HEADER, SAMPLE_EVENTS), "Orange's turn, before the roll (fair dice).\n"),
-        (fold(WIN_HEADER, WIN_EVENTS), "Blue has won; the game is over.\n"),
-    ],
-)
-def test_the_standing_says_whose_turn_and_where_in_it(game: Game, words: str) -> None:
-    assert hints.standing(game, WATAN) == words
-
-
-# as text, save file and JSON -------------------------------------------------------------------
-
-SAMPLE_STATUS = (
-    "Blue has 7 course criteria, 0 caffeines, 0 labs, 0 lectures, 5 studies, and 0 tutorials.\n"
-    "Red has 3 course criteria, 0 caffeines, 0 labs, 0 lectures, 0 studies, and 0 tutorials.\n"
-    "Orange has 3 course criteria, 11 caffeines, 0 labs, 0 lectures, 0 studies, "
-    "and 0 tutorials.\n"
-    "Yellow has 2 course criteria, 0 caffeines, 0 labs, 3 lectures, 0 studies, and 0 tutorials.\n"
-)
-
-
-def test_as_text_is_the_board_then_the_four_status_lines_then_the_standing() -> None:
-    assert history.as_text(fold(HEADER, ()), WATAN) == (
-        sample_save_board() + SAMPLE_STATUS + "Blue's turn, before the roll (fair dice).\n"
-    )
-
-
-def test_as_save_at_the_start_is_the_spec_sample_save_in_canonical_form() -> None:
-    assert history.as_save(fold(HEADER, ()), WATAN) == (
-        "0\n"
-        "0 0 0 5 0 g 38 47 43 c 37 3 25 3 30 1\n"
-        "0 0 0 0 0 g 56 48 64 c 32 2 44 1\n"
-        "11 0 0 0 0 g 24 50 33 41 c 16 2 40 1\n"
-        "0 0 3 0 0 g 27 32 c 20 1 27 1\n" + BOARD_LINE + "8\n"
-    )
-
-
-def test_as_save_at_the_end_of_the_sample_turns() -> None:
-    # Blue: 5 STUDY, +1 LECTURE stolen, STUDY traded for CAFFEINE. Orange: 11 CAFFEINE,
-    # -5 to the geese, -1 traded, +1 STUDY traded, +2 STUDY produced. Yellow: -1 LECTURE.
-    # Orange rolls next; the geese are on tile 9.
-    assert history.as_save(fold(HEADER, SAMPLE_EVENTS), WATAN) == (
-        "2\n"
-        "1 0 1 4 0 g 38 47 43 c 37 3 25 3 30 1\n"
-        "0 0 0 0 0 g 56 48 64 c 32 2 44 1\n"
-        "5 0 0 3 0 g 24 50 33 41 c 16 2 40 1\n"
-        "0 0 2 0 0 g 27 32 c 20 1 27 1\n" + BOARD_LINE + "9\n"
-    )
-
-
-def test_as_save_after_the_roll_names_the_next_student() -> None:
-    # After the steal Blue has rolled: the save says Red rolls next (spec §3.7).
-    assert history.as_save(fold(HEADER, SAMPLE_EVENTS[:5]), WATAN) == (
-        "1\n"
-        "0 0 1 5 0 g 38 47 43 c 37 3 25 3 30 1\n"
-        "0 0 0 0 0 g 56 48 64 c 32 2 44 1\n"
-        "6 0 0 0 0 g 24 50 33 41 c 16 2 40 1\n"
-        "0 0 2 0 0 g 27 32 c 20 1 27 1\n" + BOARD_LINE + "9\n"
-    )
-
-
-def test_as_save_refuses_a_game_still_in_setup() -> None:
-    with pytest.raises(SetupHasNoSave):
-        history.as_save(setup_game(7), WATAN)
-
-
 # rewind ----------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("step", [0, 1, 3, 5, 6, 7, 8, 10, 11])
 def test_rewind_writes_the_header_and_the_first_n_events_exactly(journal: str, step: int) -> None:
     original = lines_of(journal)
-    history.rewind(journal, step, "short.jsonl")
+    toolkit.rewind_back(GAME, journal, step, "short.jsonl")
     assert lines_of("short.jsonl") == original[: step + 1]
     assert lines_of(journal) == original
 
@@ -323,14 +215,14 @@ def test_rewind_inside_a_command_keeps_the_events_before_the_command_began(
     journal: str, step: int, kept: int, command: tuple[int, int]
 ) -> None:
     original = lines_of(journal)
-    rewound = history.rewind(journal, step, "short.jsonl")
+    rewound = toolkit.rewind_back(GAME, journal, step, "short.jsonl")
     assert (rewound.inside, len(rewound.kept.events)) == (command, kept)
     assert lines_of("short.jsonl") == original[: kept + 1]
-    assert rewound.kept.game == fold(HEADER, SAMPLE_EVENTS[:kept])
+    assert rewound.kept.state == fold(HEADER, SAMPLE_EVENTS[:kept])
 
 
 def test_rewind_names_its_file_from_the_step_it_keeps(journal: str) -> None:
-    rewound = history.rewind(journal, 4, lambda kept: f"kept-{kept}.jsonl")
+    rewound = toolkit.rewind_back(GAME, journal, 4, lambda kept: f"kept-{kept}.jsonl")
     assert (len(rewound.kept.events), len(lines_of("kept-3.jsonl"))) == (3, 4)
 
 
@@ -345,15 +237,15 @@ def test_rewind_refuses_a_step_outside_the_journal(
     journal: str, step: int, message: str
 ) -> None:
     with pytest.raises(JournalError) as caught:
-        history.rewind(journal, step, "short.jsonl")
+        toolkit.rewind_back(GAME, journal, step, "short.jsonl")
     assert str(caught.value) == f"game.jsonl: {message}"
     assert not Path("short.jsonl").exists()
 
 
 def test_rewind_to_before_the_damage_keeps_the_sound_part(journal: str) -> None:
     replace_line(journal, 3, b'{"type":"turn_ended","colour":0}\n')
-    kept = history.rewind(journal, 1, "short.jsonl").kept
-    assert (kept.events, history.load("short.jsonl").events) == (
+    kept = toolkit.rewind_back(GAME, journal, 1, "short.jsonl").kept
+    assert (kept.events, at_step("short.jsonl").events) == (
         SAMPLE_EVENTS[:1], SAMPLE_EVENTS[:1]
     )
 
@@ -361,7 +253,7 @@ def test_rewind_to_before_the_damage_keeps_the_sound_part(journal: str) -> None:
 def test_rewind_past_a_rule_breaking_event_is_refused(journal: str) -> None:
     replace_line(journal, 3, b'{"type":"turn_ended","colour":0}\n')
     with pytest.raises(JournalError) as caught:
-        history.rewind(journal, 3, "short.jsonl")
+        toolkit.rewind_back(GAME, journal, 3, "short.jsonl")
     assert str(caught.value) == (
         "game.jsonl: line 3: Blue ended their turn: not possible at this point of the game"
     )
@@ -400,7 +292,7 @@ def test_rewinding_in_place_holds_the_lock_from_before_the_read_to_the_replaceme
 
     monkeypatch.setattr(toolkit, "_read", read_then_resume)
     before = lines_of(journal)
-    history.rewind(journal, 11, journal, replace=True)
+    toolkit.rewind_back(GAME, journal, 11, journal, replace=True)
     assert during == [(2, f"watan: {journal}: is in use by another process\n")]
     assert lines_of(journal) == before
 
@@ -411,5 +303,21 @@ def test_a_journal_being_played_is_not_rewound_in_place(journal: str) -> None:
         JournalWriter[GameStarted, AnyEvent].open_existing(journal),
         pytest.raises(JournalLocked, match="is in use by another process"),
     ):
-        history.rewind(journal, 7, journal, replace=True)
+        toolkit.rewind_back(GAME, journal, 7, journal, replace=True)
     assert lines_of(journal) == before
+
+
+# A step named by its turn ----------------------------------------------------------------------
+
+
+def test_a_journal_at_a_turn_is_cut_where_that_turn_begins(journal: str) -> None:
+    whole = at_step(journal)
+    assert definition.at_turn(whole, 2, journal) == Moment(
+        header=HEADER, events=SAMPLE_EVENTS[:7], state=fold(HEADER, SAMPLE_EVENTS[:7])
+    )  # Blue's turn 1 ends with event 7 (test_definition's list)
+
+
+def test_a_turn_the_journal_has_not_reached_is_an_error_naming_it(journal: str) -> None:
+    with pytest.raises(JournalError) as raised:
+        definition.at_turn(at_step(journal), 4, journal)
+    assert str(raised.value) == "game.jsonl: there is no turn 4: the last is 3"
