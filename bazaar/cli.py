@@ -27,12 +27,12 @@ from bazaar.tools import simulate as simulator
 from bazaar.tools.players import PLAYERS
 from bazaar.tools.standing import standing
 from replay import history
+from replay.edges.messages import printable, torn
+from replay.edges.reading import STANDARD_STREAM, BadFile, journal_source
+from replay.edges.saving import write_atomically
+from replay.edges.stopping import stoppably
 from replay.journal import JournalError
-from replay.messages import printable, torn
-from replay.reading import STANDARD_STREAM, BadFile, journal_source
 from replay.recorder import reopen
-from replay.saving import write_atomically
-from replay.stopping import stoppably
 from replay.writer import taken
 
 T = TypeVar("T")

@@ -9,10 +9,6 @@
 - `timeline`: the state at any step, found from cached checkpoints;
 - `differences`: the structural differences between two states, and where two event
   sequences part;
-- at a game program's edges: `messages` (one-line messages, names shown safely),
-  `lines` (input lines of bounded length), `reading` (small files read within a bound,
-  every failure one line), `saving` (files written atomically, paths a save must not go
-  to), `stopping` (signals and a closed terminal end a game cleanly).
 
 On these, for any game that supplies a `protocol.Definition` (its codec, its initial
 state from a header, its reducer, optionally its judge and its words):
@@ -27,6 +23,9 @@ process or many.
 
 Events and headers are msgspec Structs chosen by the caller; states are any immutable
 values a caller's reducer produces.
+
+A game program's edges, which are not event sourcing, have their own sub-package,
+`replay.edges` (messages, input lines, small files read and written, stopping).
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from msgspec.structs import replace
 
-from replay.reading import BadFile
+from replay.edges.reading import BadFile
 from tests.conftest import WATAN, reference
 from watan.editions.model import Edition
 from watan.engine.layout import Board, Tile, tile

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 
 import click
 
-from replay.messages import printable
-from replay.reading import STANDARD_INPUT, STANDARD_STREAM, journal_source
+from replay.edges.messages import printable
+from replay.edges.reading import STANDARD_INPUT, STANDARD_STREAM, journal_source
 from watan.cli.common import (
     BYTES,
     FILE,
@@ -190,7 +190,7 @@ def _side(path: str) -> tuple[str, bytes | None, bool]:
 
 def _save_side(name: str, data: bytes | None, played: Edition) -> Game:
     """Return the game a .sv file of `played` holds (a journal's edition, or --edition)."""
-    from replay.reading import BadFile
+    from replay.edges.reading import BadFile
     from watan.engine.state import restored
     from watan.files.disk import MOST_BYTES, mistaken, read_save_file, read_text
     from watan.files.savefile import read_save

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 
 import click
 
-from replay.messages import printable
-from replay.reading import STANDARD_INPUT, STANDARD_STREAM, journal_source
+from replay.edges.messages import printable
+from replay.edges.reading import STANDARD_INPUT, STANDARD_STREAM, journal_source
 from watan.cli.common import (
     BYTES,
     FILE,
@@ -49,7 +49,7 @@ def show(file: str, edition: str | None, shape: str) -> None:
 
     FILE may be - for standard input.
     """
-    from replay.reading import BadFile
+    from replay.edges.reading import BadFile
     from watan.engine.state import new_game, restored
     from watan.files.disk import MOST_BYTES, mistaken, read_text
     from watan.files.savefile import looks_like_save, read_board, read_save

@@ -11,8 +11,8 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from replay.messages import complain
-from replay.stopping import stoppably
+from replay.edges.messages import complain
+from replay.edges.stopping import stoppably
 from watan.cli.options import EXIT_BAD_FILE
 from watan.editions import DEFAULT
 from watan.engine.state import COLOURS, HUMAN, Colour, Game
@@ -147,8 +147,8 @@ def play(
             return refuse(problem)
     from msgspec.structs import replace
 
+    from replay.edges.reading import BadFile
     from replay.journal import JournalError
-    from replay.reading import BadFile
     from watan.editions import UnknownEdition
     from watan.editions import edition as named
     from watan.files.journal import journal_folder

@@ -2,7 +2,7 @@
 
 Every failure becomes one line naming the file and the problem, never a
 traceback.  Writing them, all at once and never over a journal, is
-`replay.saving`'s.
+`replay.edges.saving`'s.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from replay import reading
-from replay.reading import STANDARD_INPUT, BadFile
+from replay.edges import reading
+from replay.edges.reading import STANDARD_INPUT, BadFile
 from watan.editions.model import Edition
 from watan.engine.layout import Board
 from watan.engine.snapshot import SavedGame
@@ -19,7 +19,7 @@ from watan.files.savefile import Read, read_board, read_save
 
 SAVING = ".watan-"
 """How the temporary file a save is written to begins, beside its target, before it is
-renamed over it (`replay.saving.write_atomically`)."""
+renamed over it (`replay.edges.saving.write_atomically`)."""
 
 MOST_BYTES = 1 << 20
 """Far more than any board or save file needs (a few hundred bytes); a larger file, or a

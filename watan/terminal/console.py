@@ -20,12 +20,12 @@ from typing import BinaryIO, TextIO
 
 import msgspec
 
+from replay.edges.lines import read_line
+from replay.edges.messages import announce, complain
+from replay.edges.reading import BadFile
+from replay.edges.stopping import where_kept
 from replay.folding import fold
-from replay.lines import read_line
-from replay.messages import announce, complain
-from replay.reading import BadFile
 from replay.recorder import Recorder, recording, reopen, reporter
-from replay.stopping import where_kept
 from watan.editions.model import Edition
 from watan.engine.commands import TakeSeat
 from watan.engine.decide import decide
@@ -475,7 +475,7 @@ def _save(
         message = f"cannot save to {path}: it is this game's journal; choose another name"
         complain(stderr, message, program)
         return False
-    from replay.saving import write_atomically  # only saving needs it: keep starting quick
+    from replay.edges.saving import write_atomically  # only saving needs it: keep starting quick
 
     try:
         write_atomically(path, format_save(saved_game(game), edition), prefix=SAVING)

@@ -14,8 +14,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import assert_never
 
 from replay.auditing import compare_runs
+from replay.edges.reading import BadFile
 from replay.protocol import Verdict
-from replay.reading import BadFile
 from watan.editions import edition, names
 from watan.editions.model import Edition
 from watan.engine.commands import (

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from replay.saving import save_target, write_atomically
+from replay.edges.saving import save_target, write_atomically
 
 
 def test_write_atomically_writes_the_text(tmp_path: Path) -> None:
@@ -170,7 +170,7 @@ def test_what_is_neither_a_file_nor_a_character_device_is_refused(
             return os.stat_result((kind | 0o644, 0, 0, 1, 0, 0, 0, 0, 0, 0))
         return real(path, *args, **options)  # type: ignore[arg-type]
 
-    monkeypatch.setattr("replay.saving.os.stat", looks_like)
+    monkeypatch.setattr("replay.edges.saving.os.stat", looks_like)
     assert os_error(lambda: save_target("target")) == refusal
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from replay.stopping import Stopped, stoppably, where_kept
+from replay.edges.stopping import Stopped, stoppably, where_kept
 
 
 def raising(error: BaseException) -> Callable[[], int]:

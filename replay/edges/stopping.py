@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
-from replay.messages import printable
+from replay.edges.messages import printable
 
 EXIT_STOPPED = 128
 """Plus the signal's number, as a shell reports a program a signal stopped: 130 for Ctrl-C,
