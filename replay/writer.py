@@ -19,6 +19,7 @@ from typing import Any, BinaryIO, Generic, TypeVar
 
 import msgspec
 
+from replay.edges.saving import write_whole
 from replay.journal import (
     LONGEST_LINE,
     HeaderCheck,
@@ -238,33 +239,20 @@ def write_journal(
 
 
 def _write_whole(name: str, header: object, events: Iterable[object], *, replace: bool) -> None:
-    """Write a journal to a temporary file, then put it at `name` (see `write_journal`).
+    """Write a journal all at once at `name` (see `write_journal`), through the one writer
+    of whole files (`replay.edges.saving.write_whole`: a temporary file, the folder synced).
 
     Replacing through a symbolic link replaces the journal it names and keeps the link, as a
     save does: the link is how the journal was named, not the journal.
     """
     target = os.path.realpath(name) if replace else name
-    folder = os.path.dirname(os.path.abspath(target))
-    temporary = f"{target}.{os.urandom(6).hex()}.tmp"
     data = _encode_lines(msgspec.json.Encoder(), [header], events)
     try:
-        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o644)
-        with os.fdopen(fd, "wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
-        if replace:
-            os.replace(temporary, target)
-        else:
-            os.link(temporary, name)
-            os.unlink(temporary)
+        write_whole(target, data, prefix=".journal-", exclusive=not replace)
     except OSError as error:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(temporary)
         if isinstance(error, FileExistsError):
             raise JournalError(name, None, "already exists; it was left as it was") from None
         raise JournalError(name, None, f"cannot write the file: {_reason(error)}") from None
-    _sync_folder(folder)
 
 
 class JournalLock:
@@ -471,16 +459,6 @@ def _lock(name: str, fd: int) -> None:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
         raise JournalLocked(name, None, "is in use by another process") from None
-
-
-def _sync_folder(folder: str) -> None:
-    """Sync a folder so that a rename in it survives a crash (best effort where unsupported)."""
-    with contextlib.suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
 
 
 def _reason(error: OSError) -> str:

@@ -179,6 +179,17 @@ def test_write_journal_through_a_link_replaces_the_journal_it_names_and_keeps_th
     assert journal_path.read_bytes() == journal_bytes(sample_events(3, seed=1))
 
 
+def test_a_journal_written_again_keeps_its_permissions(journal_path: Path) -> None:
+    """The journal goes through the one writer of whole files, as a save does
+    (`replay.edges.saving.write_whole`): a journal its owner made private stays private."""
+    write_journal(journal_path, HEADER, sample_events(5))
+    journal_path.chmod(0o600)
+    write_journal(journal_path, HEADER, sample_events(3, seed=1))
+    assert (journal_path.stat().st_mode & 0o777, journal_path.read_bytes()) == (
+        0o600, journal_bytes(sample_events(3, seed=1))
+    )
+
+
 def test_write_journal_refuses_a_journal_in_use(journal_path: Path) -> None:
     with Writer.create(journal_path, HEADER), pytest.raises(JournalLocked):
         write_journal(journal_path, HEADER, sample_events(5))
