@@ -13,7 +13,6 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
-import stat
 from collections.abc import Iterable, Sequence
 from typing import Any, BinaryIO, Generic, TypeVar
 
@@ -21,13 +20,14 @@ import msgspec
 
 from replay.edges.saving import write_whole
 from replay.journal import (
-    LONGEST_LINE,
     HeaderCheck,
     JournalError,
     JournalLocked,
     StrPath,
     Upcast,
     conversions,
+    first_line,
+    is_journal,
 )
 
 H = TypeVar("H")
@@ -181,41 +181,39 @@ def taken(
     """Return why a new game cannot keep its journal at `path` (`--journal`), or None.
 
     Something is there already: a journal is never replaced (`JournalWriter.create`), and
-    a game must not be played without one by accident.  When it is a journal a game could
-    play on (its first line, brought to today's format by `upcast` when it is an older
-    one's, is a header of `header_type` that `check_header` accepts), the line says how
-    (`PROGRAM play --resume PATH`).  Only a regular file is read, and only its first
-    line: a named pipe is not waited on, a huge file not read.
+    a game must not be played without one by accident.  When it is a journal
+    (`replay.journal.is_journal`) that this game could play on (its first line, brought to
+    today's format by `upcast` when it is an older one's, is a header of `header_type`
+    that `check_header` accepts), the line says how (`PROGRAM play --resume PATH`).  Only
+    a regular file is read, and only its first line: a named pipe is not waited on, a huge
+    file not read.
     """
     if not os.path.lexists(path):
         return None
-    if not _begins_with_header(path, header_type, check_header, upcast):
+    first = first_line(path)
+    if first is None or not is_journal(first):
         return f"{path}: already exists and is not a journal; give --journal another name"
+    if not _plays_on(first, header_type, check_header, upcast):
+        return (
+            f"{path}: already exists and is a journal {program} cannot play on; "
+            "a journal is never replaced: give --journal another name"
+        )
     return (
         f"{path}: already exists; a journal is never replaced: play it on with "
         f"`{program} play --resume {path}`, or give --journal another name"
     )
 
 
-def _begins_with_header(
-    path: str, header_type: type[H], check_header: HeaderCheck[H] | None, upcast: Upcast | None
+def _plays_on(
+    first: bytes, header_type: type[H], check_header: HeaderCheck[H] | None, upcast: Upcast | None
 ) -> bool:
-    """Return whether the regular file at `path` begins with a header a game can play on."""
+    """Return whether a journal's first line is a header a game can play on."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
-    except (OSError, ValueError):  # ValueError: a NUL in the name
+        found = None if upcast is None else conversions(upcast(first))
+        line = first if found is None else found.header(first)
+        header = msgspec.json.decode(line, type=header_type)
+    except (msgspec.DecodeError, RecursionError, UnicodeDecodeError):
         return False
-    if not stat.S_ISREG(os.fstat(fd).st_mode):
-        os.close(fd)
-        return False
-    with os.fdopen(fd, "rb") as file:
-        try:
-            first = file.readline(LONGEST_LINE + 1)
-            found = None if upcast is None else conversions(upcast(first))
-            line = first if found is None else found.header(first)
-            header = msgspec.json.decode(line, type=header_type)
-        except (OSError, msgspec.DecodeError, RecursionError, UnicodeDecodeError):
-            return False
     return check_header is None or check_header(header) is None
 
 

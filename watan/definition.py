@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator, Sequence
 
+from replay.journal import written_format
 from replay.protocol import Codec, Definition, Judge, Verdict, Words
 from watan.editions import DEFAULT, edition, names
 from watan.editions.model import Edition
@@ -19,7 +20,7 @@ from watan.engine.events import FORMAT_VERSION, AnyEvent, GameStarted, SeatTaken
 from watan.engine.evolve import apply, start
 from watan.engine.invariants import broken_invariants
 from watan.engine.state import COLOURS, HUMAN, Game
-from watan.files.journal import check_header, format_problem, upcast, written_format
+from watan.files.journal import check_header, format_problem, upcast
 from watan.text.describe import describe, describe_start
 from watan.tools.judge import MOST_EVENTS_PER_COMMAND, commands, header_problem, judge
 from watan.tools.turns import headings

@@ -20,7 +20,7 @@ import errno
 import os
 import stat
 
-import msgspec
+from replay.journal import first_line, is_journal
 
 
 def write_atomically(path: str, text: str, *, prefix: str = ".save-") -> None:
@@ -105,7 +105,7 @@ def save_target(path: str) -> bool:
     False for a regular file, or one that does not exist yet (a link that
     names none writes the file it names).  Raises OSError, without opening
     anything, for what a save must never write: a folder, a named pipe, a
-    socket, a block device, a loop of symbolic links.
+    socket, a block device, a loop of symbolic links, a game's journal.
     """
     try:
         mode = os.stat(path).st_mode
@@ -119,34 +119,11 @@ def save_target(path: str) -> bool:
         raise IsADirectoryError(errno.EISDIR, "Is a directory", path)
     if stat.S_IFMT(mode) in _NOT_A_FILE:
         raise OSError(errno.EINVAL, _NOT_A_FILE[stat.S_IFMT(mode)], path)
-    if stat.S_ISREG(mode) and _is_journal(path):
+    # A save, a page or a picture never replaces a journal: it may be a game being played in
+    # another window, whose next command would go to a lost file.
+    if stat.S_ISREG(mode) and is_journal(first_line(path) or b""):
         raise OSError(errno.EEXIST, "it is a game's journal; choose another name", path)
     return stat.S_ISCHR(mode)
-
-
-class _Header(msgspec.Struct):
-    """What every journal's first line holds, of any game: its format."""
-
-    format: int
-
-
-def _is_journal(path: str) -> bool:
-    """Return whether the file at `path` begins as a journal does: a header with its format.
-
-    A save, a page or a picture never replaces one: it may be a game being
-    played in another window, whose next command would go to a lost file.
-    """
-    try:
-        with open(path, "rb") as file:
-            first = file.readline(_HEADER_BYTES)
-        msgspec.json.decode(first, type=_Header)
-    except (OSError, msgspec.DecodeError, RecursionError, UnicodeDecodeError):
-        return False
-    return True
-
-
-_HEADER_BYTES = 1 << 16
-"""Bytes of a first line read to tell a journal's header: far more than any header holds."""
 
 
 def _write_into_device(path: str, text: str) -> None:

@@ -12,6 +12,7 @@ from typing import TypeVar
 
 from replay.edges import reading
 from replay.edges.reading import STANDARD_INPUT, BadFile
+from replay.journal import is_journal
 from watan.editions.model import Edition
 from watan.engine.layout import Board
 from watan.engine.snapshot import SavedGame
@@ -45,10 +46,9 @@ def mistaken(error: BadFile, text: str, edition: Edition) -> BadFile:
     """
     from watan.editions import edition as named
     from watan.editions import names
-    from watan.files.journal import is_journal_text
 
     name = error.name
-    if is_journal_text(text):
+    if is_journal(text):
         listed = "-" if name == STANDARD_INPUT else name
         return BadFile(
             name,
