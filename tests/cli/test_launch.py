@@ -24,7 +24,6 @@ NOT_FOR_PLAYING = {
     "replay.auditing",
     "replay.differences",
     "replay.protocol",
-    "replay.timeline",
     "watan.definition",
     "watan.pictures",
     "watan.pictures.svg",
