@@ -1,3 +1,3 @@
-from bazaar.cli import main
+from bazaar.cli import program
 
-main(prog_name="bazaar")
+program()

@@ -27,12 +27,12 @@ from bazaar.tools import simulate as simulator
 from bazaar.tools.players import PLAYERS
 from bazaar.tools.standing import standing
 from replay import history
+from replay.edges.messages import printable, torn
+from replay.edges.reading import STANDARD_STREAM, BadFile, journal_source
+from replay.edges.saving import write_atomically
+from replay.edges.stopping import silence_failed_output, stoppably
 from replay.journal import JournalError
-from replay.messages import printable, torn
-from replay.reading import STANDARD_STREAM, BadFile, journal_source
 from replay.recorder import reopen
-from replay.saving import write_atomically
-from replay.stopping import stoppably
 from replay.writer import taken
 
 T = TypeVar("T")
@@ -55,6 +55,16 @@ def main(context: click.Context) -> None:
     """
     if context.invoked_subcommand is None:
         context.invoke(play)
+
+
+def program() -> None:
+    """Run the `bazaar` program (the installed command, `python -m bazaar`): `main`, then,
+    as it ends, an output that failed is silenced (`replay.edges.stopping`), which only an
+    entry point may do: tests call `main` in-process, never this."""
+    try:
+        main(prog_name="bazaar")
+    finally:
+        silence_failed_output()
 
 
 @main.command()

@@ -4,14 +4,11 @@ Run from the project folder: `python benchmarks/bench_bazaar.py` with the projec
 (`pip install -e .`).  It prints one figure a line: the simulator's games a second (greedy
 players), `decide` + `apply` commands a second, and on a journal of about 100,000 events
 (two random players, who rarely win, capped): decoding and folding it, checking it
-against the rules (`bazaar verify`'s audit), looking at step 40, and seeking a timeline
-back by 1,000 events.
+against the rules (`bazaar verify`'s audit), and looking at step 40.
 """
 
 from __future__ import annotations
 
-import functools
-import random
 import statistics
 import tempfile
 import time
@@ -53,16 +50,6 @@ def main() -> None:
     print(f"  decode, audit against the rules and fold (load): {count / checked:,.0f} events/s")
     print(f"  load to step 40: {early * 1e3:.2f} ms")
     assert audit(BAZAAR, long.header, long.events).problem is None
-
-    timeline = BAZAAR.timeline(long.header, long.events)
-    timeline.build()
-    rng = random.Random(7)
-    seeks = []
-    for _ in range(25):
-        step = rng.randrange(1_000, count + 1)
-        timeline.state_at(step)
-        seeks.append(median_seconds(functools.partial(timeline.state_at, step - 1_000), 1))
-    print(f"  timeline seek back by 1,000 events: {statistics.median(seeks) * 1e3:.3f} ms")
 
 
 if __name__ == "__main__":

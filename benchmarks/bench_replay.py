@@ -1,4 +1,4 @@
-"""Replay speed on a long journal: decode and fold, `watan replay --to`, timeline seeks.
+"""Replay speed on a long journal: decode and fold, and `watan replay --to`.
 
 Run: python benchmarks/bench_replay.py [--events 100000] [--keep PATH | --journal PATH]
 
@@ -22,7 +22,7 @@ from pathlib import Path
 import msgspec
 
 from benchmarks.timing import median_seconds
-from replay import Timeline, fold, write_journal
+from replay import fold, write_journal
 from watan.definition import CODEC
 from watan.editions import edition
 from watan.engine.commands import Achieve, AnyCommand, Complete, Next, PlaceGeese, Roll, Trade
@@ -185,17 +185,6 @@ def run() -> None:
         f"watan replay LONG --to 40: {early * 1000:.0f} ms "
         f"({(early - help_time) * 1000:+.0f} ms over --help)"
     )
-    timeline = Timeline(apply, initial, journal.events, every=256)
-    timeline.build()
-    spots = random.Random(1).sample(range(1000, count), 50)
-
-    def seek_back() -> None:
-        for spot in spots:
-            timeline.state_at(spot)
-            timeline.state_at(spot - 1000)
-
-    per_seek = median_seconds(seek_back, 5) / len(spots)
-    print(f"timeline: seek back 1,000 events: {per_seek * 1000:.2f} ms (checkpoint every 256)")
     given = f"--journal {options.journal}" if options.journal else f"--events {options.events}"
     print(f"command: python benchmarks/bench_replay.py {given}")
 

@@ -5,14 +5,9 @@
 - `writer`: create and append to journals under an exclusive lock, rewrite one
   atomically, repair a torn last line; `JournalLock` holds the lock from before a journal
   is read until it is changed;
-- `folding`: fold events into a state, scan every intermediate state, fold with a check;
-- `timeline`: the state at any step, found from cached checkpoints;
+- `folding`: fold events into a state, scan every intermediate state;
 - `differences`: the structural differences between two states, and where two event
   sequences part;
-- at a game program's edges: `messages` (one-line messages, names shown safely),
-  `lines` (input lines of bounded length), `reading` (small files read within a bound,
-  every failure one line), `saving` (files written atomically, paths a save must not go
-  to), `stopping` (signals and a closed terminal end a game cleanly).
 
 On these, for any game that supplies a `protocol.Definition` (its codec, its initial
 state from a header, its reducer, optionally its judge and its words):
@@ -27,6 +22,9 @@ process or many.
 
 Events and headers are msgspec Structs chosen by the caller; states are any immutable
 values a caller's reducer produces.
+
+A game program's edges, which are not event sourcing, have their own sub-package,
+`replay.edges` (messages, input lines, small files read and written, stopping).
 """
 
 from __future__ import annotations
@@ -38,12 +36,11 @@ if TYPE_CHECKING:
     from replay.auditing import Audit, Problem, audit, commands, compare_runs
     from replay.compare import changes, parting
     from replay.differences import ABSENT, Absent, Change, diff, first_divergence
-    from replay.folding import FoldError, Reducer, fold, fold_checked, scan
+    from replay.folding import Reducer, fold, scan
     from replay.history import Moment, Rewound, listing, load, rewind, rewind_back, verify
     from replay.journal import EventStream, Journal, JournalError, JournalLocked, JournalReader
     from replay.protocol import Codec, Definition, Judge, Verdict, Words
     from replay.recorder import Recorder, Reopened, reopen
-    from replay.timeline import Timeline
     from replay.writer import (
         JournalLock,
         JournalWriter,
@@ -80,17 +77,14 @@ _HOMES = {
     "Change": "differences",
     "diff": "differences",
     "first_divergence": "differences",
-    "FoldError": "folding",
     "Reducer": "folding",
     "fold": "folding",
-    "fold_checked": "folding",
     "scan": "folding",
     "EventStream": "journal",
     "Journal": "journal",
     "JournalError": "journal",
     "JournalLocked": "journal",
     "JournalReader": "journal",
-    "Timeline": "timeline",
     "JournalLock": "writer",
     "JournalWriter": "writer",
     "complete_last_line": "writer",
@@ -108,7 +102,6 @@ __all__ = [
     "Codec",
     "Definition",
     "EventStream",
-    "FoldError",
     "Journal",
     "JournalError",
     "JournalLock",
@@ -122,7 +115,6 @@ __all__ = [
     "Reducer",
     "Reopened",
     "Rewound",
-    "Timeline",
     "Verdict",
     "Words",
     "audit",
@@ -133,7 +125,6 @@ __all__ = [
     "diff",
     "first_divergence",
     "fold",
-    "fold_checked",
     "listing",
     "load",
     "parting",

@@ -1,20 +1,29 @@
 """Structural differences between two values, and where two event sequences part.
 
 Values are made of msgspec Structs, dicts, lists, tuples and scalars, such as two game
-states. A change names where it is with a path such as `students[1].resources[2]`:
-Struct fields and string dict keys that are identifiers read as attributes, sequence
-indices and any other dict key as `[key]` (the key as `str` shows it, unquoted: a path is
-read by people, not parsed). The path of a change to the whole value is "".
+states.  DeepDiff finds the differences (its tree view); this module presents them as the
+toolkit's `Change`s, in the values' own order.  A change names where it is with a path such
+as `students[1].resources[2]`: Struct fields and string dict keys that are identifiers read
+as attributes, sequence indices and any other dict key as `[key]` (the key as `str` shows
+it, unquoted: a path is read by people, not parsed).  The path of a change to the whole
+value is "".
+
+DeepDiff is imported with this module, which only the tools that compare games import: a
+game that is played never loads it.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from difflib import SequenceMatcher
-from typing import TypeVar
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any, TypeVar
 
 import msgspec
+from deepdiff import DeepDiff
+from deepdiff.helper import NotPresent
+from deepdiff.model import DiffLevel
+from deepdiff.operator import BaseOperator
 
 E = TypeVar("E")
 
@@ -43,21 +52,30 @@ def diff(a: object, b: object) -> list[Change]:
     """Return the differences from `a` to `b`, in the order of fields, keys and indices.
 
     Structs of the same type are compared field by field, dicts key by key (the keys of `a`
-    in order, then those only in `b`). Anything else, and Structs of different types,
-    change as a whole. Equal values give an empty list.
+    in order, then those only in `b`).  Anything else changes as a whole: scalars,
+    enumeration members, and values of different types (Structs of two types, a list and a
+    tuple, even 1 and 1.0).  Equal values give an empty list.
 
-    Lists and tuples are compared index by index, with the extra or missing elements of the
-    longer one as changes from or to ABSENT, unless aligning them takes strictly fewer
-    edits: then an element inserted into or removed from the middle (a card drawn from the
-    front of a deck) is one change from or to ABSENT, not a change at every later index.
-    The alignment is difflib's `SequenceMatcher` without its junk heuristic, so the same
-    values always give the same changes. Aligned, a removed or replaced element is named by
-    its index in `a`, an inserted one by its index in `b`; a removal and an insertion at the
-    same index are one change there (both values really are at that index). No index is
-    named twice: when a replacement and an insertion would share one, or the elements
-    cannot be hashed, the sequences are compared index by index.
+    Sequences are compared index by index, the extra or missing elements of the longer one
+    as changes from or to ABSENT, unless DeepDiff's alignment of sequences of plain values
+    (strings and numbers: difflib's, without its junk heuristic) takes strictly fewer
+    changes: then an element inserted into or removed from the middle (a card drawn from
+    the front of a deck) is one change from or to ABSENT, not a change at every later
+    index.  Aligned, a removed or replaced element is named by its index in `a`, an
+    inserted one by its index in `b`; a removal and an insertion at the same index are one
+    change there, and none at all when they carry the same value.  No index is named twice:
+    where DeepDiff names one twice (a replacement and an insertion at one index), that
+    sequence is compared index by index (DeepDiff's `zip_ordered_iterables`).
     """
-    return list(_walk("", a, b))
+    found = _found(a, b, zipped=False)
+    named = Counter(path for path, _, _ in found)
+    for sequence in {path[:-1] for path, times in named.items() if times > 1}:
+        outside = [change for change in found if change[0][: len(sequence)] != sequence]
+        again = _found(_at(a, sequence), _at(b, sequence), zipped=True)
+        found = outside + [(sequence + path, old, new) for path, old, new in again]
+    kept = [change for change in found if not _same(change[1], change[2])]
+    kept.sort(key=lambda change: _place(a, b, change[0]))
+    return [Change(_path(steps), old, new) for steps, old, new in kept]
 
 
 def first_divergence(a: Sequence[E], b: Sequence[E]) -> int | None:
@@ -74,89 +92,95 @@ def first_divergence(a: Sequence[E], b: Sequence[E]) -> int | None:
     return None
 
 
-def _walk(path: str, a: object, b: object) -> Iterator[Change]:
-    if a == b:
-        return
-    if isinstance(a, msgspec.Struct) and type(a) is type(b):
-        for name in a.__struct_fields__:
-            yield from _walk(_join(path, name), getattr(a, name), getattr(b, name))
-    elif isinstance(a, Mapping) and isinstance(b, Mapping):
-        for key in a:
-            yield from _walk(_join(path, key), a[key], b.get(key, ABSENT))
-        for key in b:
-            if key not in a:
-                yield Change(_join(path, key), ABSENT, b[key])
-    elif isinstance(a, list | tuple) and isinstance(b, list | tuple):
-        yield from _sequence(path, a, b)
-    else:
-        yield Change(path, a, b)
+Steps = tuple[Any, ...]
+"""Where a change is, as DeepDiff names it: field names, dict keys and sequence indices."""
+
+Found = tuple[Steps, object, object]
 
 
-def _sequence(path: str, a: Sequence[object], b: Sequence[object]) -> list[Change]:
-    """Return the changes between two sequences, index by index or aligned (see `diff`)."""
-    by_index = _compared(
-        path,
-        (
-            (index, a[index] if index < len(a) else ABSENT, b[index] if index < len(b) else ABSENT)
-            for index in range(max(len(a), len(b)))
-        ),
-    )
-    if len(by_index) < 2:
-        return by_index
-    edits = _edits(a, b)
-    if edits is None or len(_compared(path, edits)) >= len(by_index):
-        return by_index
-    places = _merged(edits)
-    return by_index if places is None else _compared(path, places)
+class _Whole(BaseOperator):
+    """Compares enumeration members as whole values: DeepDiff would compare their names and
+    values as attributes, two changes for one."""
+
+    def give_up_diffing(self, level: DiffLevel, diff_instance: DeepDiff) -> bool:
+        if level.t1 != level.t2:
+            diff_instance.custom_report_result("values_changed", level)
+        return True
 
 
-Place = tuple[int, object, object]
-"""An index and the elements of `a` and `b` compared there (ABSENT on a side without one)."""
+def _found(a: object, b: object, *, zipped: bool) -> list[Found]:
+    """Return DeepDiff's changes from `a` to `b`: where, before and after.
 
-
-def _compared(path: str, places: Iterable[Place]) -> list[Change]:
-    return [change for index, old, new in places for change in _walk(f"{path}[{index}]", old, new)]
-
-
-def _edits(a: Sequence[object], b: Sequence[object]) -> list[Place] | None:
-    """Return the edits that make `a` into `b` once aligned, or None when its elements cannot
-    be hashed (nor so aligned).
-
-    The elements of each unmatched span pair up in order, at their index in `a`; the extras
-    of `a` are removed at their index in `a`, those of `b` inserted at their index in `b`.
+    Every level is compared (`threshold_to_diff_deeper=0`: by default a dict or object with
+    a third of its keys changed is reported whole), nothing is left out as private, order
+    counts, and with `zipped` sequences are compared index by index only.  An element found
+    at another index unchanged is no change at its place, so moves are left out.
     """
-    try:
-        opcodes = SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
-    except TypeError:
-        return None
-    edits: list[Place] = []
-    for tag, a_from, a_to, b_from, b_to in opcodes:
-        if tag != "equal":
-            paired = min(a_to - a_from, b_to - b_from)
-            edits += [(a_from + k, a[a_from + k], b[b_from + k]) for k in range(paired)]
-            edits += [(i, a[i], ABSENT) for i in range(a_from + paired, a_to)]
-            edits += [(j, ABSENT, b[j]) for j in range(b_from + paired, b_to)]
-    return edits
+    tree = DeepDiff(
+        a,
+        b,
+        view="tree",
+        ignore_order=False,
+        zip_ordered_iterables=zipped,
+        threshold_to_diff_deeper=0,
+        ignore_private_variables=False,
+        custom_operators=[_Whole(types=[enum.Enum])],
+    )
+    return [
+        (tuple(level.path(output_format="list")), _side(level.t1), _side(level.t2))
+        for kind, levels in tree.items()
+        if kind != "iterable_item_moved"
+        for level in levels
+    ]
 
 
-def _merged(edits: list[Place]) -> list[Place] | None:
-    """Return the edits with a removal and an insertion at one index as one change there, or
-    None when an index would still be named twice (an insertion where a pair is)."""
-    places: dict[int, tuple[object, object]] = {}
-    for index, old, new in edits:
-        there = places.get(index)
-        if there is None:
-            places[index] = (old, new)
-        elif there[1] is ABSENT and old is ABSENT:
-            places[index] = (there[0], new)
-        elif there[0] is ABSENT and new is ABSENT:
-            places[index] = (old, there[1])
+def _side(value: object) -> object:
+    return ABSENT if isinstance(value, NotPresent) else value
+
+
+def _same(old: object, new: object) -> bool:
+    """Return whether a change changes nothing: DeepDiff's removal and insertion at one
+    index, made one change, carrying one value."""
+    return type(old) is type(new) and old == new
+
+
+def _at(value: object, steps: Steps) -> object:
+    """Return the part of `value` at `steps`, or ABSENT where it has none."""
+    for step in steps:
+        if isinstance(value, msgspec.Struct) and isinstance(step, str):
+            value = getattr(value, step, ABSENT)
+        elif isinstance(value, Mapping):
+            value = value.get(step, ABSENT)
+        elif isinstance(value, Sequence) and isinstance(step, int) and 0 <= step < len(value):
+            value = value[step]
         else:
-            return None
-    return [(index, old, new) for index, (old, new) in sorted(places.items())]
+            return ABSENT
+    return value
 
 
-def _join(path: str, key: object) -> str:
-    if isinstance(key, str) and key.isidentifier():
-        return f"{path}.{key}" if path else key
-    return f"{path}[{key}]"
+def _place(a: object, b: object, steps: Steps) -> tuple[int, ...]:
+    """Return where a change comes in the values' order: at each step, the field's place in
+    its Struct, the key's among the keys of `a` then those only in `b`, or the index."""
+    place = []
+    for step in steps:
+        held = a if a is not ABSENT else b
+        if isinstance(held, msgspec.Struct):
+            place.append(held.__struct_fields__.index(step))
+        elif isinstance(held, Mapping):
+            keys = list(a) if isinstance(a, Mapping) else []
+            keys += [key for key in b if key not in keys] if isinstance(b, Mapping) else []
+            place.append(keys.index(step))
+        else:
+            place.append(step)
+        a, b = _at(a, (step,)), _at(b, (step,))
+    return tuple(place)
+
+
+def _path(steps: Steps) -> str:
+    path = ""
+    for step in steps:
+        if isinstance(step, str) and step.isidentifier():
+            path = f"{path}.{step}" if path else step
+        else:
+            path = f"{path}[{step}]"
+    return path

@@ -18,8 +18,8 @@ from typing import Generic, TypeVar
 import msgspec
 
 from replay.auditing import audit, boundaries
+from replay.edges.messages import torn
 from replay.journal import JournalError, StrPath
-from replay.messages import torn
 from replay.protocol import Definition
 from replay.writer import JournalLock, write_journal
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import os
 import re
+import stat
 from collections.abc import Callable, Generator, Iterator
 from typing import Generic, NamedTuple, TypeVar, overload
 
@@ -98,6 +99,56 @@ interpreter's recursion, so a deeper line is refused, with its line, before it i
 _UNDECODABLE = (msgspec.DecodeError, RecursionError, UnicodeDecodeError)
 """What decoding a line may raise: JSON that is wrong, nested beyond the interpreter, or a
 string that is not UTF-8 (msgspec raises the last two as they are)."""
+
+
+class _Format(msgspec.Struct):
+    """What every journal's header holds, of any game and in any format: the format it was
+    written in."""
+
+    format: int
+
+
+def written_format(header_line: bytes | str) -> int | None:
+    """Return the format a journal's header line says it was written in, or None when the
+    line is no journal's header: not a JSON object with a whole number `format` (a save, a
+    board, a page, another game's file of another kind).
+
+    This is the one test of "is this a journal?", for any game (`is_journal`): a save never
+    replaces a journal, a journal given for a save file is named as such, and `--journal`
+    says how to play on one it finds in the way.
+    """
+    try:
+        return msgspec.json.decode(header_line, type=_Format).format
+    except _UNDECODABLE:
+        return None
+
+
+def is_journal(beginning: bytes | str) -> bool:
+    """Return whether a file that begins with `beginning` (its first line, or more) is a
+    journal of any game: its first line is a journal's header (`written_format`)."""
+    if isinstance(beginning, str):
+        return written_format(beginning.split("\n", 1)[0]) is not None
+    return written_format(beginning.split(b"\n", 1)[0]) is not None
+
+
+def first_line(path: StrPath) -> bytes | None:
+    """Return the first line of the regular file at `path` (at most `LONGEST_LINE` bytes and
+    one more), or None when there is no such file to read.
+
+    Only a regular file is read: a named pipe is never waited on, a device never read.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except (OSError, ValueError):  # ValueError: a NUL in the name
+        return None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        return None
+    with os.fdopen(fd, "rb") as file:
+        try:
+            return file.readline(LONGEST_LINE + 1)
+        except OSError:
+            return None
 
 _BRACKETS_ONLY = bytes(b for b in range(256) if b not in b"[]{}\n")
 

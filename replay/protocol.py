@@ -25,7 +25,6 @@ import msgspec
 
 from replay.folding import fold
 from replay.journal import FormatCheck, HeaderCheck, JournalReader, Upcast
-from replay.timeline import Timeline
 
 H = TypeVar("H")
 E = TypeVar("E")
@@ -169,10 +168,6 @@ class Definition(msgspec.Struct, Generic[H, E, S], frozen=True):
     def fold(self, header: H, events: Sequence[E]) -> S:
         """Return the state the header starts, after every event."""
         return fold(self.apply, self.start(header), events)
-
-    def timeline(self, header: H, events: Sequence[E], every: int = 256) -> Timeline[S, E]:
-        """Return a timeline of the game's states, to seek to any step from cached ones."""
-        return Timeline(self.apply, self.start(header), events, every)
 
     def describe(self, header: H, event: E) -> str:
         """Return the event in the game's words, or as its JSON line when it has none."""

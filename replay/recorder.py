@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Generic, TextIO, TypeVar
 
 import msgspec
 
+from replay.edges.messages import announce, complain
 from replay.journal import Journal, JournalError, StrPath
-from replay.messages import announce, complain
 from replay.writer import JournalLock, JournalWriter
 
 if TYPE_CHECKING:
@@ -105,7 +105,7 @@ def recording(
 ) -> Recorder[H, E]:
     """Return a recorder of a new game's journal, created at `path` with its header.
 
-    Where the journal is, is said on a terminal only (`replay.messages.announce`).  When
+    Where the journal is, is said on a terminal only (`replay.edges.messages.announce`).  When
     it cannot be made there and a `fallback` path is given (a folder of the player's that
     cannot be written, say), it goes there instead, said on a terminal with why; otherwise
     the game goes on without one, after one line on standard error saying why.  The

@@ -13,20 +13,21 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
-import stat
 from collections.abc import Iterable, Sequence
 from typing import Any, BinaryIO, Generic, TypeVar
 
 import msgspec
 
+from replay.edges.saving import write_whole
 from replay.journal import (
-    LONGEST_LINE,
     HeaderCheck,
     JournalError,
     JournalLocked,
     StrPath,
     Upcast,
     conversions,
+    first_line,
+    is_journal,
 )
 
 H = TypeVar("H")
@@ -180,41 +181,39 @@ def taken(
     """Return why a new game cannot keep its journal at `path` (`--journal`), or None.
 
     Something is there already: a journal is never replaced (`JournalWriter.create`), and
-    a game must not be played without one by accident.  When it is a journal a game could
-    play on (its first line, brought to today's format by `upcast` when it is an older
-    one's, is a header of `header_type` that `check_header` accepts), the line says how
-    (`PROGRAM play --resume PATH`).  Only a regular file is read, and only its first
-    line: a named pipe is not waited on, a huge file not read.
+    a game must not be played without one by accident.  When it is a journal
+    (`replay.journal.is_journal`) that this game could play on (its first line, brought to
+    today's format by `upcast` when it is an older one's, is a header of `header_type`
+    that `check_header` accepts), the line says how (`PROGRAM play --resume PATH`).  Only
+    a regular file is read, and only its first line: a named pipe is not waited on, a huge
+    file not read.
     """
     if not os.path.lexists(path):
         return None
-    if not _begins_with_header(path, header_type, check_header, upcast):
+    first = first_line(path)
+    if first is None or not is_journal(first):
         return f"{path}: already exists and is not a journal; give --journal another name"
+    if not _plays_on(first, header_type, check_header, upcast):
+        return (
+            f"{path}: already exists and is a journal {program} cannot play on; "
+            "a journal is never replaced: give --journal another name"
+        )
     return (
         f"{path}: already exists; a journal is never replaced: play it on with "
         f"`{program} play --resume {path}`, or give --journal another name"
     )
 
 
-def _begins_with_header(
-    path: str, header_type: type[H], check_header: HeaderCheck[H] | None, upcast: Upcast | None
+def _plays_on(
+    first: bytes, header_type: type[H], check_header: HeaderCheck[H] | None, upcast: Upcast | None
 ) -> bool:
-    """Return whether the regular file at `path` begins with a header a game can play on."""
+    """Return whether a journal's first line is a header a game can play on."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
-    except (OSError, ValueError):  # ValueError: a NUL in the name
+        found = None if upcast is None else conversions(upcast(first))
+        line = first if found is None else found.header(first)
+        header = msgspec.json.decode(line, type=header_type)
+    except (msgspec.DecodeError, RecursionError, UnicodeDecodeError):
         return False
-    if not stat.S_ISREG(os.fstat(fd).st_mode):
-        os.close(fd)
-        return False
-    with os.fdopen(fd, "rb") as file:
-        try:
-            first = file.readline(LONGEST_LINE + 1)
-            found = None if upcast is None else conversions(upcast(first))
-            line = first if found is None else found.header(first)
-            header = msgspec.json.decode(line, type=header_type)
-        except (OSError, msgspec.DecodeError, RecursionError, UnicodeDecodeError):
-            return False
     return check_header is None or check_header(header) is None
 
 
@@ -238,33 +237,20 @@ def write_journal(
 
 
 def _write_whole(name: str, header: object, events: Iterable[object], *, replace: bool) -> None:
-    """Write a journal to a temporary file, then put it at `name` (see `write_journal`).
+    """Write a journal all at once at `name` (see `write_journal`), through the one writer
+    of whole files (`replay.edges.saving.write_whole`: a temporary file, the folder synced).
 
     Replacing through a symbolic link replaces the journal it names and keeps the link, as a
     save does: the link is how the journal was named, not the journal.
     """
     target = os.path.realpath(name) if replace else name
-    folder = os.path.dirname(os.path.abspath(target))
-    temporary = f"{target}.{os.urandom(6).hex()}.tmp"
     data = _encode_lines(msgspec.json.Encoder(), [header], events)
     try:
-        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o644)
-        with os.fdopen(fd, "wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
-        if replace:
-            os.replace(temporary, target)
-        else:
-            os.link(temporary, name)
-            os.unlink(temporary)
+        write_whole(target, data, prefix=".journal-", exclusive=not replace)
     except OSError as error:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(temporary)
         if isinstance(error, FileExistsError):
             raise JournalError(name, None, "already exists; it was left as it was") from None
         raise JournalError(name, None, f"cannot write the file: {_reason(error)}") from None
-    _sync_folder(folder)
 
 
 class JournalLock:
@@ -471,16 +457,6 @@ def _lock(name: str, fd: int) -> None:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
         raise JournalLocked(name, None, "is in use by another process") from None
-
-
-def _sync_folder(folder: str) -> None:
-    """Sync a folder so that a rename in it survives a crash (best effort where unsupported)."""
-    with contextlib.suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
 
 
 def _reason(error: OSError) -> str:

@@ -1,10 +1,12 @@
-"""Shared test helpers: the spec's reference files and a sample game."""
+"""Shared test helpers: the spec's reference files, a sample game, and failed comparisons of
+whole values explained by DeepDiff."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from replay import auditing, history
@@ -101,3 +103,27 @@ def sample_board() -> Board:
 def sample_save() -> SavedGame:
     """The spec's sample save file."""
     return parse_save(reference("sample-save.sv"), "sample-save.sv", WATAN)
+
+
+def pytest_assertrepr_compare(op: str, left: object, right: object) -> list[str] | None:
+    """Explain a failed `==` between two Structs (two game states, two events, two saves),
+    or two tuples or lists of them, with DeepDiff's report: which field of which player
+    differs and how, where pytest would show two reprs of a few thousand characters.
+
+    Other comparisons keep pytest's own explanation."""
+    if op != "==" or not (_holds_structs(left) or _holds_structs(right)):
+        return None
+    from deepdiff import DeepDiff  # noqa: PLC0415 (only a failing comparison needs it)
+
+    report = DeepDiff(left, right, threshold_to_diff_deeper=0).pretty()
+    return [
+        f"{type(left).__name__} == {type(right).__name__} failed; DeepDiff finds:",
+        *(report.splitlines() or ["no difference it can name"]),
+    ]
+
+
+def _holds_structs(value: object) -> bool:
+    """Return whether `value` is a Struct, or a tuple or list with one."""
+    if isinstance(value, tuple | list):
+        return any(isinstance(item, msgspec.Struct) for item in value)
+    return isinstance(value, msgspec.Struct)

@@ -18,6 +18,7 @@ import msgspec
 import pytest
 from click.testing import CliRunner
 
+from replay.journal import written_format
 from tests.conftest import WATAN, at_step, read_journal
 from tests.recording import JOURNALS, run_session
 from watan.cli.app import main as cli
@@ -36,7 +37,6 @@ from watan.engine.events import (
     TradeDeclined,
 )
 from watan.engine.state import COLOURS, Phase
-from watan.files.journal import written_format
 from watan.files.savefile import parse_board, save_text
 from watan.text.describe import describe
 

@@ -31,7 +31,7 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from replay.reading import BadFile
+from replay.edges.reading import BadFile
 from tests.conftest import ROOT, WATAN, at_step, reference
 from tests.terminal.test_console import Played, play, read_journal
 from tests.test_definition import SAMPLE_LINES
@@ -282,7 +282,7 @@ def fill_the_disk_for_one_save(monkeypatch: pytest.MonkeyPatch) -> None:
         made.append(name)
         return fd, name
 
-    monkeypatch.setattr(tempfile, "mkstemp", mkstemp)  # replay.saving calls it when it saves
+    monkeypatch.setattr(tempfile, "mkstemp", mkstemp)  # replay.edges.saving calls it when it saves
 
 
 SAVE_FAILURES = {
@@ -396,7 +396,7 @@ def test_a_save_interrupted_before_its_rename_leaves_the_old_file_and_no_tempora
     def killed(*args: object) -> None:
         raise KeyboardInterrupt  # Ctrl-C between the write and the rename
 
-    monkeypatch.setattr("replay.saving.os.replace", killed)
+    monkeypatch.setattr("replay.edges.saving.os.replace", killed)
     with pytest.raises(KeyboardInterrupt):
         play(SAMPLE_GAME, "load\nsave target.sv\n")
     assert (Path("target.sv").read_text(), names()) == ("old\n", ["game.jsonl", "target.sv"])

@@ -43,9 +43,9 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from replay.lines import LONGEST_INPUT_LINE, OVERLONG
+from replay.edges.lines import LONGEST_INPUT_LINE, OVERLONG
 from tests.conftest import WATAN, at_step
-from tests.replay.test_lines import Endless
+from tests.replay.edges.test_lines import Endless
 from tests.terminal.test_console import play
 from tests.test_definition import SAMPLE, WIN_SAVE
 from tests.test_properties import random_line
@@ -236,7 +236,7 @@ def twin(options: Options, data: st.DataObject, count: int) -> Twin:
             raw = raw[:-1]  # the last line may end without its newline
         lines.append(raw)
         if len(raw.rstrip(b"\n")) > LONGEST_INPUT_LINE:
-            raw = OVERLONG  # one line that no prompt accepts (replay.lines)
+            raw = OVERLONG  # one line that no prompt accepts (replay.edges.lines)
         return raw.decode("utf-8", errors="replace")
 
     def save(_: Game, path: str) -> None:
@@ -244,7 +244,7 @@ def twin(options: Options, data: st.DataObject, count: int) -> Twin:
         if problem is None:
             saves[len(lines) - 1] = path
         else:
-            # control characters in the name are shown escaped (replay.messages)
+            # control characters in the name are shown escaped (replay.edges.messages)
             shown = path.replace("\0", "\\x00")
             stderr.append(f"watan: cannot save to {shown}: {problem}")
 

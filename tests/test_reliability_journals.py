@@ -27,6 +27,7 @@ import pytest
 from click.testing import CliRunner
 
 from replay import JournalError
+from replay.journal import written_format
 from tests.conftest import ROOT, WATAN, at_step, read_journal
 from tests.terminal.test_console import play
 from tests.terminal.test_resume import wait_for_lines
@@ -59,7 +60,7 @@ from watan.engine.events import (
 )
 from watan.engine.rules import Card, with_house_rules
 from watan.engine.state import Colour, saved_game
-from watan.files.journal import UPCASTERS, upcast, written_format
+from watan.files.journal import UPCASTERS, upcast
 from watan.files.savefile import format_save
 from watan.match.making import Log, resume
 from watan.terminal.console import Streams, play_games

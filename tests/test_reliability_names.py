@@ -3,7 +3,7 @@
 A name holding a terminal escape (`ESC ] 0 ; TITLE BEL` sets a terminal's title; others
 move the cursor or recolour it) is shown with its control characters escaped in every
 message of every command, on standard output and standard error alike
-(`replay.messages.printable`).
+(`replay.edges.messages.printable`).
 """
 
 from __future__ import annotations

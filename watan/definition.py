@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from replay.history import Moment
-from replay.journal import JournalError
+from replay.journal import JournalError, written_format
 from replay.protocol import Codec, Definition, Judge, Verdict, Words
 from watan.editions import DEFAULT_EDITION, edition, names
 from watan.editions.model import Edition
@@ -24,7 +24,7 @@ from watan.engine.invariants import broken_invariants
 from watan.engine.inverse import MOST_EVENTS_PER_COMMAND, commands
 from watan.engine.state import COLOURS, HUMAN, Game
 from watan.engine.turns import NoSuchTurn, turn_start
-from watan.files.journal import check_header, format_problem, upcast, written_format
+from watan.files.journal import check_header, format_problem, upcast
 from watan.judge import header_problem, judge
 from watan.text.describe import describe, describe_start, headings
 

@@ -2,18 +2,18 @@
 
 A failure becomes one line naming the file and the problem (`BadFile`), never a
 traceback.  Writing them, all at once, never into a pipe and never over a journal, is
-`replay.saving`'s.
+`replay.edges.saving`'s.
 """
 
 from __future__ import annotations
 
 from bazaar.engine.state import SavedGame
 from bazaar.files.savefile import parse_save
-from replay import reading
+from replay.edges import reading
 
 SAVING = ".bazaar-"
 """How the temporary file a save is written to begins, beside its target, before it is
-renamed over it (`replay.saving.write_atomically`)."""
+renamed over it (`replay.edges.saving.write_atomically`)."""
 
 MOST_BYTES = 1 << 20
 """Far more than the largest save file (30x30 tiles, 6 players: about 4 KB); anything

@@ -33,7 +33,7 @@ from bazaar.engine.state import (
 )
 from bazaar.engine.tiles import Board, Square, board_problem
 from bazaar.text.render import CODES, KINDS_BY_CODE
-from replay.reading import BadFile
+from replay.edges.reading import BadFile
 
 MAGIC = "bazaar save 1"
 _MOST_DIGITS = 9

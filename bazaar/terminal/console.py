@@ -26,11 +26,11 @@ from bazaar.files.journal import default_journal_path
 from bazaar.files.savefile import format_save
 from bazaar.terminal import session as talk
 from bazaar.text import wording
-from replay.lines import read_line
-from replay.messages import announce, complain, printable
+from replay.edges.lines import read_line
+from replay.edges.messages import announce, complain, printable
+from replay.edges.saving import write_atomically
+from replay.edges.stopping import where_kept
 from replay.recorder import Recorder, Reopened, recording, reporter
-from replay.saving import write_atomically
-from replay.stopping import where_kept
 
 T = TypeVar("T")
 
@@ -53,7 +53,7 @@ class Options(msgspec.Struct, frozen=True, kw_only=True):
 
 class Streams(msgspec.Struct, frozen=True):
     """Where the game reads lines (as bytes: any bytes are a line, at most so long:
-    `replay.lines`) and writes."""
+    `replay.edges.lines`) and writes."""
 
     stdin: BinaryIO
     stdout: TextIO
@@ -180,7 +180,7 @@ def _save(
     """Write the game's save file; a failure is one line on standard error.
 
     Never over the game's own journal (by any name or link), which holds every command of
-    it; nor into what is not a file (a named pipe would block the game): `replay.saving`.
+    it; nor into what is not a file (a named pipe would block the game): `replay.edges.saving`.
     """
     if recorder.keeps(path):
         message = f"cannot save to {path}: it is this game's journal; choose another name"

@@ -32,7 +32,7 @@ from bazaar.tools.simulate import play_game
 from replay.history import load
 from replay.writer import JournalWriter, write_journal
 from tests.conftest import ROOT
-from tests.replay.test_lines import Endless
+from tests.replay.edges.test_lines import Endless
 
 PLAYED = play_game(0, 21, ("greedy", "random"), (4, 4), 60)
 

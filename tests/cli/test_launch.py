@@ -23,17 +23,18 @@ NOT_FOR_PLAYING = {
     "replay.history",
     "watan.judge",
     "replay.auditing",
+    "replay.compare",
     "replay.differences",
+    "deepdiff",
     "replay.protocol",
-    "replay.timeline",
     "watan.definition",
     "watan.pictures",
     "watan.pictures.svg",
     "watan.pictures.steps",
     "watan.pictures.viewer",
 }
-"""Modules a game never needs: the CLI framework, the replay tooling, the pictures, the test
-tools."""
+"""Modules a game never needs: the CLI framework, the replay tooling (and deepdiff, which
+compares games), the pictures, the test tools."""
 
 
 def modules_loaded(args: list[str], tmp_path: Path) -> set[str]:
@@ -70,6 +71,12 @@ def test_playing_a_saved_game_imports_nothing_it_does_not_need(tmp_path: Path) -
     loaded = modules_loaded(["-seed", "3", "-load", str(REFERENCE / "sample-save.sv")], tmp_path)
     assert "watan.terminal.console" in loaded
     assert loaded & NOT_FOR_PLAYING == set()
+
+
+def test_comparing_two_games_is_what_loads_deepdiff(tmp_path: Path) -> None:
+    journal = str(ROOT / "journals" / "started-with-load" / "journal.jsonl")
+    loaded = modules_loaded(["diff", journal, journal, "--to", "10"], tmp_path)
+    assert {"deepdiff", "replay.differences"} <= loaded
 
 
 def test_help_does_not_load_the_game(tmp_path: Path) -> None:

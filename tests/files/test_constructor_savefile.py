@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from replay.reading import BadFile
+from replay.edges.reading import BadFile
 from tests.conftest import reference
 from tests.text.test_constructor_render import CONSTRUCTOR, WATAN, status
 from watan.engine.layout import random_board

@@ -1,4 +1,7 @@
-"""Reading the spec's files at the program's edge (writing them: tests/replay/test_saving.py)."""
+"""Reading the spec's files at the program's edge.
+
+Writing them is tested in tests/replay/edges/test_saving.py.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from replay.reading import BadFile
+from replay.edges.reading import BadFile
 from tests.conftest import WATAN, reference
 from watan.engine.layout import Board
 from watan.engine.snapshot import SavedGame

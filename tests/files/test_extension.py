@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from msgspec.structs import replace
 
-from replay.reading import BadFile
+from replay.edges.reading import BadFile
 from tests.conftest import CONSTRUCTOR, WATAN, reference
 from watan.engine.rules import Card, with_house_rules
 from watan.engine.snapshot import SavedGame

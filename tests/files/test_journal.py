@@ -1,4 +1,4 @@
-"""Where journals go and what a journal file looks like.
+"""Where journals go (a journal told from other files: `tests/replay/test_journal.py`).
 
 Keeping a game's journal (a new one removed when nothing was played, a folder that cannot be
 made) is the toolkit's: `tests/replay/test_recorder.py`, and `tests/terminal/test_console.py`
@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import reference
-from watan.files.journal import Folder, is_journal_text, journal_folder
+from watan.files.journal import Folder, journal_folder
 
 
 @pytest.mark.parametrize(
@@ -30,12 +29,3 @@ def test_the_journal_folder_is_the_variables_else_the_users_data_folder(
     environment: dict[str, str], folder: Folder
 ) -> None:
     assert journal_folder(environment) == folder
-
-
-def test_a_journal_is_told_from_other_text_by_its_header() -> None:
-    assert is_journal_text('{"type":"game_started","format":1,"seed":1,"board":[]}\n{"a":1}\n')
-    assert is_journal_text('{"type":"game_started","format":7}')  # any format
-    assert not is_journal_text(reference("sample-save.sv"))
-    assert not is_journal_text('{"type":"turn_ended","colour":0}\n')
-    assert not is_journal_text("{not json\n")
-    assert not is_journal_text("")

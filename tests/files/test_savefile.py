@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from msgspec.structs import replace
 
-from replay.reading import BadFile
+from replay.edges.reading import BadFile
 from tests.conftest import CONSTRUCTOR, WATAN, reference
 from tests.test_definition import HEADER, SAMPLE_EVENTS, fold
 from tests.text.test_render import setup_game

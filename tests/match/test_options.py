@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from replay.reading import BadFile
+from replay.edges.reading import BadFile
 from tests.conftest import CONSTRUCTOR, WATAN, reference
 from watan.engine.rules import with_house_rules
 from watan.engine.state import Colour

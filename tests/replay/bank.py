@@ -75,14 +75,6 @@ def _moved(bank: Bank, deltas: dict[int, int]) -> Bank:
     return Bank(tuple(accounts), bank.moves + 1)
 
 
-def overdrawn(bank: Bank) -> str | None:
-    """A check for `fold_checked`: the owner of the first overdrawn account, if any."""
-    for account in bank.accounts:
-        if account.balance < 0:
-            return f"{account.owner} is overdrawn by {-account.balance}"
-    return None
-
-
 HEADER = Opened(FORMAT, ("ada", "bob", "cy"), 100)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import enum
+
 import msgspec
 import pytest
 
@@ -127,11 +129,44 @@ def test_unhashable_elements_are_compared_index_by_index() -> None:
     ]
 
 
-def test_aligned_structs_are_removed_whole_and_replaced_field_by_field() -> None:
+def test_structs_in_a_sequence_are_compared_index_by_index() -> None:
+    # DeepDiff aligns sequences of plain values only (strings and numbers).
     a = (Account("ada", 1), Account("bob", 2), Account("cy", 3))
     assert diff(a, (Account("bob", 2), Account("cy", 4))) == [
-        Change("[0]", Account("ada", 1), ABSENT),
-        Change("[2].balance", 3, 4),
+        Change("[0].owner", "ada", "bob"),
+        Change("[0].balance", 1, 2),
+        Change("[1].owner", "bob", "cy"),
+        Change("[1].balance", 2, 4),
+        Change("[2]", Account("cy", 3), ABSENT),
+    ]
+
+
+class Phase(enum.Enum):
+    MOVE = "move"
+    BUY = "buy"
+
+
+def test_enumeration_members_change_as_a_whole() -> None:
+    a = {"phase": Phase.MOVE, "seen": [Phase.MOVE]}
+    assert diff(a, {"phase": Phase.BUY, "seen": [Phase.BUY]}) == [
+        Change("phase", Phase.MOVE, Phase.BUY),
+        Change("seen[0]", Phase.MOVE, Phase.BUY),
+    ]
+
+
+def test_values_of_different_types_change_as_a_whole_even_when_equal() -> None:
+    assert [diff(1, 1.0), diff([1, 2], (1, 2))] == [
+        [Change("", 1, 1.0)],
+        [Change("", [1, 2], (1, 2))],
+    ]
+
+
+def test_a_removal_and_an_insertion_of_one_value_at_one_index_is_no_change() -> None:
+    # Aligned on 1 0 and 3: 4, 3 and 1 come in at [0], [1] and [2] of b, and 1 goes from
+    # [2] of a: at [2] both sides hold 1.
+    assert diff([1, 0, 1, 3], [4, 3, 1, 1, 0, 3]) == [
+        Change("[0]", ABSENT, 4),
+        Change("[1]", ABSENT, 3),
     ]
 
 

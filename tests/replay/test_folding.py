@@ -1,14 +1,13 @@
-"""Folding: the final state, every state, a checked fold, and folding in two parts."""
+"""Folding: the final state, every state, and folding in two parts."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from replay.folding import FoldError, fold, fold_checked, scan
+from replay.folding import fold, scan
 from tests.replay.bank import (
     HEADER,
     Account,
@@ -19,7 +18,6 @@ from tests.replay.bank import (
     Withdrew,
     apply,
     opening,
-    overdrawn,
     sample_events,
 )
 from tests.replay.conftest import events_strategy
@@ -61,36 +59,6 @@ def test_scan_is_lazy() -> None:
 
     states = scan(apply, START, endless())
     assert next(states).moves == 1
-
-
-def test_fold_checked_equals_fold_when_every_state_passes() -> None:
-    events: list[Event] = [Deposited(0, 5), Withdrew(0, 105), Deposited(2, 1)]
-    assert fold_checked(apply, START, events, overdrawn) == fold(apply, START, events)
-
-
-def test_fold_checked_names_the_first_event_that_breaks_the_check() -> None:
-    events: list[Event] = [
-        Deposited(0, 5),
-        Withdrew(1, 60),
-        Transferred(1, 0, 41),
-        Withdrew(2, 999),
-    ]
-    with pytest.raises(FoldError) as caught:
-        fold_checked(apply, START, events, overdrawn)
-    assert (caught.value.index, caught.value.problem) == (3, "bob is overdrawn by 1")
-    assert str(caught.value) == "event 3: bob is overdrawn by 1"
-
-
-def test_fold_checked_wraps_a_reducer_failure_with_its_event_number() -> None:
-    events: list[Event] = [Deposited(0, 5), Deposited(1, 5), Deposited(7, 5)]
-    with pytest.raises(FoldError) as caught:
-        fold_checked(apply, START, events, overdrawn)
-    error = caught.value
-    assert (error.index, error.problem) == (
-        3,
-        "the reducer raised IndexError: list index out of range",
-    )
-    assert isinstance(error.__cause__, IndexError)
 
 
 @given(st.lists(events_strategy, max_size=60), st.data())

@@ -3,13 +3,24 @@
 from __future__ import annotations
 
 import itertools
+import os
 from collections.abc import Callable
 from pathlib import Path
 
 import msgspec
 import pytest
 
-from replay.journal import Conversion, EventStream, Journal, JournalError, JournalReader
+from replay.journal import (
+    LONGEST_LINE,
+    Conversion,
+    EventStream,
+    Journal,
+    JournalError,
+    JournalReader,
+    first_line,
+    is_journal,
+    written_format,
+)
 from replay.writer import write_journal
 from tests.replay.bank import (
     HEADER,
@@ -410,3 +421,69 @@ def read_with(request: pytest.FixtureRequest) -> Callable[[Reader, Path], Journa
     if request.param == "read":
         return lambda reader, path: reader.read(path)
     return read_lazily
+
+
+# Telling a journal from other files ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "beginning",
+    [
+        '{"type":"game_started","format":1,"seed":1,"board":[]}\n{"a":1}\n',
+        '{"type":"game_started","format":7}',
+        b'{"format":2,"type":"other"}\n',
+        b'  {"owners": ["ada"], "format": 0}\r\n',
+    ],
+    ids=["a Watan journal", "any format", "another game's", "spaces and a carriage return"],
+)
+def test_a_journal_of_any_game_is_told_by_its_first_line(beginning: str | bytes) -> None:
+    assert is_journal(beginning)
+
+
+@pytest.mark.parametrize(
+    "beginning",
+    [
+        "3 1 0 0 2 1 4 3\n",
+        '{"type":"turn_ended","colour":0}\n{"format":1}\n',
+        '{"format":"1"}',
+        '{"format":1.0}',
+        '{"format":true}',
+        '[{"format":1}]',
+        "{not json\n",
+        b"[" * 100_000 + b"\n",
+        "",
+        "<!doctype html>\n",
+    ],
+    ids=[
+        "a save file",
+        "a format on the second line",
+        "a format that is text",
+        "a format that is not whole",
+        "a format that is a truth value",
+        "an array",
+        "not JSON",
+        "deep nesting",
+        "nothing",
+        "a page",
+    ],
+)
+def test_what_does_not_begin_with_a_header_is_no_journal(beginning: str | bytes) -> None:
+    assert not is_journal(beginning)
+
+
+def test_the_written_format_is_the_headers_or_none() -> None:
+    assert [written_format(line) for line in (b'{"format":3,"seed":1}', b"{}", "0")] == [
+        3, None, None
+    ]
+
+
+def test_the_first_line_is_read_from_a_regular_file_only(tmp_path: Path) -> None:
+    """A named pipe nobody writes to would be waited on for ever."""
+    (tmp_path / "file").write_bytes(b'{"format":1}\nrest\n')
+    (tmp_path / "long").write_bytes(b"x" * (LONGEST_LINE + 10))
+    os.mkfifo(tmp_path / "pipe")
+    (tmp_path / "folder").mkdir()
+    read = [first_line(tmp_path / name) for name in ("file", "pipe", "folder", "missing")]
+    assert read == [b'{"format":1}\n', None, None, None]
+    assert len(first_line(tmp_path / "long") or b"") == LONGEST_LINE + 1
+    assert first_line("with\0nul") is None

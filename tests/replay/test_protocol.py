@@ -50,14 +50,6 @@ def test_fold_starts_from_the_header_and_applies_every_event() -> None:
     assert race.winner is not None and max(race.positions) >= HEADER.goal
 
 
-def test_the_timeline_seeks_to_any_step() -> None:
-    events = play()
-    timeline = RACE.timeline(HEADER, events, every=4)
-    assert [timeline.state_at(n) for n in (7, 2, len(events))] == [
-        RACE.fold(HEADER, events[:n]) for n in (7, 2, len(events))
-    ]
-
-
 def test_words_describe_the_header_and_each_event() -> None:
     assert RACE.describe_start(HEADER) == "a race of 2 to 20"
     assert RACE.describe(HEADER, Advanced(1, 4)) == "player 1 advanced to 4"

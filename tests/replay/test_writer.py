@@ -179,6 +179,17 @@ def test_write_journal_through_a_link_replaces_the_journal_it_names_and_keeps_th
     assert journal_path.read_bytes() == journal_bytes(sample_events(3, seed=1))
 
 
+def test_a_journal_written_again_keeps_its_permissions(journal_path: Path) -> None:
+    """The journal goes through the one writer of whole files, as a save does
+    (`replay.edges.saving.write_whole`): a journal its owner made private stays private."""
+    write_journal(journal_path, HEADER, sample_events(5))
+    journal_path.chmod(0o600)
+    write_journal(journal_path, HEADER, sample_events(3, seed=1))
+    assert (journal_path.stat().st_mode & 0o777, journal_path.read_bytes()) == (
+        0o600, journal_bytes(sample_events(3, seed=1))
+    )
+
+
 def test_write_journal_refuses_a_journal_in_use(journal_path: Path) -> None:
     with Writer.create(journal_path, HEADER), pytest.raises(JournalLocked):
         write_journal(journal_path, HEADER, sample_events(5))
@@ -365,14 +376,13 @@ def test_taken_names_the_resume_for_a_journal_a_game_can_play_on(tmp_path: Path)
     "make",
     [
         lambda p: p.write_text("0 1 2\n"),
-        lambda p: p.write_bytes(journal_bytes([], Opened(FORMAT + 1, ("ada",)))),
         lambda p: p.write_bytes(b"[" * 100_000 + b"\n"),
-        lambda p: p.write_bytes(b'{"format":1,"owners":["\xff"]}\n'),
+        lambda p: p.write_bytes(b'{"owners":["ada"]}\n'),
         lambda p: p.mkdir(),
         os.mkfifo,
         lambda p: p.symlink_to(p),
     ],
-    ids=["text", "a newer format", "deep nesting", "not UTF-8", "a folder", "a pipe", "a loop"],
+    ids=["text", "deep nesting", "no format", "a folder", "a pipe", "a loop"],
 )
 def test_taken_says_what_is_not_a_journal_is_in_the_way_without_waiting(
     tmp_path: Path, make: Callable[[Path], object]
@@ -385,6 +395,26 @@ def test_taken_says_what_is_not_a_journal_is_in_the_way_without_waiting(
     )
 
 
+@pytest.mark.parametrize(
+    "first",
+    [
+        msgspec.json.encode(Opened(FORMAT + 1, ("ada",))),
+        b'{"type":"game_started","format":1,"seed":1}',
+        b'{"format":1,"owners":["\xff"]}',
+    ],
+    ids=["a newer format", "another game's", "not UTF-8"],
+)
+def test_taken_says_a_journal_the_game_cannot_play_on_is_never_replaced(
+    tmp_path: Path, first: bytes
+) -> None:
+    path = tmp_path / "in-the-way"
+    path.write_bytes(first + b"\n")
+    assert taken(str(path), Opened, check_format, "bank") == (
+        f"{path}: already exists and is a journal bank cannot play on; "
+        "a journal is never replaced: give --journal another name"
+    )
+
+
 def test_taken_reads_an_older_format_through_the_games_upcaster(tmp_path: Path) -> None:
     path = tmp_path / "old.jsonl"
     path.write_bytes(journal_bytes([], Opened(FORMAT - 1, ("ada",))))
@@ -393,5 +423,5 @@ def test_taken_reads_an_older_format_through_the_games_upcaster(tmp_path: Path) 
         older = msgspec.json.decode(first, type=dict[str, object])["format"] == FORMAT - 1
         return (lambda line: line.replace(b'"format":0', b'"format":1')) if older else None
 
-    assert "is not a journal" in (taken(str(path), Opened, check_format, "bank") or "")
+    assert "cannot play on" in (taken(str(path), Opened, check_format, "bank") or "")
     assert "`bank play --resume" in (taken(str(path), Opened, check_format, "bank", upcast) or "")

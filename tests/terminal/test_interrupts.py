@@ -13,8 +13,14 @@ from tests.conftest import REFERENCE, ROOT, WATAN, at_step, reference
 from watan.engine.state import loaded_game, saved_game
 from watan.files.savefile import format_save, parse_save
 
-ENV = {**os.environ, "PYTHONPATH": str(ROOT), "WATAN_JOURNALS": "journals"}
-"""The games' journals go to `journals` in the working folder (each test's own)."""
+ENV = {
+    **{name: value for name, value in os.environ.items() if name != "PYTHONUNBUFFERED"},
+    "PYTHONPATH": str(ROOT),
+    "WATAN_JOURNALS": "journals",
+}
+"""The games' journals go to `journals` in the working folder (each test's own), and
+standard output is buffered, as a user's is: what is still in the buffer of an output that
+failed meets the interpreter's last flush at exit, which must say nothing (issue 22)."""
 SETUP = b"8\n16\n24\n31\n40\n44\n47\n27\n"
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 import click
 
-from replay.messages import printable
+from replay.edges.messages import printable
 from watan.cli import journals, looking, simulating
 from watan.cli.common import FILE, CommandFunction, program
 from watan.cli.options import PLAY_OPTIONS

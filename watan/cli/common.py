@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, NoReturn, TypeVar
 import click
 from click.shell_completion import CompletionItem
 
-from replay.messages import printable, torn
-from replay.reading import STANDARD_STREAM
+from replay.edges.messages import printable, torn
+from replay.edges.reading import STANDARD_STREAM
 from watan.cli.options import EXIT_BAD_FILE
 from watan.editions import DEFAULT_EDITION
 
@@ -53,8 +53,8 @@ def fail(message: str) -> NoReturn:
 
 def checked(action: Callable[[], T]) -> T:
     """Return what `action` gives, or fail with its one-line error (bad journal or file)."""
+    from replay.edges.reading import BadFile
     from replay.journal import JournalError
-    from replay.reading import BadFile
 
     try:
         return action()
@@ -106,7 +106,7 @@ def read_input(limit: int | None = None) -> bytes:
 
 def write(path: str, text: str) -> None:
     """Write `text` into the file at `path` atomically (`-`: standard output), or fail."""
-    from replay.saving import write_atomically
+    from replay.edges.saving import write_atomically
     from watan.files.disk import SAVING
 
     if path == STANDARD_STREAM:

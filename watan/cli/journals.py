@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 
 import click
 
-from replay.messages import printable
-from replay.reading import STANDARD_INPUT, STANDARD_STREAM, journal_source
+from replay.edges.messages import printable
+from replay.edges.reading import STANDARD_INPUT, STANDARD_STREAM, journal_source
 from watan.cli.common import (
     BYTES,
     FILE,

@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import sys
 
+from replay.edges.stopping import silence_failed_output
 from watan.cli.options import PLAY_OPTIONS
 from watan.editions import DEFAULT_EDITION
 
@@ -63,7 +64,16 @@ def run(default_edition: str = DEFAULT_EDITION) -> None:
 
     A shell asking for completions runs the program with no arguments and
     `_WATAN_COMPLETE` (`_CONSTRUCTOR_COMPLETE`) set: that is click's, never a game.
+    This is the program's entry point: as it ends, an output that failed is silenced
+    (`replay.edges.stopping.silence_failed_output`), which only an entry point may do.
     """
+    try:
+        _run(default_edition)
+    finally:
+        silence_failed_output()
+
+
+def _run(default_edition: str) -> None:
     completing = f"_{default_edition.upper()}_COMPLETE" in os.environ
     chosen = None if completing else plain_play(sys.argv[1:])
     if chosen is None:

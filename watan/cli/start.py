@@ -11,8 +11,8 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from replay.messages import complain
-from replay.stopping import stoppably
+from replay.edges.messages import complain
+from replay.edges.stopping import stoppably
 from watan.cli.options import EXIT_BAD_FILE
 from watan.editions import DEFAULT_EDITION
 
@@ -89,8 +89,8 @@ def play_session(
 
         if (problem := taken(journal)) is not None:
             return refuse(problem)
+    from replay.edges.reading import BadFile
     from replay.journal import JournalError
-    from replay.reading import BadFile
     from watan.editions import UnknownEdition
     from watan.editions import edition as named
     from watan.files.journal import journal_folder

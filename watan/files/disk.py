@@ -2,7 +2,7 @@
 
 Every failure becomes one line naming the file and the problem, never a
 traceback.  Writing them, all at once and never over a journal, is
-`replay.saving`'s.
+`replay.edges.saving`'s.
 """
 
 from __future__ import annotations
@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple, TypeVar
 
-from replay import reading
-from replay.reading import STANDARD_INPUT, BadFile
+from replay.edges import reading
+from replay.edges.reading import STANDARD_INPUT, BadFile
+from replay.journal import is_journal
 from watan.editions.model import Edition
 from watan.engine.layout import Board
 from watan.engine.snapshot import SavedGame
@@ -20,7 +21,7 @@ from watan.files.savefile import Read, looks_like_save, read_board, read_save
 
 SAVING = ".watan-"
 """How the temporary file a save is written to begins, beside its target, before it is
-renamed over it (`replay.saving.write_atomically`)."""
+renamed over it (`replay.edges.saving.write_atomically`)."""
 
 MOST_BYTES = 1 << 20
 """Far more than any board or save file needs (a few hundred bytes); a larger file, or a
@@ -46,10 +47,9 @@ def mistaken(error: BadFile, text: str, edition: Edition) -> BadFile:
     """
     from watan.editions import edition as named
     from watan.editions import names
-    from watan.files.journal import is_journal_text
 
     name = error.name
-    if is_journal_text(text):
+    if is_journal(text):
         listed = "-" if name == STANDARD_INPUT else name
         return BadFile(
             name,

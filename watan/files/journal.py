@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 import msgspec
 
-from replay.journal import Conversion
+from replay.journal import Conversion, written_format
 from replay.writer import taken as taken_by
 from watan.editions import DEFAULT_EDITION, edition, names
 from watan.engine.events import FORMAT_VERSION, GameStarted
@@ -65,24 +65,6 @@ FORMAT_VERSION (README: Journals).
 EVENTS_ALIKE = frozenset({1})
 """The formats n whose events format n + 1 writes alike (only the header changed): a journal
 of such a format is decoded all at once, at today's pace, its header alone converted."""
-
-
-class _Written(msgspec.Struct):
-    """The one field of a header that every journal format keeps."""
-
-    format: int
-
-
-def written_format(header_line: bytes) -> int | None:
-    """Return the format a journal's raw header line says it was written in, or None.
-
-    None too for a line the reader refuses however it is read (not JSON, not UTF-8, nested
-    past what can be decoded): the reader then says why, with the line.
-    """
-    try:
-        return msgspec.json.decode(header_line, type=_Written).format
-    except (msgspec.DecodeError, RecursionError, UnicodeDecodeError):
-        return None
 
 
 def upcast(header_line: bytes) -> Conversion | None:
@@ -173,24 +155,6 @@ def default_journal_path(folder: str, edition: str, now: float | None = None) ->
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(moment))
     micro = int(moment * 1_000_000) % 1_000_000
     return os.path.join(folder, f"{edition}-{stamp}-{micro:06d}.jsonl")
-
-
-def is_journal_text(text: str) -> bool:
-    """Return whether a file's text begins with a journal's header line (any format)."""
-    first = text.split("\n", 1)[0].strip()
-    if not first.startswith("{"):
-        return False
-    try:
-        msgspec.json.decode(first, type=_Header)
-    except (msgspec.DecodeError, RecursionError):
-        return False
-    return True
-
-
-class _Header(msgspec.Struct, tag="game_started", tag_field="type"):
-    """What marks a journal's first line, whatever its format: its tag and its format."""
-
-    format: int
 
 
 def taken(path: str) -> str | None:

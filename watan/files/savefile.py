@@ -18,7 +18,7 @@ from typing import Generic, NamedTuple, TypeVar
 
 from msgspec.structs import replace
 
-from replay.reading import BadFile
+from replay.edges.reading import BadFile
 from watan.editions.model import Edition
 from watan.engine.layout import NETFLIX_VALUE, Board, tile
 from watan.engine.resources import Resource

@@ -17,8 +17,8 @@ from typing import NamedTuple, TextIO
 
 from msgspec.structs import replace
 
+from replay.edges.messages import announce, complain
 from replay.folding import fold
-from replay.messages import announce, complain
 from replay.recorder import Recorder, recording, reopen, reporter
 from watan.editions import edition
 from watan.engine.commands import AnyCommand, TakeSeat

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import msgspec
 
-from replay.reading import BadFile
+from replay.edges.reading import BadFile
 from watan.editions.model import Edition
 from watan.engine.layout import Board
 from watan.engine.rules import (

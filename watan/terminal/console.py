@@ -16,9 +16,9 @@ from typing import BinaryIO, TextIO
 
 import msgspec
 
-from replay.lines import read_line
-from replay.messages import complain
-from replay.stopping import where_kept
+from replay.edges.lines import read_line
+from replay.edges.messages import complain
+from replay.edges.stopping import where_kept
 from watan.editions.model import Edition
 from watan.engine.events import AnyEvent
 from watan.engine.reach import missing_for_good, nobody_can_win
@@ -213,7 +213,7 @@ def _save(
         message = f"cannot save to {path}: it is this game's journal; choose another name"
         complain(stderr, message, program)
         return False
-    from replay.saving import write_atomically  # only saving needs it: keep starting quick
+    from replay.edges.saving import write_atomically  # only saving needs it: keep starting quick
 
     try:
         write_atomically(path, format_save(saved_game(game), edition), prefix=SAVING)

@@ -1,4 +1,7 @@
-"""Reading save files: one line for every failure (writing them: tests/replay/test_saving.py)."""
+"""Reading save files: one line for every failure.
+
+Writing them is tested in tests/replay/edges/test_saving.py.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bazaar.files.disk import MOST_BYTES, load_save, read_text
-from replay.reading import BadFile
+from replay.edges.reading import BadFile
 from tests.bazaar.files.test_savefile import SAVED, TEXT
 
 

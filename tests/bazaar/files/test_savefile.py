@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from bazaar.engine.state import Phase, Position, SavedGame, saved_game
 from bazaar.files.savefile import format_save, parse_save
 from bazaar.tools.simulate import play_game
-from replay.reading import BadFile
+from replay.edges.reading import BadFile
 from tests.bazaar.games import BOARD, merchant
 
 SAVED = SavedGame(

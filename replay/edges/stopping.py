@@ -4,6 +4,12 @@ Ctrl-C, `kill` and a closed terminal stop a game as Ctrl-C does (the game saves 
 the way out, as each game's console does); a reader of the output that goes away, or a
 terminal that fails, ends it too.  The exit status is the one a shell reports for a
 program a signal stopped: 128 plus the signal's number.
+
+An output that failed must say nothing more as the program exits, or the interpreter's own
+last flush complains on standard error (`Exception ignored ... BrokenPipeError`).  Silencing
+it changes the whole process (its file descriptor 1), so only a program's entry point does
+it, as the program ends (`silence_failed_output`); `stoppably`, which tests call in-process,
+never does.
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
-from replay.messages import printable
+from replay.edges.messages import printable
 
 EXIT_STOPPED = 128
 """Plus the signal's number, as a shell reports a program a signal stopped: 130 for Ctrl-C,
@@ -48,9 +54,10 @@ def stoppably(
     `stopped` is None: the game said so itself) and exits 128 plus the signal's number;
     when whoever read its output has gone it exits as a shell reports SIGPIPE, silently;
     when the terminal fails otherwise it says so in one line ending with where the game
-    is `kept`, and exits 1.  Nothing more is written
-    to standard output after it failed.  One of the game's own `faults` (a computer
-    player that broke, say) is one line too, ending the same way, and exit status 1.
+    is `kept`, and exits 1.  It writes nothing to standard output; the program's entry
+    point silences an output that failed (`silence_failed_output`).  One of the game's
+    own `faults` (a computer player that broke, say) is one line too, ending the same way,
+    and exit status 1.
     A game that knows better where it is kept says so in a note on the exception as it
     goes by (`add_note`, PEP 678): its last note is said instead of `kept`.
     """
@@ -68,9 +75,6 @@ def stoppably(
             interrupt.signal if isinstance(interrupt, Stopped) else signal.SIGINT
         )
     except OSError as error:
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, sys.stdout.fileno())
-        os.close(null)
         if isinstance(error, BrokenPipeError):
             return EXIT_STOPPED + signal.SIGPIPE
         reason = error.strerror or error
@@ -80,6 +84,33 @@ def stoppably(
     finally:
         for number, handler in previous.items():
             signal.signal(number, handler)
+
+
+def silence_failed_output() -> None:
+    """Point standard output at the null device when what it holds can no longer be written
+    (its reader went away, the terminal or the disk failed); leave a working one as it is,
+    flushed.
+
+    So that the interpreter's own last flush, as the program exits, says nothing on standard
+    error and the exit status stays the program's.  It changes the whole process (the file
+    descriptor under standard output, 1 in a program): only a program's entry point calls
+    it, as the program ends (`watan.cli.launch.main`, `bazaar.cli.program`), never a
+    function that tests call in-process.
+    """
+    stream = sys.stdout
+    if stream is None:
+        return
+    try:
+        stream.flush()
+    except ValueError:  # closed: the interpreter has nothing left to flush
+        return
+    except OSError:
+        with contextlib.suppress(OSError, ValueError):
+            null = os.open(os.devnull, os.O_WRONLY)
+            try:
+                os.dup2(null, stream.fileno())
+            finally:
+                os.close(null)
 
 
 def where_kept(*, journal: bool, backup: str | None) -> str:

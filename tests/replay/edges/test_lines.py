@@ -7,7 +7,7 @@ import tracemalloc
 
 import pytest
 
-from replay.lines import LONGEST_INPUT_LINE, OVERLONG, read_line
+from replay.edges.lines import LONGEST_INPUT_LINE, OVERLONG, read_line
 
 
 def lines_of(data: bytes) -> list[bytes]:

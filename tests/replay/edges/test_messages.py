@@ -7,7 +7,7 @@ import io
 
 import pytest
 
-from replay.messages import announce, complain, printable
+from replay.edges.messages import announce, complain, printable
 
 
 def test_control_characters_are_shown_as_escapes_and_the_rest_kept() -> None:

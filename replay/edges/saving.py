@@ -1,13 +1,16 @@
 """Writing a game's files at its edge: all at once, never into a pipe, never over a journal.
 
-A save (or an exported file) goes to a temporary file beside its target that is then
-renamed over it, so a crash mid-save never leaves half a file.  What it must not write
-is refused with an OSError before anything is opened: a named pipe (which would block
-the game until someone read it), a socket, a folder, a block device, a loop of symbolic
-links, and a game's journal (any game's: every command after it would be lost).  A
-character device (`/dev/null`, a terminal) is written into, never replaced.
+Every file the toolkit or a game writes whole (a save, an exported file, a rewritten
+journal) goes through one writer, `write_whole`: to a temporary file beside its target,
+synced, renamed over it, and the folder synced, so that a crash never leaves half a file
+nor loses the rename.  What a save must not write is refused with an OSError before
+anything is opened (`write_atomically`): a named pipe (which would block the game until
+someone read it), a socket, a folder, a block device, a loop of symbolic links, and a
+game's journal (any game's: every command after it would be lost).  A character device
+(`/dev/null`, a terminal) is written into, never replaced.
 
-A game imports this module when it first saves, not to start: `tempfile` is not cheap.
+`tempfile` is not cheap: it is imported when a file is first written, not when a game
+starts.
 """
 
 from __future__ import annotations
@@ -16,9 +19,8 @@ import contextlib
 import errno
 import os
 import stat
-import tempfile
 
-import msgspec
+from replay.journal import first_line, is_journal
 
 
 def write_atomically(path: str, text: str, *, prefix: str = ".save-") -> None:
@@ -36,26 +38,58 @@ def write_atomically(path: str, text: str, *, prefix: str = ".save-") -> None:
         raise OSError(errno.EINVAL, "a file name cannot hold a NUL character", path)
     device = save_target(path)
     target = os.path.realpath(path)
-    folder = os.path.dirname(target)
     if os.path.exists(target) and not os.access(target, os.W_OK):
         raise PermissionError(13, "Permission denied", path)
     if device:
         _write_into_device(target, text)
         return
-    # A short name of its own (`prefix`, the game's): the target's name may already be as
-    # long as names can be.
+    write_whole(target, text.encode("utf-8"), prefix=prefix)
+
+
+def write_whole(
+    path: str, data: bytes | bytearray, *, prefix: str, exclusive: bool = False
+) -> None:
+    """Put `data` at `path` all at once, or raise OSError leaving `path` as it was.
+
+    The bytes go to a temporary file in the same folder (named `prefix`, random letters,
+    `.tmp`: a short name of its own, since the target's may already be as long as names
+    can be), synced, then renamed over `path`, and the folder is synced so that the
+    rename survives a crash too.  With `exclusive`, the temporary file is linked to `path`
+    instead, which fails (FileExistsError) if anything is there, even a file made a moment
+    before.  A replaced file keeps its permissions; a new one gets a new file's usual
+    ones.  No temporary file is left behind, whatever happens.  `path` is used as given:
+    a caller that means to replace the file a symbolic link names resolves it first.
+    """
+    import tempfile  # noqa: PLC0415 (not cheap: only a game that writes a file pays for it)
+
+    folder = os.path.dirname(os.path.abspath(path))
     fd, temporary = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=folder)
     try:
-        os.fchmod(fd, _mode_for(target))
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as file:
-            file.write(text)
+        os.fchmod(fd, _mode_for(path))
+        with os.fdopen(fd, "wb") as file:
+            file.write(data)
             file.flush()
             os.fsync(file.fileno())
-        os.replace(temporary, target)
+        if exclusive:
+            os.link(temporary, path)
+            os.unlink(temporary)
+        else:
+            os.replace(temporary, path)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(temporary)
         raise
+    _sync_folder(folder)
+
+
+def _sync_folder(folder: str) -> None:
+    """Sync a folder so that a rename in it survives a crash (best effort where unsupported)."""
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
 
 
 _NOT_A_FILE = {
@@ -71,7 +105,7 @@ def save_target(path: str) -> bool:
     False for a regular file, or one that does not exist yet (a link that
     names none writes the file it names).  Raises OSError, without opening
     anything, for what a save must never write: a folder, a named pipe, a
-    socket, a block device, a loop of symbolic links.
+    socket, a block device, a loop of symbolic links, a game's journal.
     """
     try:
         mode = os.stat(path).st_mode
@@ -85,34 +119,11 @@ def save_target(path: str) -> bool:
         raise IsADirectoryError(errno.EISDIR, "Is a directory", path)
     if stat.S_IFMT(mode) in _NOT_A_FILE:
         raise OSError(errno.EINVAL, _NOT_A_FILE[stat.S_IFMT(mode)], path)
-    if stat.S_ISREG(mode) and _is_journal(path):
+    # A save, a page or a picture never replaces a journal: it may be a game being played in
+    # another window, whose next command would go to a lost file.
+    if stat.S_ISREG(mode) and is_journal(first_line(path) or b""):
         raise OSError(errno.EEXIST, "it is a game's journal; choose another name", path)
     return stat.S_ISCHR(mode)
-
-
-class _Header(msgspec.Struct):
-    """What every journal's first line holds, of any game: its format."""
-
-    format: int
-
-
-def _is_journal(path: str) -> bool:
-    """Return whether the file at `path` begins as a journal does: a header with its format.
-
-    A save, a page or a picture never replaces one: it may be a game being
-    played in another window, whose next command would go to a lost file.
-    """
-    try:
-        with open(path, "rb") as file:
-            first = file.readline(_HEADER_BYTES)
-        msgspec.json.decode(first, type=_Header)
-    except (OSError, msgspec.DecodeError, RecursionError, UnicodeDecodeError):
-        return False
-    return True
-
-
-_HEADER_BYTES = 1 << 16
-"""Bytes of a first line read to tell a journal's header: far more than any header holds."""
 
 
 def _write_into_device(path: str, text: str) -> None:

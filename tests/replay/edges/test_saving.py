@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from replay.saving import save_target, write_atomically
+from replay.edges.saving import save_target, write_atomically, write_whole
 
 
 def test_write_atomically_writes_the_text(tmp_path: Path) -> None:
@@ -170,7 +170,7 @@ def test_what_is_neither_a_file_nor_a_character_device_is_refused(
             return os.stat_result((kind | 0o644, 0, 0, 1, 0, 0, 0, 0, 0, 0))
         return real(path, *args, **options)  # type: ignore[arg-type]
 
-    monkeypatch.setattr("replay.saving.os.stat", looks_like)
+    monkeypatch.setattr("replay.edges.saving.os.stat", looks_like)
     assert os_error(lambda: save_target("target")) == refusal
 
 
@@ -216,3 +216,59 @@ def test_a_name_holding_a_nul_is_an_os_error_and_leaves_nothing(tmp_path: Path) 
         "a file name cannot hold a NUL character"
     )
     assert list(tmp_path.iterdir()) == []
+
+
+# The one writer of whole files ------------------------------------------------------------------
+
+
+def steps_of_a_write(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Return the list that the writes to come fill with what they sync and rename, in order."""
+    steps: list[str] = []
+    real_fsync, real_replace, real_link = os.fsync, os.replace, os.link
+
+    def fsync(fd: int) -> None:
+        steps.append("sync the folder" if stat.S_ISDIR(os.fstat(fd).st_mode) else "sync the file")
+        real_fsync(fd)
+
+    def replace(source: str, target: str) -> None:
+        steps.append("rename")
+        real_replace(source, target)
+
+    def link(source: str, target: str) -> None:
+        steps.append("link")
+        real_link(source, target)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "replace", replace)
+    monkeypatch.setattr(os, "link", link)
+    return steps
+
+
+def test_a_save_syncs_its_folder_after_the_rename(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without the folder's sync, a crash just after a save could lose the rename: the old
+    file back, or none (issue 22: the save's writer did not sync it, the journal's did)."""
+    steps = steps_of_a_write(monkeypatch)
+    write_atomically(str(tmp_path / "game.sv"), "0\n")
+    assert steps == ["sync the file", "rename", "sync the folder"]
+
+
+def test_an_exclusive_write_links_the_file_and_syncs_the_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    steps = steps_of_a_write(monkeypatch)
+    write_whole(str(tmp_path / "new.jsonl"), b"{}\n", prefix=".test-", exclusive=True)
+    assert (steps, (tmp_path / "new.jsonl").read_bytes()) == (
+        ["sync the file", "link", "sync the folder"], b"{}\n"
+    )
+    assert [p.name for p in tmp_path.iterdir()] == ["new.jsonl"]
+
+
+def test_an_exclusive_write_leaves_what_is_there_and_no_temporary_file(tmp_path: Path) -> None:
+    (tmp_path / "there").write_bytes(b"old\n")
+    with pytest.raises(FileExistsError):
+        write_whole(str(tmp_path / "there"), b"new\n", prefix=".test-", exclusive=True)
+    assert ((tmp_path / "there").read_bytes(), [p.name for p in tmp_path.iterdir()]) == (
+        b"old\n", ["there"]
+    )

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from replay.reading import BadFile, journal_source, read_text
+from replay.edges.reading import BadFile, journal_source, read_text
 
 
 def test_a_file_is_read_as_its_text(tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from replay.stopping import Stopped, stoppably, where_kept
+from replay.edges.stopping import Stopped, silence_failed_output, stoppably, where_kept
 
 
 def raising(error: BaseException) -> Callable[[], int]:
@@ -48,15 +48,51 @@ def test_kill_or_a_closed_terminal_stops_the_game_as_ctrl_c_does(number: int, st
     assert run(play) == (status, "\ngame: stopped; the game is in its journal\n")
 
 
-def test_a_reader_gone_exits_141_silently_and_nothing_more_reaches_the_output(
+def test_a_reader_gone_exits_141_silently_and_leaves_the_process_output_alone(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Issue 22: stoppably pointed the process's standard output at the null device, which a
+    test running it in-process felt (pytest's progress stopped printing)."""
     output = (tmp_path / "out").open("w")
     monkeypatch.setattr("sys.stdout", output)
     assert run(raising(BrokenPipeError())) == (141, "")
     output.write("after\n")
     output.close()
-    assert (tmp_path / "out").read_text() == ""
+    assert (tmp_path / "out").read_text() == "after\n"
+
+
+def test_an_output_whose_reader_went_away_is_silenced_at_the_end(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    reading, writing = os.pipe()
+    os.close(reading)
+    output = os.fdopen(writing, "w")
+    output.write("never read\n")
+    monkeypatch.setattr("sys.stdout", output)
+    silence_failed_output()
+    output.write("nor this\n")
+    output.flush()  # the interpreter's last flush: into the null device, so it says nothing
+    assert os.path.samestat(os.fstat(writing), os.stat(os.devnull))
+    output.close()
+
+
+def test_an_output_that_works_is_flushed_and_kept_at_the_end(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with (tmp_path / "out").open("w") as output:
+        output.write("the last board\n")
+        monkeypatch.setattr("sys.stdout", output)
+        silence_failed_output()
+        assert (tmp_path / "out").read_text() == "the last board\n"
+        assert os.path.samestat(os.fstat(output.fileno()), os.stat(tmp_path / "out"))
+
+
+def test_a_closed_output_is_left_as_it_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    output = io.StringIO()
+    output.close()
+    monkeypatch.setattr("sys.stdout", output)
+    silence_failed_output()
+    assert output.closed
 
 
 def test_a_terminal_that_fails_is_one_line_saying_where_the_game_is(
