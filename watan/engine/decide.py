@@ -30,6 +30,7 @@ from watan.engine.commands import (
     Trade,
     TradeWithBank,
 )
+from watan.engine.dice import FACES
 from watan.engine.events import (
     AnyEvent,
     BankTraded,
@@ -88,7 +89,8 @@ from watan.engine.topology import (
     is_tile,
 )
 
-LOWEST_ROLL, HIGHEST_ROLL = 2, 12
+LOWEST_ROLL, HIGHEST_ROLL = 2, 2 * FACES
+"""What two dice can show, and so what loaded dice may be set to (spec §2.8.1: 2 to 12)."""
 
 
 class Refusal(enum.Enum):
@@ -148,7 +150,7 @@ def die(rng: random.Random) -> int:
     """
     bits = rng.getrandbits
     drawn = bits(3)
-    while drawn >= 6:
+    while drawn >= FACES:
         drawn = bits(3)
     return 1 + drawn
 
