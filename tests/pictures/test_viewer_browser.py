@@ -162,6 +162,17 @@ def wait_ready(browser: webdriver.Chrome) -> None:
     )
 
 
+def next_frame(browser: webdriver.Chrome, script: str) -> Any:
+    """Return what `script` (a function's body) returns once the page has drawn its next frame,
+    in which it keeps the current event in view, fits the board and the list to their boxes
+    and writes the step into its address."""
+    return browser.execute_script(
+        f"const read = () => {{ {script} }};"
+        "return new Promise((done) => requestAnimationFrame("
+        "  () => requestAnimationFrame(() => done(read()))));"
+    )
+
+
 def logs(browser: webdriver.Chrome) -> list[dict[str, Any]]:
     """Return what the browser's console logged since it was last asked."""
     found: list[dict[str, Any]] = browser.get_log("browser")  # type: ignore[no-untyped-call]
@@ -194,7 +205,8 @@ def test_clicking_an_event_jumps_to_its_step_and_keeps_it_in_view(
     for step in (300, 41, last):
         browser.find_element(By.CSS_SELECTOR, f'#events button[data-step="{step}"]').click()
         game.check(browser, step)
-        inside = browser.execute_script(
+        inside = next_frame(
+            browser,
             "const list = document.getElementById('events');"
             "const b = list.querySelector('[aria-current=step]');"
             "const l = list.getBoundingClientRect(), r = b.getBoundingClientRect();"
@@ -249,7 +261,7 @@ def test_a_link_to_a_step_opens_the_page_at_that_step_and_follows_it(
     open_page(browser, SEVENS, tmp_path, at="#step=40")
     Expected(SEVENS).check(browser, 40)
     press(browser, Keys.ARROW_RIGHT)
-    assert browser.execute_script("return location.hash") == "#step=41"
+    assert next_frame(browser, "return location.hash") == "#step=41"
 
 
 def test_the_page_fetches_nothing_and_logs_no_errors(

@@ -216,6 +216,18 @@ window.watanViewer = (function () {
       list.scrollTop += at.top - box.top - (list.clientHeight - at.height) / 2;
     }
   }
+  // What reads the layout, or the browser limits, waits for the next frame: once a frame,
+  // however many steps were shown since (a slider dragged, a key held, a feed's burst).
+  let framed = false;
+  function followInFrame() {
+    if (framed) return;
+    framed = true;
+    requestAnimationFrame(() => {
+      framed = false;
+      keepInView(buttons[current]);
+      try { history.replaceState(null, "", `#step=${current}`); } catch (_) { /* some file:// pages refuse */ }
+    });
+  }
 
   // The caption: the step, its turn, its event, whose turn it is, and who has won.
   const now = $("now");
@@ -252,12 +264,11 @@ window.watanViewer = (function () {
     drawStudents(shown);
     buttons[current].removeAttribute("aria-current");
     buttons[step].setAttribute("aria-current", "step");
-    keepInView(buttons[step]);
     current = step;
+    followInFrame();
     $("slider").value = String(step);
     drawCaption(shown, step);
     document.body.dataset.step = String(step);
-    try { history.replaceState(null, "", `#step=${step}`); } catch (_) { /* some file:// pages refuse */ }
     if (step === lastStep()) stop();
     tell("step", step, shown);
   }
@@ -329,6 +340,19 @@ window.watanViewer = (function () {
       toggleZoom();
     }
   });
+
+  // The board's picture and the event list fill their boxes, sized in pixels once the layout
+  // has sized the boxes (see viewer.css): again only when a box changes size, and then the
+  // current event is brought back into view.
+  function fit(box, content) {
+    new ResizeObserver(() => {
+      content.style.setProperty("--fit-width", `${box.clientWidth}px`);
+      content.style.setProperty("--fit-height", `${box.clientHeight}px`);
+      keepInView(buttons[current]);
+    }).observe(box);
+  }
+  fit(board, board.querySelector("svg"));
+  fit(list.parentElement, list);
 
   const asked = /step=(\d+)/.exec(location.hash);
   show(asked ? Number(asked[1]) : data.opening || 0);
