@@ -412,3 +412,18 @@ def test_steps_appended_as_they_arrive_read_as_the_whole_journal_s_page(
     grown = browser.execute_script(listed)
     open_page(browser, SEVENS, tmp_path)
     assert grown == browser.execute_script(listed)  # the same turns, steps and events
+
+
+def test_the_event_list_has_the_turn_headings_of_watan_replay(
+    browser: webdriver.Chrome, tmp_path: Path
+) -> None:
+    # `watan replay` heads each turn `Turn 12, Red`; the page's list writes `Turn 12 · Red`.
+    listing = watan("replay", str(SEVENS)).splitlines()
+    headings = [line for line in listing if not line.lstrip()[:1].isdigit()]
+    open_page(browser, SEVENS, tmp_path)
+    shown = browser.execute_script(
+        "return Array.from(document.querySelectorAll('#events .turn-heading'),"
+        " (h) => h.textContent)"
+    )
+    assert [h.replace(" \u00b7 ", ", ") for h in shown] == headings
+    assert len(headings) > 100

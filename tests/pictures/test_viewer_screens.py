@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import json
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -63,10 +64,16 @@ def browser() -> Iterator[webdriver.Chrome]:
         yield driver
 
 
-def screen(browser: webdriver.Chrome, width: int, height: int) -> None:
-    """Make the page's viewport exactly `width` x `height` CSS pixels, as a laptop's is."""
+@contextmanager
+def screen(browser: webdriver.Chrome, width: int, height: int) -> Iterator[None]:
+    """Make the page's viewport exactly `width` x `height` CSS pixels, as a laptop's is, for
+    the time of the block."""
     metrics = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False}
     browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+    try:
+        yield
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
 def inside(box: dict[str, float], width: int, height: int) -> bool:
@@ -97,8 +104,7 @@ def screenshot(browser: webdriver.Chrome, path: Path) -> Image.Image:
 def test_at_laptop_sizes_everything_is_on_screen_at_every_kind_of_step(
     browser: webdriver.Chrome, tmp_path: Path, width: int, height: int
 ) -> None:
-    screen(browser, width, height)
-    try:
+    with screen(browser, width, height):
         open_page(browser, WON, tmp_path)
         game = Expected(WON)
         keys = [("", 0), (Keys.PAGE_DOWN, 8), (Keys.PAGE_DOWN, None), (Keys.END, game.last)]
@@ -129,8 +135,6 @@ def test_at_laptop_sizes_everything_is_on_screen_at_every_kind_of_step(
                 assert near(pixel(image, won["left"] + 8, (won["top"] + won["bottom"]) / 2), orange)
             else:
                 assert (len(boxes["caption"]), boxes["winner"]) == (4, [])
-    finally:
-        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
 def test_there_is_room_for_a_strip_under_the_board_at_the_smallest_laptop_size(
@@ -138,8 +142,7 @@ def test_there_is_room_for_a_strip_under_the_board_at_the_smallest_laptop_size(
 ) -> None:
     # The strip a later chart will fill: shown, it sits between the board and the controls,
     # and the rest still fits the screen.
-    screen(browser, 1280, 720)
-    try:
+    with screen(browser, 1280, 720):
         open_page(browser, WON, tmp_path, at="#step=500")
         browser.execute_script("watanViewer.slot('graph').textContent = 'a chart';")
         boxes = next_frame(browser, BOXES)
@@ -148,21 +151,18 @@ def test_there_is_room_for_a_strip_under_the_board_at_the_smallest_laptop_size(
         graph, board = boxes["graph"], boxes["board"]
         assert board["bottom"] <= graph["top"] and graph["bottom"] <= boxes["slider"]["top"]
         assert graph["bottom"] - graph["top"] >= 80
-    finally:
-        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
 def test_the_event_list_follows_the_step_by_keys_and_by_play(
     browser: webdriver.Chrome, tmp_path: Path
 ) -> None:
-    screen(browser, 1400, 900)
     follows = (
         "const list = document.getElementById('events');"
         "const b = list.querySelector('[aria-current=step]');"
         "const l = list.getBoundingClientRect(), r = b.getBoundingClientRect();"
         "return [Number(b.dataset.step), r.top >= l.top && r.bottom <= l.bottom];"
     )
-    try:
+    with screen(browser, 1400, 900):
         open_page(browser, SEVENS, tmp_path)
         seen = []
         for key in (Keys.END, Keys.HOME, Keys.PAGE_DOWN, Keys.PAGE_DOWN, Keys.ARROW_RIGHT):
@@ -174,12 +174,10 @@ def test_the_event_list_follows_the_step_by_keys_and_by_play(
         browser.execute_script("return new Promise((done) => setTimeout(done, 1300))")
         browser.find_element(By.ID, "play").click()
         seen.append(next_frame(browser, follows))
-        game = Expected(SEVENS)
-        assert [inside for _, inside in seen] == [True] * 6
-        assert [step for step, _ in seen][:2] == [game.last, 0]
-        assert seen[-1][0] >= 2 + seen[4][0]  # it played on, and the list went with it
-    finally:
-        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    game = Expected(SEVENS)
+    assert [inside for _, inside in seen] == [True] * 6
+    assert [step for step, _ in seen][:2] == [game.last, 0]
+    assert seen[-1][0] >= 2 + seen[4][0]  # it played on, and the list went with it
 
 
 def test_the_end_of_a_won_game_names_the_winner_and_their_points(

@@ -174,17 +174,17 @@ window.watanViewer = (function () {
   // The event list: one button per step, under a heading for each turn.
   const list = $("events");
   const buttons = [];
+  // An event is listed under the turn it happened in: that of the step before it.
+  const during = (i) => steps[Math.max(0, i - 1)];
   function addToList(from) {
     const items = document.createDocumentFragment();
     for (let i = from; i < steps.length; i++) {
       const step = steps[i];
-      const turn = i === 0 ? step.turnNumber : steps[i - 1].turnNumber;
-      const turnOf = i === 0 ? step.turn : steps[i - 1].turn;
-      const heading = i === 0 ? null : (i === 1 ? steps[0].turnNumber : steps[i - 2].turnNumber);
-      if (turn !== heading) {
+      const turn = during(i).turnNumber;
+      if (i === 0 || turn !== during(i - 1).turnNumber) {
         const li = document.createElement("li");
         li.className = "turn-heading";
-        li.textContent = turn === 0 ? "Setup" : `Turn ${turn} \u00b7 ${players[turnOf].name}`;
+        li.textContent = turn === 0 ? "Setup" : `Turn ${turn} \u00b7 ${players[during(i).turn].name}`;
         items.append(li);
       }
       const li = document.createElement("li");
