@@ -14,7 +14,7 @@ from watan.editions import edition
 from watan.editions.model import Edition
 from watan.engine.events import TurnEnded
 from watan.engine.evolve import apply, start
-from watan.engine.state import COLOURS, Game, Phase
+from watan.engine.state import COLOURS, NOBODY, Colour, Game, Phase
 from watan.pictures.steps import Beginning, Change, Holding, beginning, changes
 from watan.text.render import standing
 
@@ -32,15 +32,16 @@ class Step(msgspec.Struct):
     turn: int
     turn_number: int
     words: str
+    winner: int
 
     @classmethod
     def first(cls, whole: Beginning) -> Step:
         assert whole.standing.turn is not None and whole.standing.turn_number is not None
-        assert whole.standing.words is not None
+        assert whole.standing.words is not None and whole.standing.winner is not None
         return cls(
             list(whole.criterion_owner), list(whole.criterion_level), list(whole.goal_owner),
             whole.geese, list(whole.students), whole.standing.turn,
-            whole.standing.turn_number, whole.standing.words,
+            whole.standing.turn_number, whole.standing.words, whole.standing.winner,
         )
 
     def then(self, change: Change) -> Step:
@@ -86,7 +87,7 @@ def whole(game: Game, turn_number: int, played: Edition) -> Step:
             )
             for colour in COLOURS
         ],
-        game.turn, turn_number, standing(game, played),
+        game.turn, turn_number, standing(game, played), game.winner,
     )
 
 
@@ -128,3 +129,16 @@ def test_a_game_begun_from_a_save_starts_at_turn_1() -> None:
     recorded = read_journal(str(JOURNALS / "started-with-load" / "journal.jsonl"))
     assert recorded.header.loaded is not None
     assert beginning(recorded.header, start(recorded.header), WATAN).standing.turn_number == 1
+
+
+def test_the_winner_is_named_from_the_step_the_game_is_won_and_by_nobody_before() -> None:
+    # journals/win-by-completion: event 919 is `Orange won the game` (watan replay lists it).
+    recorded = read_journal(str(JOURNALS / "win-by-completion" / "journal.jsonl"))
+    first = start(recorded.header)
+    assert beginning(recorded.header, first, WATAN).standing.winner == NOBODY
+    won = [
+        (step, change.standing.winner)
+        for step, change in enumerate(changes(recorded.header, recorded.events, WATAN), start=1)
+        if change.standing is not None and change.standing.winner is not None
+    ]
+    assert won == [(919, Colour.ORANGE)] and len(recorded.events) == 919

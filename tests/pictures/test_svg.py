@@ -3,7 +3,9 @@ levels as the game has them at every step of the recorded games, in each edition
 
 from __future__ import annotations
 
+import itertools
 import xml.etree.ElementTree as ET
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -96,13 +98,37 @@ def test_each_tile_shows_its_number_resource_and_value_as_the_board_file_says(
     assert texts(tiles[1]) == ["1", "LAB", "10"]
     assert texts(tiles[4]) == ["4", "NETFLIX"]  # no value (spec §3.5.5)
     assert "data-value" not in tiles[4].attrib
-    assert title(tiles[1]) == "Tile 1: LAB, value 10"
+    assert title(tiles[1]) == "Tile 1: LAB, value 10 (3/36 a roll)"
     assert title(tiles[4]) == "Tile 4: NETFLIX, no value"
     for n, tile in enumerate(sample_board):
         names = edition("watan").resources
         assert tiles[n].attrib["data-resource"] == names[tile.resource]
         if tile.resource is not Resource.NETFLIX:
             assert tiles[n].attrib["data-value"] == str(tile.value)
+
+
+def test_each_value_s_token_has_a_dot_for_each_roll_of_two_fair_dice_that_gives_it(
+    sample_board: Board,
+) -> None:
+    # Two dice of six faces (spec §2.8.2): 10 is 4+6, 5+5 or 6+4, three dots; the likeliest
+    # values that produce, 6 and 8, are red as on the board game's tokens.
+    rolls = Counter(a + b for a, b in itertools.product(range(1, 7), repeat=2))
+    tiles = elements(picture(new_game(sample_board, WATAN.rules), WATAN), "tile")
+    drawn = {}
+    for n, tile in enumerate(sample_board):
+        odds = tiles[n].findall(f".//{NS}g[@class='odds']")
+        if tile.resource is Resource.NETFLIX:
+            assert odds == [], n
+            continue
+        (dots,) = odds
+        drawn[n] = (len(dots.findall(f"{NS}circle")), dots.attrib["fill"])
+    assert drawn == {
+        n: (rolls[t.value], palette.LIKELIEST if t.value in (6, 8) else palette.DARK)
+        for n, t in enumerate(sample_board) if t.resource is not Resource.NETFLIX
+    }
+    assert {t.value for t in sample_board if t.resource is not Resource.NETFLIX} == {
+        2, 3, 4, 5, 6, 8, 9, 10, 11, 12
+    }  # every value a tile can have, so every token is checked
 
 
 def test_the_sample_save_shows_its_owners_levels_and_geese(sample_save: SavedGame) -> None:
@@ -125,7 +151,7 @@ def test_the_sample_save_shows_its_owners_levels_and_geese(sample_save: SavedGam
     assert geese == [8]
     tiles = elements(svg, "tile")
     assert texts(tiles[8]) == ["8", "STUDY", "8", "GEESE"]
-    assert title(tiles[8]) == "Tile 8: STUDY, value 8; the geese are here"
+    assert title(tiles[8]) == "Tile 8: STUDY, value 8 (5/36 a roll); the geese are here"
 
 
 def test_a_free_place_shows_its_number_and_a_claimed_one_its_owner_and_letter(

@@ -4,7 +4,9 @@ each tile's colour on each tile, and the geese on theirs (a screenshot, read pix
 from __future__ import annotations
 
 import io
+import itertools
 import math
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,6 +17,7 @@ from selenium import webdriver
 from tests.conftest import ROOT, WATAN
 from tests.pictures.browser import chromium
 from watan.editions import edition
+from watan.engine.resources import Resource
 from watan.engine.state import Colour
 from watan.files.savefile import parse_board
 from watan.pictures.geometry import CRITERION_POINTS, GOAL_HALVES, GOAL_POINTS, TILE_POINTS
@@ -103,3 +106,21 @@ def test_each_tile_is_its_resource_s_colour_and_the_geese_are_on_theirs(
         # The geese are a dark label under the value (spec §3.6: GEESE below the value).
         geese = near(pixel(screenshot, x - 27, y + 44), rgb(DARK))
         assert geese == (tile == GEESE), tile
+
+
+def test_each_value_s_token_shows_one_dot_for_each_roll_of_two_dice_that_gives_it(
+    screenshot: Image.Image,
+) -> None:
+    # Read across the row of dots under each value: a run of ink between white is one dot.
+    board = parse_board(
+        (ROOT / "fixtures/spec/sample-board.txt").read_text(), "sample-board.txt", WATAN
+    )
+    rolls = Counter(a + b for a, b in itertools.product(range(1, 7), repeat=2))
+    netflix = rgb(edition("watan").tile_colours[Resource.NETFLIX])
+    for tile, (x, y) in enumerate(TILE_POINTS):
+        if board[tile].resource is Resource.NETFLIX:  # no value, no token (spec §3.5.5)
+            assert near(pixel(screenshot, x, y + 14), netflix), tile
+            continue
+        row = [not near(pixel(screenshot, x + dx, y + 14), rgb(LIGHT), 60) for dx in range(-16, 17)]
+        dots = sum(1 for i, inked in enumerate(row) if inked and (i == 0 or not row[i - 1]))
+        assert dots == rolls[board[tile].value], tile

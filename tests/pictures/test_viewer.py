@@ -15,9 +15,11 @@ from replay import fold
 from tests.conftest import read_journal
 from tests.recording import JOURNALS
 from watan.editions import edition
+from watan.engine.events import AnyEvent, GameStarted
 from watan.engine.evolve import apply, start
+from watan.engine.rules import with_house_rules
 from watan.pictures import svg
-from watan.pictures.viewer import PageData, page, page_data
+from watan.pictures.viewer import PageData, counted, page, page_data
 from watan.text.describe import describe
 
 SEVENS = JOURNALS / "sevens-and-steals" / "journal.jsonl"
@@ -128,3 +130,50 @@ def test_a_journal_name_is_shown_as_text(name: str) -> None:
     found = Parts()
     found.feed(page(recorded.header, recorded.events, name))
     assert [tag for tag, _ in found.tags].count("script") == 2
+
+
+class Paragraphs(HTMLParser):
+    """The text of each paragraph of a page, by its class."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.text: dict[str, str] = {}
+        self._in: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "p":
+            self._in = dict(attrs).get("class") or ""
+            self.text[self._in] = ""
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "p":
+            self._in = None
+
+    def handle_data(self, data: str) -> None:
+        if self._in is not None:
+            self.text[self._in] += data
+
+
+def paragraphs(header: GameStarted, events: tuple[AnyEvent, ...]) -> dict[str, str]:
+    found = Paragraphs()
+    found.feed(page(header, events, "game.jsonl"))
+    return found.text
+
+
+def test_a_game_with_house_rules_names_them_at_the_top_and_one_without_says_nothing() -> None:
+    recorded = read_journal(str(SEVENS))
+    assert recorded.header.rules.house_rules == ()
+    assert paragraphs(recorded.header, recorded.events)["house-rules"] == ""
+    ruled = msgspec.structs.replace(
+        recorded.header, rules=with_house_rules(recorded.header.rules, ["bank-trade", "dev-cards"])
+    )
+    assert paragraphs(ruled, ())["house-rules"] == "House rules: bank-trade, dev-cards"
+
+
+def test_the_page_counts_its_events_and_steps_in_the_singular_when_there_is_one() -> None:
+    recorded = read_journal(str(SEVENS))
+    assert paragraphs(recorded.header, ())["about"] == (
+        "game.jsonl: game 1, seed 12, from setup; 0 events, 1 step"
+    )
+    assert paragraphs(recorded.header, recorded.events[:1])["about"].endswith("1 event, 2 steps")
+    assert [counted(n, "step") for n in (0, 1, 2)] == ["0 steps", "1 step", "2 steps"]

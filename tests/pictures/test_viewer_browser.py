@@ -1,5 +1,6 @@
 """The replay page in a real browser: stepping with keys, clicks, buttons and the slider shows
-each step's board and status as `watan replay --to N` gives them, on a desktop and a phone."""
+each step's board and status as `watan replay --to N` gives them, on a desktop and a phone,
+and steps appended as a live game would send them read the same."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 from click.testing import CliRunner
 from selenium import webdriver
@@ -18,9 +20,10 @@ from selenium.webdriver.support.wait import WebDriverWait
 
 from tests.conftest import read_journal
 from tests.pictures.browser import chromium
-from tests.pictures.test_svg import elements, texts, title
+from tests.pictures.test_svg import NS, elements, texts, title
 from tests.recording import JOURNALS
 from watan.cli.app import main
+from watan.pictures.viewer import page, page_data
 
 SEVENS = JOURNALS / "sevens-and-steals" / "journal.jsonl"
 CONSTRUCTOR = JOURNALS / "constructor-started-with-load" / "journal.jsonl"
@@ -33,6 +36,7 @@ const read = (kind) => Object.fromEntries(
   Array.from(board.querySelectorAll(`g[data-${kind}]`)).map((g) => [g.dataset[kind], {
     owner: g.dataset.owner ?? null, level: g.dataset.level ?? null, geese: g.dataset.geese ?? null,
     texts: Array.from(g.querySelectorAll("text"), (t) => t.textContent),
+    dots: g.querySelectorAll(".odds circle").length,
     title: g.querySelector("title").textContent,
   }]));
 const students = Object.fromEntries(Array.from(document.querySelectorAll(".student"), (card) => [
@@ -75,6 +79,7 @@ def board_of(svg: str) -> dict[str, dict[str, dict[str, Any]]]:
                 "level": g.attrib.get("data-level"),
                 "geese": g.attrib.get("data-geese"),
                 "texts": texts(g),
+                "dots": len(g.findall(f".//{NS}g[@class='odds']/{NS}circle")),
                 "title": title(g),
             }
             for n, g in elements(svg, kind).items()
@@ -144,13 +149,28 @@ def browser() -> Iterator[webdriver.Chrome]:
 
 
 def open_page(browser: webdriver.Chrome, journal: Path, folder: Path, at: str = "") -> Path:
-    page = folder / f"{journal.parent.name}.html"
-    watan("view", str(journal), "-o", str(page))
-    browser.get(page.as_uri() + at)
+    written = folder / f"{journal.parent.name}.html"
+    watan("view", str(journal), "-o", str(written))
+    browser.get(written.as_uri() + at)
+    wait_ready(browser)
+    return written
+
+
+def wait_ready(browser: webdriver.Chrome) -> None:
     WebDriverWait(browser, 10).until(
         lambda b: b.execute_script("return document.body.dataset.ready")
     )
-    return page
+
+
+def next_frame(browser: webdriver.Chrome, script: str) -> Any:
+    """Return what `script` (a function's body) returns once the page has drawn its next frame,
+    in which it keeps the current event in view, fits the board and the list to their boxes
+    and writes the step into its address."""
+    return browser.execute_script(
+        f"const read = () => {{ {script} }};"
+        "return new Promise((done) => requestAnimationFrame("
+        "  () => requestAnimationFrame(() => done(read()))));"
+    )
 
 
 def logs(browser: webdriver.Chrome) -> list[dict[str, Any]]:
@@ -185,7 +205,8 @@ def test_clicking_an_event_jumps_to_its_step_and_keeps_it_in_view(
     for step in (300, 41, last):
         browser.find_element(By.CSS_SELECTOR, f'#events button[data-step="{step}"]').click()
         game.check(browser, step)
-        inside = browser.execute_script(
+        inside = next_frame(
+            browser,
             "const list = document.getElementById('events');"
             "const b = list.querySelector('[aria-current=step]');"
             "const l = list.getBoundingClientRect(), r = b.getBoundingClientRect();"
@@ -240,7 +261,7 @@ def test_a_link_to_a_step_opens_the_page_at_that_step_and_follows_it(
     open_page(browser, SEVENS, tmp_path, at="#step=40")
     Expected(SEVENS).check(browser, 40)
     press(browser, Keys.ARROW_RIGHT)
-    assert browser.execute_script("return location.hash") == "#step=41"
+    assert next_frame(browser, "return location.hash") == "#step=41"
 
 
 def test_the_page_fetches_nothing_and_logs_no_errors(
@@ -339,7 +360,70 @@ def test_a_game_with_house_rules_shows_cards_held_and_points_played(
         "CardBought", "PointPlayed", "KnightPlayed", "MonopolyPlayed"
     )]
     open_page(browser, journal, tmp_path)
+    rules = browser.find_element(By.CSS_SELECTOR, ".house-rules").text
+    assert rules == "House rules: bank-trade, dev-cards, geese-start-on-park, seven-over-7"
     game = Expected(journal)
+    held = "return Array.from(document.querySelectorAll('[data-field=cards]'),"\
+        " (e) => e.parentElement.textContent)"
     for step in sorted({s for n in steps for s in (n - 1, n)})[:12]:
         browser.find_element(By.CSS_SELECTOR, f'#events button[data-step="{step}"]').click()
         game.check(browser, step)
+        for text in browser.execute_script(held):
+            count, noun = text.split(" ", 1)
+            assert noun == ("development card" if count == "1" else "development cards"), text
+
+
+APPEND = """
+const [changes, from, to] = arguments;
+window.told = window.told || {step: [], append: []};
+if (!window.listening) {
+  window.listening = true;
+  watanViewer.on("step", (i) => told.step.push(i));
+  watanViewer.on("append", (i) => told.append.push(i));
+}
+for (const change of JSON.parse(changes).slice(from, to ?? undefined)) watanViewer.append(change);
+return told;
+"""
+
+
+def test_steps_appended_as_they_arrive_read_as_the_whole_journal_s_page(
+    browser: webdriver.Chrome, tmp_path: Path
+) -> None:
+    # As a live game's page would grow: a page of the first 100 events, then the others'
+    # changes appended. While it shows the last step it follows on; elsewhere it stays put.
+    recorded = read_journal(str(SEVENS))
+    live = tmp_path / "live.html"
+    live.write_text(page(recorded.header, recorded.events[:100], "live.jsonl"))
+    browser.get(live.as_uri() + "#step=100")
+    wait_ready(browser)
+    rest = msgspec.json.encode(page_data(recorded.header, recorded.events).changes[100:]).decode()
+    game = Expected(SEVENS)
+    told = browser.execute_script(APPEND, rest, 0, 50)
+    assert told == {"step": list(range(101, 151)), "append": list(range(101, 151))}
+    browser.find_element(By.CSS_SELECTOR, '#events button[data-step="120"]').click()
+    told = browser.execute_script(APPEND, rest, 50, None)
+    assert (told["step"][-1], told["append"][-1]) == (120, game.last)
+    shown = browser.execute_script(READ_PAGE)
+    assert (shown["step"], shown["stepText"]) == (120, f"Step 120 of {game.last}")
+    game.check(browser, 120)
+    press(browser, Keys.END)
+    game.check(browser, game.last)
+    listed = "return document.getElementById('events').innerText"
+    grown = browser.execute_script(listed)
+    open_page(browser, SEVENS, tmp_path)
+    assert grown == browser.execute_script(listed)  # the same turns, steps and events
+
+
+def test_the_event_list_has_the_turn_headings_of_watan_replay(
+    browser: webdriver.Chrome, tmp_path: Path
+) -> None:
+    # `watan replay` heads each turn `Turn 12, Red`; the page's list writes `Turn 12 · Red`.
+    listing = watan("replay", str(SEVENS)).splitlines()
+    headings = [line for line in listing if not line.lstrip()[:1].isdigit()]
+    open_page(browser, SEVENS, tmp_path)
+    shown = browser.execute_script(
+        "return Array.from(document.querySelectorAll('#events .turn-heading'),"
+        " (h) => h.textContent)"
+    )
+    assert [h.replace(" \u00b7 ", ", ") for h in shown] == headings
+    assert len(headings) > 100

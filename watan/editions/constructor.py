@@ -103,7 +103,9 @@ EDITION = Edition(
         levels=("Basement", "House", "Tower"),
         claimed_criterion="built",
         claimed_goal="built a road on",
+        point="building point",
         points="building points",
+        card="dev card",
         cards="dev cards",
     ),
 )

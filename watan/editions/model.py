@@ -128,8 +128,12 @@ class Vocabulary(msgspec.Struct, frozen=True, kw_only=True):
     """The verb for claiming a criterion, in the past tense: `completed`."""
     claimed_goal: str
     """The verb for claiming a goal, in the past tense: `achieved`."""
+    point: str
+    """One of what a player's score counts: `course criterion` (a count of 1 is singular)."""
     points: str
     """What a player's score counts, as the status line names it: `course criteria`."""
+    card: str
+    """One of the house rules' development cards: `development card`."""
     cards: str
     """The house rules' development cards, in the plural: `development cards`."""
 

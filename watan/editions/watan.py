@@ -93,7 +93,9 @@ EDITION = Edition(
         levels=("Assignment", "Midterm", "Exam"),
         claimed_criterion="completed",
         claimed_goal="achieved",
+        point="course criterion",
         points="course criteria",
+        card="development card",
         cards="development cards",
     ),
 )

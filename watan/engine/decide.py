@@ -30,6 +30,7 @@ from watan.engine.commands import (
     Trade,
     TradeWithBank,
 )
+from watan.engine.dice import FACES, HIGHEST_ROLL, LOWEST_ROLL
 from watan.engine.events import (
     AnyEvent,
     BankTraded,
@@ -61,7 +62,7 @@ from watan.engine.resources import (
     total,
     unit_at,
 )
-from watan.engine.rules import GEESE_ROLL, HIGHEST_ROLL, LOWEST_ROLL, Card, held
+from watan.engine.rules import GEESE_ROLL, Card, held
 from watan.engine.sampling import draw_without_replacement
 from watan.engine.state import (
     COLOURS,
@@ -145,7 +146,7 @@ def die(rng: random.Random) -> int:
     """
     bits = rng.getrandbits
     drawn = bits(3)
-    while drawn >= 6:
+    while drawn >= FACES:
         drawn = bits(3)
     return 1 + drawn
 

@@ -6,8 +6,8 @@ import random
 
 import msgspec
 
+from watan.engine.dice import HIGHEST_ROLL, LOWEST_ROLL
 from watan.engine.resources import Resource
-from watan.engine.rules import HIGHEST_ROLL, LOWEST_ROLL
 from watan.engine.topology import TILE_COUNT
 
 NETFLIX_VALUE = 7

@@ -27,8 +27,8 @@ from watan.engine.commands import (
     TradeWithBank,
 )
 from watan.engine.decide import level_cost, refusal, victims
+from watan.engine.dice import HIGHEST_ROLL, LOWEST_ROLL
 from watan.engine.resources import HELD, covers
-from watan.engine.rules import HIGHEST_ROLL, LOWEST_ROLL
 from watan.engine.state import COLOURS, Completion, Game, Phase
 from watan.engine.topology import (
     CRITERION_COUNT,

@@ -18,8 +18,6 @@ import msgspec
 
 from watan.engine.resources import Resources
 
-LOWEST_ROLL, HIGHEST_ROLL = 2, 12
-"""What two dice can roll, and what loaded dice may be set to (spec §2.8)."""
 GEESE_ROLL = 7
 """The roll that moves the geese instead of producing (spec §3.6)."""
 

@@ -47,6 +47,8 @@ class Standing(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, re
     """0 during setup, then 1 for the first turn, counting every turn that ended."""
     words: str | None = None
     """The turn and phase in words (`Red's turn, after the roll.`)."""
+    winner: int | None = None
+    """The student who has won, once the game is over (spec §4.4); NOBODY before."""
 
 
 class Change(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, rename="camel"):
@@ -98,7 +100,7 @@ def beginning(header: GameStarted, game: Game, edition: Edition) -> Beginning:
         geese=game.geese,
         students=tuple(holding(game, colour) for colour in COLOURS),
         standing=Standing(turn=game.turn, turn_number=0 if game.phase is Phase.SETUP else 1,
-                          words=standing(game, edition)),
+                          words=standing(game, edition), winner=game.winner),
     )
 
 
@@ -169,13 +171,17 @@ def _holding_changes(before: Game, after: Game) -> tuple[Holding, ...]:
 def _standing_change(
     before: Game, after: Game, old_number: int, new_number: int, edition: Edition
 ) -> Standing | None:
-    """Return what changed of whose turn it is, the turn's number and the phase, if anything."""
+    """Return what changed of whose turn it is, the turn's number, the phase and the winner, if
+    anything."""
     words_before, words_after = standing(before, edition), standing(after, edition)
-    if (before.turn, old_number, words_before) == (after.turn, new_number, words_after):
+    if (before.turn, old_number, words_before, before.winner) == (
+        after.turn, new_number, words_after, after.winner
+    ):
         return None
     return Standing(
         turn=after.turn if after.turn != before.turn else None,
         turn_number=new_number if new_number != old_number else None,
         words=words_after if words_after != words_before else None,
+        winner=after.winner if after.winner != before.winner else None,
     )
 

@@ -18,8 +18,10 @@ from collections.abc import Iterator
 from html import escape as _escape
 
 from watan.editions.model import Edition
+from watan.engine.dice import WAYS, odds
 from watan.engine.layout import Tile
 from watan.engine.resources import Resource
+from watan.engine.rules import GEESE_ROLL
 from watan.engine.state import NOBODY, Colour, Game
 from watan.engine.topology import CRITERION_COUNT, GOAL_COUNT
 from watan.pictures import geometry, palette
@@ -60,9 +62,13 @@ def _text(content: str, size: int, *, fill: str = palette.DARK, y: float = 0,
 
 
 def tile_title(edition: Edition, tile_number: int, tile: Tile, geese: bool) -> str:
-    """Return a tile's accessible name: `Tile 3: LAB, value 10`, and where the geese are."""
+    """Return a tile's accessible name: `Tile 3: LAB, value 10 (3/36 a roll)`, and where the
+    geese are."""
     name = edition.resources[tile.resource]
-    value = "no value" if tile.resource is Resource.NETFLIX else f"value {tile.value}"
+    value = (
+        "no value" if tile.resource is Resource.NETFLIX
+        else f"value {tile.value} ({odds(tile.value)} a roll)"
+    )
     here = f"; the {GEESE.lower()} are here" if geese else ""
     return f"Tile {tile_number}: {name}, {value}{here}"
 
@@ -71,7 +77,8 @@ def tile_fragment(edition: Edition, tile_number: int, tile: Tile, geese: bool) -
     """Return what a tile draws around its centre: hexagon, number, resource, value, geese.
 
     NETFLIX shows no value (spec §3.5.5); the geese are written under the
-    value, as the text board writes them (spec §3.6).
+    value, as the text board writes them (spec §3.6).  The value is a token
+    with a dot for each way two fair dice roll it (`token`).
     """
     fill = edition.tile_colours[tile.resource]
     ink = palette.ink(fill)
@@ -83,16 +90,35 @@ def tile_fragment(edition: Edition, tile_number: int, tile: Tile, geese: bool) -
         _text(edition.resources[tile.resource], 14, fill=ink, y=-26, bold=True),
     ]
     if tile.resource is not Resource.NETFLIX:
-        parts += [
-            f'<circle cy="6" r="18" fill="{palette.LIGHT}" stroke="{palette.EDGE}"/>',
-            _text(str(tile.value), 17, y=6, bold=True),
-        ]
+        parts.append(token(tile.value))
     if geese:
         parts += [
             f'<rect x="-31" y="34" width="62" height="20" rx="10" fill="{palette.DARK}"/>',
             _text(GEESE, 12, fill=palette.LIGHT, y=44, bold=True),
         ]
     return "".join(parts)
+
+
+def token(value: int) -> str:
+    """Return a tile's value as the board game's number tokens show it: the number over a dot
+    for each of the 36 rolls of two fair dice that give it (spec §2.8.2), the likeliest
+    values in red, so that a tile's worth reads at a glance."""
+    ways = WAYS[value]
+    ink = palette.LIKELIEST if ways == _MOST_WAYS else palette.DARK
+    left = -(ways - 1) * _DOT_PITCH / 2
+    dots = "".join(
+        f'<circle cx="{number(left + i * _DOT_PITCH)}" r="2.5"/>' for i in range(ways)
+    )
+    return (
+        f'<circle cy="4" r="21" fill="{palette.LIGHT}" stroke="{palette.EDGE}"/>'
+        f"{_text(str(value), 17, fill=ink, y=-1, bold=True)}"
+        f'<g class="odds" transform="translate(0 14)" fill="{ink}">{dots}</g>'
+    )
+
+
+_DOT_PITCH = 7.0
+_MOST_WAYS = max(ways for value, ways in enumerate(WAYS) if value != GEESE_ROLL)
+"""The dots of 6 and 8, the likeliest values that produce (a 7 moves the geese)."""
 
 
 def criterion_title(edition: Edition, label: str, owner: int, level: int) -> str:

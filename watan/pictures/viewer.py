@@ -50,12 +50,16 @@ class Fragments(msgspec.Struct, frozen=True):
 
 
 class PageWords(msgspec.Struct, frozen=True, omit_defaults=True):
-    """The edition's words the page writes beside the board."""
+    """The edition's words the page writes beside the board, each count's noun in the
+    singular and the plural."""
 
     criterion: str
     criteria: str
+    goal: str
     goals: str
+    point: str
     points: str
+    card: str | None = None
     cards: str | None = None
     """What the development cards are called, in a game with them (house-rules.md)."""
 
@@ -113,8 +117,11 @@ def page_data(
         words=PageWords(
             criterion=words.criterion.capitalize(),
             criteria=words.criteria.capitalize(),
+            goal=words.goal,
             goals=words.goals,
+            point=words.point,
             points=words.points,
+            card=words.card if first.rules.cards else None,
             cards=words.cards if first.rules.cards else None,
         ),
         fragments=fragments(edition, header),
@@ -123,6 +130,11 @@ def page_data(
         changes=tuple(changes(header, events, edition)),
         opening=opening,
     )
+
+
+def counted(count: int, noun: str) -> str:
+    """Return `count` with `noun`, plural unless the count is one: `1 event`, `2 events`."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def _asset(name: str) -> str:
@@ -140,11 +152,13 @@ def page(header: GameStarted, events: tuple[AnyEvent, ...], name: str, opening: 
     started = "from a saved game" if header.loaded is not None else "from setup"
     about = (
         f"{name}: game {header.game}, seed {header.seed}, {started}; "
-        f"{len(events)} events, {len(events) + 1} steps"
+        f"{counted(len(events), 'event')}, {counted(len(events) + 1, 'step')}"
     )
+    chosen = header.rules.house_rules
     return Template(_asset("viewer.html")).substitute(
         title=svg.escape(f"{edition.title}: a replay"),
         about=svg.escape(about),
+        rules=svg.escape(f"House rules: {', '.join(chosen)}") if chosen else "",
         players=svg.escape(f"{edition.vocabulary.player.capitalize()}s"),
         last=str(len(events)),
         board=svg.element(game, edition),

@@ -23,10 +23,11 @@ import random
 from replay.folding import fold
 from watan.engine.commands import AnyCommand, Complete, Move, Next, Offer, PlaceGeese, Roll
 from watan.engine.decide import Refused, decide, victims
+from watan.engine.dice import HIGHEST_ROLL, LOWEST_ROLL
 from watan.engine.evolve import apply
 from watan.engine.moves import legal_commands
 from watan.engine.resources import HELD
-from watan.engine.rules import GEESE_ROLL, HIGHEST_ROLL, LOWEST_ROLL
+from watan.engine.rules import GEESE_ROLL
 from watan.engine.state import COLOURS, Colour, Game, Phase
 from watan.engine.topology import TILE_COUNT, TILE_CRITERIA, TileId
 from watan.players.greedy import GreedyPlayer, Target, chokes, needs, target

@@ -30,9 +30,10 @@ from watan.engine.commands import (
     Roll,
 )
 from watan.engine.decide import harvest, level_cost, victims
+from watan.engine.dice import HIGHEST_ROLL, LOWEST_ROLL
 from watan.engine.moves import legal_builds, legal_commands
 from watan.engine.resources import HELD, Resources
-from watan.engine.rules import GEESE_ROLL, HIGHEST_ROLL, LOWEST_ROLL
+from watan.engine.rules import GEESE_ROLL
 from watan.engine.state import COLOURS, Colour, Completion, Game, Phase
 from watan.engine.topology import TILE_COUNT, TILE_CRITERIA, TileId
 from watan.players.computer import Strategy

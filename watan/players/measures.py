@@ -10,8 +10,10 @@ from __future__ import annotations
 import functools
 
 from watan.engine.decide import level_cost
+from watan.engine.dice import WAYS
 from watan.engine.layout import Board
 from watan.engine.resources import Resource, Resources
+from watan.engine.rules import GEESE_ROLL
 from watan.engine.state import COLOURS, NOBODY, Colour, Completion, Game, course_criteria
 from watan.engine.topology import (
     CRITERION_COUNT,
@@ -22,8 +24,11 @@ from watan.engine.topology import (
     CriterionId,
 )
 
-PIPS = (0, 0, 1, 2, 3, 4, 5, 0, 5, 4, 3, 2, 1)
-"""How many of the 36 rolls of two fair dice give each value (7 produces nothing)."""
+PIPS: tuple[int, ...] = tuple(
+    0 if value == GEESE_ROLL else ways for value, ways in enumerate(WAYS)
+)
+"""How many of the 36 rolls of two fair dice give each value that produces (a 7 moves the
+geese instead, spec §3.6)."""
 
 Weights = tuple[float, float, float, float, float]
 
