@@ -34,17 +34,18 @@ from watan.engine.evolve import GEESE_ROLL
 from watan.engine.moves import legal_builds, legal_commands
 from watan.engine.resources import HELD, Resources
 from watan.engine.state import COLOURS, Colour, Completion, Game, Phase
-from watan.engine.topology import TILE_COUNT, TILE_CRITERIA, TileId
+from watan.engine.topology import CRITERION_TILES, TILE_COUNT, TILE_CRITERIA, TileId
 from watan.players.computer import Strategy
 from watan.players.house_rules import bank_trade, card_to_play, card_worth_buying
 from watan.players.measures import (
-    EVEN,
     PIPS,
     Weights,
     criterion_tiles,
+    even_spot_values,
     frontier_goals,
     goal_distances,
     improvement_cost,
+    lacking,
     leader,
     points,
     reachable_spots,
@@ -52,6 +53,7 @@ from watan.players.measures import (
     shortfall,
     spot_value,
 )
+from watan.players.memo import Memo, position_key
 
 MOST_OFFERS = 3
 """Offers a turn: enough to find a partner, few enough that a turn always ends."""
@@ -185,7 +187,7 @@ class GreedyPlayer(Strategy):
         """Return what a build is worth now: a course criterion and the production it adds."""
         match build:
             case Improve(criterion=criterion) | Complete(criterion=criterion):
-                return 1 + 3 * spot_value(game, criterion, EVEN)
+                return 1 + 3 * even_spot_values(game)[criterion]
             case Achieve(goal=goal):
                 if reachable_spots(game, game.turn):
                     return 0.0  # a spot is in reach already: save for the assignment
@@ -233,27 +235,58 @@ def target(game: Game, colour: Colour, *, closing: bool = False) -> Target:
     When `closing` (one course criterion from winning, any will do), the one
     that is nearest to affordable.
     """
+    answers = _TARGETS.answers(game)
     held = game.students[colour].resources
+    key = (position_key(game, colour), held, closing)
+    found = answers.get(key)
+    if found is not None:
+        return found
+    options = _options(game, colour)
+    if not options:
+        found = Target(level_cost(game, Completion.ASSIGNMENT), 0.0)
+    elif closing:
+        found = min(options, key=lambda o: (lacking(held, o.cost), sum(o.cost), -o.value))
+    else:
+        found = max(options, key=lambda o: o.value - 0.35 * lacking(held, o.cost))
+    answers[key] = found
+    return found
+
+
+_TARGETS: Memo[Target] = Memo()
+
+
+_OPTIONS: Memo[tuple[Target, ...]] = Memo()
+
+
+def _options(game: Game, colour: Colour) -> tuple[Target, ...]:
+    """Return the builds the student could save for, each with what it is worth: the next
+    level of each criterion, an assignment on each spot in reach, else a goal toward one.
+
+    Worked out once for each position of the student's network (`watan.players.memo`).
+    """
+    answers = _OPTIONS.answers(game)
+    key = position_key(game, colour)
+    found = answers.get(key)
+    if found is not None:
+        return found
     options: list[Target] = []
+    spot = even_spot_values(game)
     for criterion in game.students[colour].criteria:
         cost = improvement_cost(game, criterion)
         if cost is not None:
-            options.append(Target(cost, 1 + 3 * spot_value(game, criterion, EVEN)))
+            options.append(Target(cost, 1 + 3 * spot[criterion]))
     assignment = level_cost(game, Completion.ASSIGNMENT)
     spots = reachable_spots(game, colour)
-    options += [Target(assignment, 1 + 3 * spot_value(game, c, EVEN)) for c in spots]
+    options += [Target(assignment, 1 + 3 * spot[c]) for c in spots]
     if not spots:
         goal_cost = game.rules.goal_cost
         ends = frontier_goals(game, colour)
         options += [
-            Target(goal_cost, 0.6 / (1 + distance) + 2 * spot_value(game, ends[goal], EVEN))
+            Target(goal_cost, 0.6 / (1 + distance) + 2 * spot[ends[goal]])
             for goal, distance in goal_distances(game, colour).items()
         ]
-    if not options:
-        return Target(assignment, 0.0)
-    if closing:
-        return min(options, key=lambda o: (sum(shortfall(held, o.cost)), sum(o.cost), -o.value))
-    return max(options, key=lambda o: o.value - 0.35 * sum(shortfall(held, o.cost)))
+    found = answers[key] = tuple(options)
+    return found
 
 
 def needs(game: Game, colour: Colour, saving: Target | None = None) -> Weights:
@@ -279,12 +312,16 @@ def steal_value(game: Game, wants: Weights) -> float:
     """
     me = game.turn
     best = 0.0
-    for tile in range(TILE_COUNT):
-        if tile == game.geese:
+    geese = game.geese
+    for victim, student in enumerate(game.students):
+        held = student.resources
+        # Robbable: another student holding something, with a criterion on a tile the
+        # geese could be moved to (`victims` of some tile but theirs).
+        if victim == me or not any(held) or not any(
+            tile != geese for c in student.criteria for tile in CRITERION_TILES[c]
+        ):
             continue
-        for victim in victims(game, TileId(tile)):
-            held = game.students[victim].resources
-            best = max(best, sum(held[r] * wants[r] for r in HELD) / sum(held))
+        best = max(best, sum(held[r] * wants[r] for r in HELD) / sum(held))
     mine = game.students[me].resources
     count = sum(mine)
     loss = 0.0
