@@ -165,8 +165,8 @@ def test_watan_simulate_prints_the_report_and_says_its_seed_on_standard_error() 
     lines = result.stdout.splitlines()
     assert (result.exit_code, lines[0], lines[2]) == (
         0,
-        "games: 2 (2 won, 0 stopped with nobody able to win, 0 stopped at the cap of 10,000 "
-        "turns)",
+        "games: 2 (2 won, 0 stopped with nobody able to win, 0 stopped at the cap of 1,000 "
+        "turns)",  # the cap README states (watan.players.progress.TURN_CAP)
         "wins by strategy (seats rotate every game; 95% interval):",
     )
     assert lines[3].startswith("  greedy: ") and lines[4].startswith("  random: ")

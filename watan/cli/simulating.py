@@ -51,7 +51,7 @@ def _players(_: click.Context, __: click.Parameter, value: str) -> tuple[str, ..
               "is written.")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
               help="Processes playing games at once; the results are the same for any number.")
-@click.option("--turn-cap", type=click.IntRange(min=1), default=10_000, show_default=True,
+@click.option("--turn-cap", type=click.IntRange(min=1), default=1_000, show_default=True,
               help="Stop a game after this many turns and count it unfinished.")
 @click.option(
     "--cluster",

@@ -70,6 +70,14 @@ CHOKING = 100.0
 """How much worse a geese tile that chokes a resource is than any other."""
 
 
+LACK_WEIGHT = 0.35
+"""What each unit a build still lacks takes off its worth, when choosing what to save for."""
+KEPT = 1.0
+"""What one more of a resource held exactly as much of as the target costs is worth: giving
+one away makes the target short again, so it is needed as much as a missing one is, less the
+unit already counted there."""
+
+
 class Target:
     """The build a student is saving for: its price and what it is worth."""
 
@@ -116,8 +124,7 @@ class GreedyPlayer(Strategy):
         proposer = points(game, game.turn)
         if proposer >= NEARLY_WON and proposer > points(game, me):
             return False  # no help for a rival about to win; between equals, a fair race
-        wants = self._needs(game, me)
-        return wants[offer.give] > wants[offer.take]
+        return trade_gain(game, me, gets=offer.give, gives=offer.take) > 0
 
     def _card(self, game: Game) -> AnyCommand | None:
         """Return the development card worth this turn's card, if any (house-rules.md)."""
@@ -219,11 +226,14 @@ class GreedyPlayer(Strategy):
                 break
             partners = [c for c in COLOURS if c != me and game.students[c].resources[take]]
             for partner in sorted(partners, key=lambda c: -game.students[c].resources[take]):
-                # Give what the partner wants most, of what can be spared.
+                # Give what the partner wants most, of what can be spared: an offer it
+                # would take, since it leaves the partner better placed too.
                 theirs = needs(game, partner)
                 for give in sorted(spare, key=lambda r: (-theirs[r], -held[r])):
                     offer = Offer(partner=partner, give=give, take=take)
-                    if offer not in self._offered and theirs[give] > theirs[take]:
+                    if offer not in self._offered and trade_gain(
+                        game, partner, gets=give, gives=take
+                    ) > 0:
                         self._offered.add(offer)
                         return offer
         return None
@@ -247,7 +257,7 @@ def target(game: Game, colour: Colour, *, closing: bool = False) -> Target:
     elif closing:
         found = min(options, key=lambda o: (lacking(held, o.cost), sum(o.cost), -o.value))
     else:
-        found = max(options, key=lambda o: o.value - 0.35 * lacking(held, o.cost))
+        found = max(options, key=lambda o: o.value - LACK_WEIGHT * lacking(held, o.cost))
     answers[key] = found
     return found
 
@@ -296,9 +306,34 @@ def needs(game: Game, colour: Colour, saving: Target | None = None) -> Weights:
     a resource is worth less the more of it the student already holds.
     """
     held = game.students[colour].resources
-    missing = shortfall(held, (saving or target(game, colour)).cost)
-    w = [1.0 + missing[r] if missing[r] else 0.3 / (1 + held[r] / 3) for r in HELD]
+    cost = (saving or target(game, colour)).cost
+    w = [
+        1.0 + cost[r] - held[r] if held[r] < cost[r]
+        else KEPT if held[r] == cost[r] and cost[r]
+        else 0.3 / (1 + (held[r] - cost[r]) / 3)
+        for r in HELD
+    ]
     return (w[0], w[1], w[2], w[3], w[4])
+
+
+def standing(game: Game, colour: Colour, held: Resources) -> float:
+    """Return how well `held` serves the student: the best of the builds it could save for,
+    each worth what it brings less `LACK_WEIGHT` for every unit still missing (`target`'s
+    measure)."""
+    options = _options(game, colour)
+    if not options:
+        return 0.0
+    return max(o.value - LACK_WEIGHT * lacking(held, o.cost) for o in options)
+
+
+def trade_gain(game: Game, colour: Colour, *, gets: int, gives: int) -> float:
+    """Return how much better placed the student is after a trade of one `gives` for one
+    `gets` than before it (`standing`): positive only when the trade helps its builds."""
+    held = list(game.students[colour].resources)
+    before = standing(game, colour, game.students[colour].resources)
+    held[gets] += 1
+    held[gives] -= 1
+    return standing(game, colour, (held[0], held[1], held[2], held[3], held[4])) - before
 
 
 def steal_value(game: Game, wants: Weights) -> float:
@@ -327,16 +362,20 @@ def steal_value(game: Game, wants: Weights) -> float:
     loss = 0.0
     if count >= game.rules.losses_from:
         loss = (count // 2) * sum(mine[r] * wants[r] for r in HELD) / count
-    freed = 0.0
-    if _choked(game):
-        blocked = game.board[game.geese].resource
-        levels = sum(
-            game.criterion_level[c]
-            for c in TILE_CRITERIA[game.geese]
-            if game.criterion_owner[c] == me
-        )
-        freed = FREED_ROLLS * levels * wants[blocked]
-    return best + freed - loss
+    return best + freed_value(game, wants) - loss
+
+
+def freed_value(game: Game, wants: Weights) -> float:
+    """Return what moving the geese off their tile is worth to the student whose turn it is:
+    a few rolls of its own yield there, when the geese choke a resource (`chokes`)."""
+    if not _choked(game):
+        return 0.0
+    me = game.turn
+    blocked = game.board[game.geese].resource
+    levels = sum(
+        game.criterion_level[c] for c in TILE_CRITERIA[game.geese] if game.criterion_owner[c] == me
+    )
+    return FREED_ROLLS * levels * wants[blocked]
 
 
 def _choked(game: Game) -> bool:

@@ -32,7 +32,7 @@ from watan.engine.decide import decide
 from watan.engine.events import AnyEvent, DiceRolled, GameResumed, GameStarted, TurnEnded
 from watan.engine.evolve import apply, start
 from watan.engine.layout import Board, random_board
-from watan.engine.reach import missing_for_good, nobody_can_win
+from watan.engine.reach import missing_for_good
 from watan.engine.rules import Rules, shuffled_deck
 from watan.engine.snapshot import SavedGame
 from watan.engine.state import COLOURS, HUMAN, Colour, Game, saved_game
@@ -41,6 +41,7 @@ from watan.files.journal import LOCAL_FOLDER, Folder, default_journal_path
 from watan.files.savefile import Read, format_save
 from watan.players import DEFAULT as DEFAULT_STRATEGY
 from watan.players import STRATEGIES, seat_generator, strategy
+from watan.players.progress import STALLED_ROUNDS, TURN_CAP, Progress
 from watan.players.table import Player, StrategyError, Table, play
 from watan.terminal import session as talk
 from watan.terminal.hinter import Hinter, Level
@@ -48,9 +49,6 @@ from watan.terminal.seats import AtTerminal, InputEnded, Lines, Shown
 from watan.text import hints, wording
 from watan.text.notation import Seating
 
-LONGEST_WATCH = 5000
-"""Turns a game of computers alone is watched for at most: far more than any such game
-that can end lasts (a few hundred turns), so a stalled one ends instead of printing for ever."""
 BACKUP = "backup.sv"
 """Where end of input saves the game (spec §4.5)."""
 
@@ -415,18 +413,25 @@ class _Watching:
 
     def __init__(self, edition: Edition) -> None:
         self.edition = edition
-        self.turns = 0
+        self.progress = Progress()
         self.why: str | None = None
 
     def stops(self, game: Game) -> bool:
-        self.turns += 1
         if any(name == HUMAN for name in game.seats):
+            self.progress = Progress()  # a person can always stop; count afresh without one
             return False
-        if nobody_can_win(game):
-            missing = ", ".join(self.edition.resources[r] for r in missing_for_good(game))
-            self.why = f"nobody can win this game any more: nobody has or yields {missing}"
-        elif self.turns >= LONGEST_WATCH:
-            self.why = f"{LONGEST_WATCH:,} turns of computers alone and nobody has won"
+        watched = self.progress
+        if watched.stuck(game):
+            if watched.stalled:
+                self.why = (
+                    f"nobody can win this game any more: nobody has built for {STALLED_ROUNDS} "
+                    "rounds"
+                )
+            else:
+                missing = ", ".join(self.edition.resources[r] for r in missing_for_good(game))
+                self.why = f"nobody can win this game any more: nobody has or yields {missing}"
+        elif watched.turns >= TURN_CAP:
+            self.why = f"{TURN_CAP:,} turns of computers alone and nobody has won"
         return self.why is not None
 
 

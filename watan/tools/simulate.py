@@ -31,11 +31,10 @@ from watan.engine.reach import nobody_can_win
 from watan.engine.rules import shuffled_deck, with_house_rules
 from watan.engine.state import COLOURS, NOBODY, Colour, Game
 from watan.players import seat_generator, strategy
+from watan.players.progress import TURN_CAP, Progress
 from watan.players.table import Player, Table, play
 
-DEFAULT_TURN_CAP = 10_000
-DEAD_CHECK = 10
-"""Turns between two checks of whether anyone can still win (`watan.engine.reach`)."""
+DEFAULT_TURN_CAP = TURN_CAP
 SEATS = len(COLOURS)
 
 
@@ -61,7 +60,8 @@ class GameResult(msgspec.Struct, frozen=True):
     kinds: dict[str, int]
     """How many events of each tag."""
     dead: bool = False
-    """Whether it was stopped because nobody could win any more (`watan.engine.reach`)."""
+    """Whether it was stopped because nobody could win any more, or nobody built for many
+    rounds (`watan.players.progress`)."""
 
     @property
     def winning_strategy(self) -> str | None:
@@ -113,20 +113,15 @@ def play_game(
     def heard(_: Game, happened: tuple[AnyEvent, ...], __: Game) -> None:
         events.extend(happened)
 
-    def stuck(game: Game) -> bool:
-        """Return, every few turns, whether nobody can win any more (then the game stops)."""
-        checks[0] += 1
-        return checks[0] % DEAD_CHECK == 0 and nobody_can_win(game)
-
-    checks = [0]
-    game = play(game, Table(seat), rng, heard, turn_cap, until=stuck)
+    watched = Progress()
+    game = play(game, Table(seat), rng, heard, turn_cap, until=watched.stuck)
     tags = Counter(type(event).__struct_config__.tag for event in events)
     result = GameResult(
         index=index,
         seed=seed,
         seats=seats,
         winner=game.winner,
-        dead=game.winner == NOBODY and nobody_can_win(game),
+        dead=game.winner == NOBODY and (watched.stalled or nobody_can_win(game)),
         turns=sum(type(event) is TurnEnded for event in events),
         events=len(events),
         kinds={str(tag): count for tag, count in sorted(tags.items())},
