@@ -27,8 +27,7 @@ from watan.engine.evolve import start
 from watan.engine.layout import random_board
 from watan.engine.state import Colour, Game
 from watan.players import seat_generator, strategy
-from watan.players.computer import Strategy
-from watan.players.table import Table, play
+from watan.players.table import Player, Table, play
 from watan.tools.simulate import seating, simulate, summarise
 
 WATAN = edition("watan")
@@ -39,8 +38,8 @@ TURN_CAP = 1000
 class Timed:
     """A strategy whose every decision is timed."""
 
-    def __init__(self, inner: Strategy, times: dict[str, list[float]]) -> None:
-        self.inner, self.times = inner, times.setdefault(inner.name, [])
+    def __init__(self, inner: Player, name: str, times: dict[str, list[float]]) -> None:
+        self.inner, self.times = inner, times.setdefault(name, [])
 
     def move(self, game: Game) -> Move:
         began = time.perf_counter()
@@ -86,7 +85,7 @@ def decision_times(games: int, seed: int) -> dict[str, list[float]]:
         )
         seats = seating(("expert", "greedy", "greedy", "greedy"), index)
         players = {
-            colour: Timed(strategy(name, seat_generator(game_seed, 1, colour)), times)
+            colour: Timed(strategy(name, seat_generator(game_seed, 1, colour)), name, times)
             for colour, name in zip(Colour, seats, strict=True)
         }
         play(game, _table(players), rng, lambda *_: None, TURN_CAP)

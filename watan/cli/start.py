@@ -17,7 +17,7 @@ from watan.cli.options import EXIT_BAD_FILE
 from watan.editions import DEFAULT
 from watan.engine.state import COLOURS, HUMAN, Colour, Game
 from watan.players import DEFAULT as DEFAULT_STRATEGY
-from watan.players import STRATEGIES
+from watan.players import UnknownStrategy, known, listing
 
 if TYPE_CHECKING:
     from watan.terminal.hinter import Level
@@ -47,10 +47,8 @@ def seats_asked(computer: Sequence[str], human: Sequence[str]) -> tuple[tuple[Co
         if colour is None:
             raise BadSeat(f"{option}: there is no student {name!r} (colours: {COLOUR_LIST})")
         player = player.strip() or DEFAULT_STRATEGY
-        if player != HUMAN and player not in STRATEGIES:
-            raise BadSeat(
-                f"{option}: there is no strategy {player!r} (strategies: {', '.join(STRATEGIES)})"
-            )
+        if player != HUMAN and not known(player):
+            raise BadSeat(f"{option}: {UnknownStrategy(player)}")
         if colour in given:
             raise BadSeat(f"{colour.title} is given twice ({given[colour]} and {option})")
         given[colour] = option
@@ -66,11 +64,11 @@ def _unknown_seat(seats: tuple[str, ...], asked: tuple[tuple[Colour, str], ...])
     """
     changed = dict(asked)
     for colour, player in zip(COLOURS, seats, strict=True):
-        if colour not in changed and player != HUMAN and player not in STRATEGIES:
+        if colour not in changed and player != HUMAN and not known(player):
             name = colour.title
             return (
                 f"{name} is played by the strategy {player!r}, which this version lacks "
-                f"(strategies: {', '.join(STRATEGIES)}); give the seat to another with "
+                f"(strategies: {listing()}); give the seat to another with "
                 f"--computer {name}=STRATEGY or --human {name}"
             )
     return None
@@ -91,6 +89,7 @@ def play(
     hints: bool = False,
     no_hints: bool = False,
     house_rules: Sequence[str] = (),
+    think: str | None = None,
     default_edition: str = DEFAULT,
 ) -> int:
     """Play from the command line's options; return the exit status.
@@ -118,6 +117,9 @@ def play(
         seats = seats_asked(computer, human)
     except BadSeat as bad:
         return refuse(str(bad))
+    thought = _seconds(think)
+    if think is not None and thought is None:
+        return refuse(f"--think: {think!r} is not a number of seconds between 0 and 60")
     if load is not None and board is not None:
         return refuse("-load and -board cannot be used together")
     if board is not None and random_board:
@@ -181,6 +183,7 @@ def play(
             board=chosen.board,
             seats=seats,
             computers=allow_computers or bool(computer),
+            think=thought,
             journals=journal_folder(os.environ),
             hints=_hinting(hints=hints, no_hints=no_hints),
         )
@@ -199,6 +202,18 @@ def play(
         kept="the game is in its journal (and backup.sv)",  # the console says better
         faults=(StrategyError,),
     )
+
+
+def _seconds(text: str | None) -> float | None:
+    """Return `--think`'s seconds, or None when there are none or they are no number from 0
+    to 60."""
+    if text is None:
+        return None
+    try:
+        seconds = float(text)
+    except ValueError:
+        return None
+    return seconds if 0 <= seconds <= 60 else None  # NaN is neither
 
 
 def _hinting(*, hints: bool, no_hints: bool) -> Level:

@@ -106,6 +106,23 @@ class ExpertPlayer(GreedyPlayer):
     def _roll(self, game: Game) -> int:
         """Return the loaded roll whose outcome, on the real rules, leads the race most."""
         me = game.turn
+        scored = self._scored_rolls(game)
+        if ROLLOUTS <= 1:
+            return -scored[0][1]
+        # The most promising rolls are played out for a whole round, on the engine.
+        # One played-out round is one sample of chance, so it adds to what the roll brings
+        # at once rather than overruling it.
+        finalists = [
+            (score + self._rollout(after, me), value) for score, value, after in scored[:ROLLOUTS]
+        ]
+        return -max(finalists)[1]
+
+    def _scored_rolls(self, game: Game) -> list[tuple[float, int, Game]]:
+        """Return each roll worth making, tried on the real rules, best first, as (what it
+        brings at once, minus the value, the game after it): what the roller gains, less a
+        little of what it gives rivals; a 7 only when it pays the roller more than any
+        other roll would."""
+        me = game.turn
         wants = {c: needs(game, c) for c in COLOURS}
         wants[me] = self._needs(game, me)
         threat = {c: _threat(game, c, me) for c in COLOURS}
@@ -141,18 +158,15 @@ class ExpertPlayer(GreedyPlayer):
             # instead: else every student rolls 7 to starve the others, and nobody builds.
             scored = [s for s in scored if s[1] != -GEESE_ROLL]
         scored.sort(key=lambda s: (s[0], s[1]), reverse=True)
-        if ROLLOUTS <= 1:
-            return -scored[0][1]
-        # The most promising rolls are played out for a whole round, on the engine.
-        # One played-out round is one sample of chance, so it adds to what the roll brings
-        # at once rather than overruling it.
-        finalists = [
-            (score + self._rollout(after, me), value) for score, value, after in scored[:ROLLOUTS]
-        ]
-        return -max(finalists)[1]
+        return scored
 
     def _rollout(self, game: Game, me: Colour) -> float:
-        """Return how the race stands when `me`'s next turn comes, the round played out.
+        """Return how the race stands when `me`'s next turn comes, the round played out."""
+        return _standing(self._play_round(game, me)[0], me)
+
+    def _play_round(self, game: Game, me: Colour) -> tuple[Game, int]:
+        """Return the game when `me`'s next turn comes (or the game ends), and the commands
+        played to reach it.
 
         The rest of one's own turn is played as this player builds; each rival's
         turn as greedy would play it, offers and answers included, on the real rules.
@@ -169,7 +183,7 @@ class ExpertPlayer(GreedyPlayer):
                 partner = self if move.partner == me else model[move.partner]
                 move = move.answered(partner.answer(game, move))
             game = self._try(game, move) or self._try(game, Next()) or game
-        return _standing(game, me)
+        return game, steps
 
     def _geese(self, game: Game) -> PlaceGeese:
         """Return the geese on the tile that holds back the others most, robbing the leader."""

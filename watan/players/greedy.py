@@ -111,7 +111,7 @@ class GreedyPlayer(Strategy):
             case _:
                 return (
                     self._card(game)
-                    or self._build(game)
+                    or self._turn_build(game)
                     or self._offer(game)
                     or self._house_trade(game)
                     or Next()
@@ -179,6 +179,11 @@ class GreedyPlayer(Strategy):
         if steal_value(game, wants) > best:
             return GEESE_ROLL  # the geese bring more: a steal of what is lacking
         return value
+
+    def _turn_build(self, game: Game) -> AnyCommand | None:
+        """Return the build made now, in this player's own turn: `_build`'s, unless a
+        searching player searches it (lookaheads build by `_build`)."""
+        return self._build(game)
 
     def _build(self, game: Game) -> AnyCommand | None:
         """Return the build that scores best now, if any is worth its price."""

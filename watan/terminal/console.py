@@ -40,7 +40,7 @@ from watan.files.disk import SAVING, read_board_file, read_save_file
 from watan.files.journal import LOCAL_FOLDER, Folder, default_journal_path
 from watan.files.savefile import Read, format_save
 from watan.players import DEFAULT as DEFAULT_STRATEGY
-from watan.players import STRATEGIES, seat_generator, strategy
+from watan.players import STRATEGIES, seat_generator, seated
 from watan.players.progress import STALLED_ROUNDS, TURN_CAP, Progress
 from watan.players.table import Player, StrategyError, Table, play
 from watan.terminal import session as talk
@@ -79,6 +79,8 @@ class Options(msgspec.Struct, frozen=True, kw_only=True):
     `journal_folder`; this default, `./journals`, is for library callers and tests)."""
     hints: Level = Level.OFF
     """How much the game hints on standard error (`watan.terminal.hinter`)."""
+    think: float | None = None
+    """Seconds a searching computer may think over a move (`--think`); None: its own."""
 
     @classmethod
     def from_files(
@@ -371,8 +373,8 @@ def _play(
     def seat(colour: Colour, name: str) -> Player:
         if name == HUMAN:
             return keyboard
-        player = strategy(name, seat_generator(options.seed, number, colour))
-        return Shown(player, stdout.write, edition)
+        rng = seat_generator(options.seed, number, colour)
+        return Shown(seated(name, colour, rng, think=options.think), stdout.write, edition)
 
     try:
         for colour, name in seats:

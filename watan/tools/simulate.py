@@ -30,9 +30,9 @@ from watan.engine.layout import random_board
 from watan.engine.reach import nobody_can_win
 from watan.engine.rules import shuffled_deck, with_house_rules
 from watan.engine.state import COLOURS, NOBODY, Colour, Game
-from watan.players import seat_generator, strategy
+from watan.players import seat_generator, seated
 from watan.players.progress import TURN_CAP, Progress
-from watan.players.table import Player, Table, play
+from watan.players.table import Player, StrategyError, Table, play
 
 DEFAULT_TURN_CAP = TURN_CAP
 SEATS = len(COLOURS)
@@ -62,6 +62,10 @@ class GameResult(msgspec.Struct, frozen=True):
     dead: bool = False
     """Whether it was stopped because nobody could win any more, or nobody built for many
     rounds (`watan.players.progress`)."""
+
+    fault: str | None = None
+    """What stopped it, when a strategy's fault did (`StrategyError`): one line naming the
+    strategy and the seat."""
 
     @property
     def winning_strategy(self) -> str | None:
@@ -108,13 +112,18 @@ def play_game(
         events += taken
 
     def seat(colour: Colour, name: str) -> Player:
-        return strategy(name, seat_generator(seed, header.game, colour))
+        return seated(name, colour, seat_generator(seed, header.game, colour))
 
     def heard(_: Game, happened: tuple[AnyEvent, ...], __: Game) -> None:
         events.extend(happened)
 
     watched = Progress()
-    game = play(game, Table(seat), rng, heard, turn_cap, until=watched.stuck)
+    fault = None
+    try:
+        game = play(game, Table(seat), rng, heard, turn_cap, until=watched.stuck)
+    except StrategyError as error:  # the game so far is kept, and the run goes on
+        fault = str(error)
+        game = fold(apply, start(header), events)
     tags = Counter(type(event).__struct_config__.tag for event in events)
     result = GameResult(
         index=index,
@@ -125,6 +134,7 @@ def play_game(
         turns=sum(type(event) is TurnEnded for event in events),
         events=len(events),
         kinds={str(tag): count for tag, count in sorted(tags.items())},
+        fault=fault,
     )
     return Played(result=result, header=header, events=tuple(events), game=game)
 
@@ -185,6 +195,8 @@ class Summary(msgspec.Struct, frozen=True):
     winners: dict[str, int]
     """Wins by colour."""
     kinds: dict[str, int]
+    faults: int = 0
+    """Games stopped by a strategy's fault."""
 
 
 def summarise(results: Sequence[GameResult], players: Sequence[str]) -> Summary:
@@ -202,6 +214,7 @@ def summarise(results: Sequence[GameResult], players: Sequence[str]) -> Summary:
         games=len(results),
         finished=len(finished),
         dead=sum(r.dead for r in results),
+        faults=sum(r.fault is not None for r in results),
         standings=tuple(
             Standing(strategy=name, seats=seats[name], wins=by_strategy[name], games=len(results))
             for name in dict.fromkeys(players)
@@ -269,11 +282,12 @@ def simulate(
 
 def report(summary: Summary, seconds: float, workers: int, turn_cap: int) -> str:
     """Return what `watan simulate` prints: wins by strategy, lengths, speed, events by kind."""
-    capped = summary.games - summary.finished - summary.dead
+    capped = summary.games - summary.finished - summary.dead - summary.faults
     total = sum(summary.kinds.values()) or 1
+    faults = f", {summary.faults} stopped by a strategy's fault" if summary.faults else ""
     lines = [
         f"games: {summary.games} ({summary.finished} won, {summary.dead} stopped with nobody "
-        f"able to win, {capped} stopped at the cap of {turn_cap:,} turns)",
+        f"able to win, {capped} stopped at the cap of {turn_cap:,} turns{faults})",
         f"speed: {summary.games / seconds:,.1f} games/s ({seconds:.2f} s, "
         f"{workers} worker{'s' if workers != 1 else ''})",
         "wins by strategy (seats rotate every game; 95% interval):",
