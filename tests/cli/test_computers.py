@@ -56,6 +56,8 @@ def watan(args: list[str], cwd: Path, stdin: str = "") -> subprocess.CompletedPr
             ["--computer", "Red", "--human", "RED"],
             "Red is given twice (--computer Red and --human RED)",
         ),
+        (["--think", "abc"], "--think: 'abc' is not a number of seconds between 0 and 60"),
+        (["--think", "nan"], "--think: 'nan' is not a number of seconds between 0 and 60"),
     ],
 )
 def test_a_bad_seat_is_one_line_naming_the_problem_and_status_2(

@@ -89,6 +89,7 @@ def main(default_edition: str = DEFAULT) -> None:
             hints="hints" in chosen,
             no_hints="no_hints" in chosen,
             house_rules=_every(chosen, "house_rules"),
+            think=_one(chosen, "think"),
             default_edition=default_edition,
         )
     )

@@ -10,22 +10,28 @@ from __future__ import annotations
 
 import importlib
 import random
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from watan.engine.state import Colour
     from watan.players.plugins import Guarded
     from watan.players.table import Player
 
-class Built(NamedTuple):
-    """A built-in strategy: where its class is, and what a newcomer is told of it."""
+class Built:
+    """A built-in strategy: where its class is, and what a newcomer is told of it.
 
-    module: str
-    kind: str
-    words: str
-    """What it does, in a few words."""
-    rating: str
-    """Its strength on the ladder (`benchmarks/bench_ladder.py`) and its speed."""
+    A plain class: the command line's help reads these before anything else starts (a
+    `NamedTuple` class is built at import).
+    """
+
+    __slots__ = ("kind", "module", "rating", "words")
+
+    def __init__(self, module: str, kind: str, words: str, rating: str) -> None:
+        self.module, self.kind = module, kind
+        self.words = words
+        """What it does, in a few words."""
+        self.rating = rating
+        """Its strength on the ladder (`benchmarks/bench_ladder.py`) and its speed."""
 
 
 STRATEGIES: dict[str, Built] = {
