@@ -46,7 +46,7 @@ STRATEGIES: dict[str, Built] = {
 }
 """Each built-in strategy by name, weakest first."""
 
-DEFAULT = "expert"
+DEFAULT = "master"
 """The strategy a seat is handed to when none is named: the strongest within its speed."""
 
 THINKING = frozenset({"master"})
