@@ -137,12 +137,9 @@ _DISTANCES: Memo[Mapping[int, int]] = Memo()
 
 def reachable_spots(game: Game, colour: Colour) -> AbstractSet[CriterionId]:
     """Return the open criteria at the end of one of the student's goals: completable now."""
-    answers = _REACHABLE.answers(game)
-    key = network_key(game, colour)
-    found = answers.get(key)
-    if found is None:
-        found = answers[key] = _reachable_spots(game, colour)
-    return found
+    return _REACHABLE.remembered(
+        game, network_key(game, colour), lambda: _reachable_spots(game, colour)
+    )
 
 
 def _reachable_spots(game: Game, colour: Colour) -> set[CriterionId]:
@@ -161,12 +158,9 @@ def frontier_goals(game: Game, colour: Colour) -> Mapping[int, int]:
     A goal touching one of the student's criteria or goals may be achieved (spec
     §3.3); the criterion it reaches is its end away from the network.
     """
-    answers = _FRONTIER.answers(game)
-    key = network_key(game, colour)
-    found = answers.get(key)
-    if found is None:
-        found = answers[key] = _frontier_goals(game, colour)
-    return found
+    return _FRONTIER.remembered(
+        game, network_key(game, colour), lambda: _frontier_goals(game, colour)
+    )
 
 
 def _frontier_goals(game: Game, colour: Colour) -> dict[int, int]:
@@ -193,12 +187,9 @@ def goal_distances(game: Game, colour: Colour) -> Mapping[int, int]:
     Paths run over free goals and never through another student's criterion (spec §3.3).
     Worked out once for each network (`watan.players.memo`): it is the costliest measure.
     """
-    answers = _DISTANCES.answers(game)
-    key = network_key(game, colour)
-    found = answers.get(key)
-    if found is None:
-        found = answers[key] = _goal_distances(game, colour)
-    return found
+    return _DISTANCES.remembered(
+        game, network_key(game, colour), lambda: _goal_distances(game, colour)
+    )
 
 
 MOST_DISTANT = 4

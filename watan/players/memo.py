@@ -11,7 +11,7 @@ the function would give, in the same order, so remembering changes no move.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Generic, TypeVar
 
 from watan.engine.state import Colour, Game
@@ -40,6 +40,15 @@ class Memo(Generic[Answer]):
         if board is not game.board or rules is not game.rules or len(answers) > MOST_REMEMBERED:
             held = self._held = (game.board, game.rules, {})
         return held[2]
+
+    def remembered(self, game: Game, key: Hashable, work: Callable[[], Answer]) -> Answer:
+        """Return the answer remembered for `key` in `game`'s board and rules, working it out
+        with `work` (and remembering it) the first time."""
+        answers = self.answers(game)
+        found = answers.get(key)
+        if found is None:
+            found = answers[key] = work()
+        return found
 
 
 def network_key(game: Game, colour: Colour) -> Hashable:
