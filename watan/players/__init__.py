@@ -36,13 +36,14 @@ class Built:
 
 STRATEGIES: dict[str, Built] = {
     "random": Built("watan.players.randomly", "RandomPlayer",
-                    "any legal move, a kind of move first", "RATING_RANDOM"),
+                    "any legal move, a kind of move first", "rating 609, under 0.01 ms a move"),
     "greedy": Built("watan.players.greedy", "GreedyPlayer",
-                    "the best immediate move by production", "RATING_GREEDY"),
+                    "the best immediate move by production", "rating 1500, 0.06 ms a move"),
     "expert": Built("watan.players.expert", "ExpertPlayer",
-                    "greedy's turn, each roll tried on the engine", "RATING_EXPERT"),
+                    "greedy's turn, each roll tried on the engine", "rating 1650, 0.11 ms a move"),
     "master": Built("watan.players.master", "MasterPlayer",
-                    "searches its placements and builds on the engine", "RATING_MASTER"),
+                    "searches its placements and builds on the engine",
+                    "rating 1667, 0.14 ms a move"),
 }
 """Each built-in strategy by name, weakest first."""
 
