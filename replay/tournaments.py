@@ -94,18 +94,31 @@ def batches(
     ]
 
 
+class Interrupted(KeyboardInterrupt):
+    """A run stopped by an interrupt (Ctrl-C), with the results of the batches that had
+    finished, in game order."""
+
+    def __init__(self, results: list[object]) -> None:
+        super().__init__()
+        self.results = results
+
+
 def play_batch(batch: Batch[C, R]) -> list[R]:
     """Return the results of a batch's games, in order, writing their journals if asked.
 
-    A journal already there is never replaced (raises JournalError).
+    A journal already there is never replaced (raises JournalError).  An interrupt raises
+    `Interrupted` with the results of the games finished before it.
     """
-    results = []
-    for index, seed in zip(batch.indices, batch.seeds, strict=True):
-        played = batch.play(batch.settings, index, seed)
-        if batch.journals is not None:
-            path = journal_path(batch.journals, index)
-            write_journal(path, played.header, played.events, replace=False)
-        results.append(played.result)
+    results: list[R] = []
+    try:
+        for index, seed in zip(batch.indices, batch.seeds, strict=True):
+            played = batch.play(batch.settings, index, seed)
+            if batch.journals is not None:
+                path = journal_path(batch.journals, index)
+                write_journal(path, played.header, played.events, replace=False)
+            results.append(played.result)
+    except KeyboardInterrupt:
+        raise Interrupted(list(results)) from None
     return results
 
 
@@ -117,24 +130,38 @@ def run(
     planned: Sequence[Batch[C, R]], workers: int = 1, progress: Progress | None = None
 ) -> list[R]:
     """Return the results of every batch's games in game order, played here (one worker)
-    or by `workers` processes of this machine."""
+    or by `workers` processes of this machine.
+
+    An interrupt raises `Interrupted` with the results of the batches finished by then; the
+    workers' batches not yet begun are cancelled.
+    """
     if workers <= 1:
         return collect(((n, play_batch(batch)) for n, batch in enumerate(planned)), progress)
     with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
         futures = {pool.submit(play_batch, batch): n for n, batch in enumerate(planned)}
         finished = concurrent.futures.as_completed(futures)
-        return collect(((futures[future], future.result()) for future in finished), progress)
+        try:
+            return collect(((futures[future], future.result()) for future in finished), progress)
+        except KeyboardInterrupt:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
 
 
 def collect(finished: Iterable[tuple[int, list[R]]], progress: Progress | None = None) -> list[R]:
     """Return the results of batches as they finish, in any order, each with its number
     among the batches, put back in game order; `progress` hears how many games are done
-    after each."""
+    after each.  An interrupt raises `Interrupted` with the results collected so far."""
     done: dict[int, list[R]] = {}
     games = 0
-    for number, results in finished:
-        done[number] = results
-        games += len(results)
-        if progress is not None:
-            progress(games)
+    try:
+        for number, results in finished:
+            done[number] = results
+            games += len(results)
+            if progress is not None:
+                progress(games)
+    except KeyboardInterrupt as stopped:
+        # A batch played here and stopped part-way is the next in game order.
+        partial = stopped.results if isinstance(stopped, Interrupted) else []
+        kept = [result for number in sorted(done) for result in done[number]]
+        raise Interrupted([*kept, *partial]) from None
     return [result for number in sorted(done) for result in done[number]]

@@ -15,9 +15,11 @@ from watan.cli.app import main
 from watan.cli.launch import plain_play
 from watan.engine.events import SeatTaken
 from watan.engine.state import Colour
+from watan.players import DEFAULT_STRATEGY, listing
 
 COLOURS_SAID = "(colours: Blue, Red, Orange, Yellow)"
-STRATEGIES_SAID = "(strategies: random, greedy, expert)"
+STRATEGIES_SAID = f"(strategies: {listing()})"
+"""Every strategy, with its rating (`watan.players.listing`, whose form test_plugins checks)."""
 
 
 def watan(args: list[str], cwd: Path, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -54,6 +56,8 @@ def watan(args: list[str], cwd: Path, stdin: str = "") -> subprocess.CompletedPr
             ["--computer", "Red", "--human", "RED"],
             "Red is given twice (--computer Red and --human RED)",
         ),
+        (["--think", "abc"], "--think: 'abc' is not a number of seconds between 0 and 60"),
+        (["--think", "nan"], "--think: 'nan' is not a number of seconds between 0 and 60"),
     ],
 )
 def test_a_bad_seat_is_one_line_naming_the_problem_and_status_2(
@@ -73,10 +77,13 @@ def test_play_help_lists_the_strategies_and_the_seat_options() -> None:
     assert result.exit_code == 0
     for words in (
         "--computer COLOUR[=STRATEGY]",
-        "random (any legal move, a kind of move first)",
-        "greedy (the best immediate move by production)",
-        "expert (looks ahead with the engine itself)",
-        "Default expert.",
+        "random (any legal move, a kind of move first; ",
+        "greedy (the best immediate move by production; ",
+        "expert (greedy's turn, each roll tried on the engine; ",
+        "master (searches its placements and builds on the engine; ",
+        f"Default {DEFAULT_STRATEGY}.",
+        "package.module:Factory",
+        "--think SECONDS",
         "--human COLOUR",
         "--allow-computers",
     ):

@@ -134,6 +134,7 @@ def test_every_play_option_has_a_spec_or_long_spelling() -> None:
         "journal": ("--journal",),
         "resume": ("--resume",),
         "computer": ("--computer",),
+        "think": ("--think",),
         "human": ("--human",),
         "allow_computers": ("--allow-computers",),
         "hints": ("--hints",),

@@ -21,6 +21,7 @@ from watan.match.options import (
     seats_asked,
     unknown_seat,
 )
+from watan.players import listing
 
 SAMPLE_BOARD = parse_board(reference("sample-board.txt"), "sample-board.txt", WATAN)
 BLUE, RED, ORANGE, YELLOW = Colour.BLUE, Colour.RED, Colour.ORANGE, Colour.YELLOW
@@ -36,8 +37,8 @@ def _work_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_seats_are_handed_out_in_the_order_asked_computers_first() -> None:
     assert seats_asked(["red=greedy", " Orange "], ["BLUE"]) == (
-        (RED, "greedy"), (ORANGE, "expert"), (BLUE, "human")
-    )  # a computer with no strategy named plays the default, expert
+        (RED, "greedy"), (ORANGE, "master"), (BLUE, "human")
+    )  # a computer with no strategy named plays the default, master
 
 
 @pytest.mark.parametrize(
@@ -45,8 +46,8 @@ def test_seats_are_handed_out_in_the_order_asked_computers_first() -> None:
     [
         (["Purple"], [], "--computer Purple: there is no student 'Purple' (colours: Blue, Red, "
          "Orange, Yellow)"),
-        (["Red=clever"], [], "--computer Red=clever: there is no strategy 'clever' "
-         "(strategies: random, greedy, expert)"),
+        (["Red=clever"], [], f"--computer Red=clever: there is no strategy 'clever' "
+         f"(strategies: {listing()})"),
         (["Red"], ["red"], "Red is given twice (--computer Red and --human red)"),
     ],
 )
@@ -62,8 +63,8 @@ def test_a_seat_played_by_a_strategy_this_version_lacks_must_be_handed_to_anothe
     seats = ("human", "clever", "greedy", "human")
     assert unknown_seat(seats, ((RED, "random"),)) is None
     assert unknown_seat(seats, ()) == (
-        "Red is played by the strategy 'clever', which this version lacks (strategies: random, "
-        "greedy, expert); give the seat to another with --computer Red=STRATEGY or --human Red"
+        f"Red is played by the strategy 'clever', which this version lacks (strategies: "
+        f"{listing()}); give the seat to another with --computer Red=STRATEGY or --human Red"
     )
 
 

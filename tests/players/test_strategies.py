@@ -37,18 +37,19 @@ from watan.engine.resources import Resource
 from watan.engine.rules import shuffled_deck, with_house_rules
 from watan.engine.state import COLOURS, Colour, Game, Phase
 from watan.engine.topology import TILE_CRITERIA
-from watan.players import STRATEGIES, UnknownStrategy, seat_generator, strategy
-from watan.players.computer import Strategy
-from watan.players.table import StrategyError, Table, play
+from watan.players import STRATEGIES, seat_generator, strategy
+from watan.players.table import Player, StrategyError, Table, play
 
 BLUE, RED, ORANGE, YELLOW = Colour.BLUE, Colour.RED, Colour.ORANGE, Colour.YELLOW
 NAMES = tuple(STRATEGIES)
+PLUGIN = "tests.players.test_plugins:first_build"
+"""A strategy of one's own, by reference: the README's example."""
 
 
 class Judged:
     """A strategy whose every move is checked against the rules before it is played."""
 
-    def __init__(self, inner: Strategy) -> None:
+    def __init__(self, inner: Player) -> None:
         self.inner = inner
 
     def move(self, game: Game) -> Move:
@@ -56,7 +57,7 @@ class Judged:
         if isinstance(move, Offer):
             assert offer_refusal(game, move.partner, move.give, move.take) is None, move
         else:
-            assert refusal(game, move) is None, (self.inner.name, move, game.phase)
+            assert refusal(game, move) is None, (self.inner, move, game.phase)
         return move
 
     def answer(self, game: Game, offer: Offer) -> bool:
@@ -96,7 +97,7 @@ def a_game(
 @settings(max_examples=12, deadline=None)
 @given(
     seed=st.integers(min_value=0, max_value=2**32),
-    seats=st.tuples(*(st.sampled_from(NAMES) for _ in COLOURS)),
+    seats=st.tuples(*(st.sampled_from((*NAMES, PLUGIN)) for _ in COLOURS)),
     rules=st.sampled_from(["watan", "constructor"]),
     house=st.booleans(),
 )
@@ -123,12 +124,6 @@ def test_a_trade_refused_because_its_partner_could_not_pay_is_no_fault(sample_bo
     player = strategy("expert", random.Random(0))
     trade = Offer(partner=RED, give=Resource.LAB, take=Resource.STUDY).answered(True)
     player.refused(make_game(sample_board), trade, Refusal.NOT_ENOUGH_RESOURCES)
-
-
-def test_an_unknown_strategy_is_refused_naming_the_strategies() -> None:
-    with pytest.raises(UnknownStrategy) as refused:
-        strategy("smart", random.Random(0))
-    assert str(refused.value) == "there is no strategy 'smart' (strategies: random, greedy, expert)"
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -211,3 +206,36 @@ def test_greedy_trades_a_surplus_with_the_bank_for_what_it_lacks(sample_board: B
     assert strategy("greedy", random.Random(0)).move(game) == TradeWithBank(
         give=Resource.CAFFEINE, take=Resource.LECTURE
     )
+
+
+@pytest.mark.parametrize("name", ["greedy", "expert", "master"])
+def test_a_computer_declines_a_trade_that_sets_its_build_back_and_takes_a_fair_one(
+    sample_board: Board, name: str
+) -> None:
+    # Red's assignment at 34 (sample board) wants a midterm: two LECTURE, three STUDY (RULINGS
+    # 23).  Holding two LECTURE, two STUDY and three CAFFEINE it is one STUDY short: giving a
+    # LECTURE for a CAFFEINE leaves it two short (issue 27), and a STUDY for a CAFFEINE it
+    # has no use for makes the midterm affordable.
+    game = make_game(
+        sample_board, criteria={34: (RED, 1), 0: (BLUE, 1)},
+        resources={RED: (3, 0, 2, 2, 0), BLUE: (2, 0, 0, 3, 0)},
+    )
+    player = strategy(name, random.Random(0))
+    setback = Offer(partner=RED, give=Resource.CAFFEINE, take=Resource.LECTURE)
+    fair = Offer(partner=RED, give=Resource.STUDY, take=Resource.CAFFEINE)
+    assert (player.answer(game, setback), player.answer(game, fair)) == (False, True)
+
+
+@pytest.mark.parametrize("name", ["greedy", "expert", "master"])
+def test_a_computer_rolls_what_it_needs_rather_than_a_7_that_pays_less(
+    sample_board: Board, name: str
+) -> None:
+    # Blue's assignment at 34 touches CAFFEINE 6, TUTORIAL 12 and LECTURE 4; holding one
+    # LECTURE and three STUDY, the 4 completes its midterm.  Red holds a single CAFFEINE to
+    # steal: a 7 would bring less than the 4 does.
+    game = make_game(
+        sample_board, phase=Phase.BEFORE_ROLL, loaded=[BLUE],
+        criteria={34: (BLUE, 1), 0: (RED, 1)},
+        resources={BLUE: (0, 0, 1, 3, 0), RED: (1, 0, 0, 0, 0)},
+    )
+    assert strategy(name, random.Random(0)).move(game) == Roll(value=4)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import msgspec
@@ -11,6 +12,7 @@ from replay.history import load
 from replay.journal import JournalError
 from replay.tournaments import (
     MOST_GAMES_PER_BATCH,
+    Interrupted,
     batches,
     collect,
     game_seeds,
@@ -75,6 +77,17 @@ def test_results_of_batches_finished_out_of_order_come_back_in_game_order() -> N
     heard: list[int] = []
     finished = [(2, ["e"]), (0, ["a", "b"]), (1, ["c", "d"])]
     assert (collect(finished, heard.append), heard) == (["a", "b", "c", "d", "e"], [1, 3, 5])
+
+
+def test_an_interrupt_keeps_the_results_of_the_batches_finished_before_it() -> None:
+    def finished() -> Iterator[tuple[int, list[str]]]:
+        yield (1, ["c", "d"])
+        yield (0, ["a", "b"])
+        raise KeyboardInterrupt
+
+    with pytest.raises(Interrupted) as stopped:
+        collect(finished())
+    assert stopped.value.results == ["a", "b", "c", "d"]
 
 
 def test_a_batch_writes_each_games_journal_and_never_replaces_one(tmp_path: Path) -> None:

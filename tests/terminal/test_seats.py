@@ -24,7 +24,7 @@ from watan.engine.resources import Resource
 from watan.engine.state import HUMAN, Colour, Game, Phase
 from watan.match.making import Log, resume
 from watan.match.options import Options
-from watan.players import seat_generator, strategy
+from watan.players import seat_generator, seated
 from watan.players.table import Table
 from watan.players.table import play as play_table
 from watan.terminal.seats import Shown
@@ -95,7 +95,8 @@ def test_what_computers_show_is_what_one_person_typing_all_their_lines_would_see
     events: list[AnyEvent] = []
 
     def seat(colour: Colour, name: str) -> Shown:
-        return Shown(strategy(names[colour], seat_generator(5, 1, colour)), out.append, played)
+        rng = seat_generator(5, 1, colour)
+        return Shown(seated(names[colour], colour, rng), out.append, played)
 
     def heard(before: Game, happened: tuple[AnyEvent, ...], after: Game) -> None:
         out.append(narrate(before, happened, after, played))

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -164,8 +168,8 @@ def test_watan_simulate_prints_the_report_and_says_its_seed_on_standard_error() 
     lines = result.stdout.splitlines()
     assert (result.exit_code, lines[0], lines[2]) == (
         0,
-        "games: 2 (2 won, 0 stopped with nobody able to win, 0 stopped at the cap of 10,000 "
-        "turns)",
+        "games: 2 (2 won, 0 stopped with nobody able to win, 0 stopped at the cap of 1,000 "
+        "turns)",  # the cap README states (watan.players.progress.TURN_CAP)
         "wins by strategy (seats rotate every game; 95% interval):",
     )
     assert lines[3].startswith("  greedy: ") and lines[4].startswith("  random: ")
@@ -178,7 +182,7 @@ def test_watan_simulate_prints_the_report_and_says_its_seed_on_standard_error() 
         ("greedy,greedy,greedy", "name four strategies, one per seat, not 3"),
         (
             "greedy,greedy,greedy,smart",
-            "there is no strategy 'smart' (strategies: random, greedy, expert)",
+            "there is no strategy 'smart' (strategies: random (",
         ),
         ("random,random,random,random,random", "name four strategies, one per seat, not 5"),
     ],
@@ -211,3 +215,25 @@ def test_watan_simulate_never_replaces_a_journal_already_there(tmp_path: Path) -
         f"watan: {tmp_path / 'game-00001.jsonl'}: already exists; it was left as it was"
     )
     assert (tmp_path / "game-00001.jsonl").read_text() == "keep me\n"
+
+
+def test_simulate_stopped_by_ctrl_c_reports_the_games_finished_so_far(tmp_path: Path) -> None:
+    # Ten games of four greedy players take a fraction of a second each here: after the first
+    # few are done (their journals written), Ctrl-C stops the run.
+    run = subprocess.Popen(
+        [sys.executable, "-m", "watan", "simulate", "--games", "1000", "--seed", "1",
+         "--players", "greedy,greedy,greedy,greedy", "--journals", str(tmp_path)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    deadline = time.monotonic() + 60
+    while len(list(tmp_path.iterdir())) < 3 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    run.send_signal(signal.SIGINT)
+    out, err = run.communicate(timeout=60)
+    written = len(list(tmp_path.iterdir()))
+    first = out.splitlines()[0]
+    reported = int(first.split()[1])
+    assert (run.returncode, "Traceback" in err) == (130, False), err
+    assert 3 <= reported <= written < 1000, (first, written)
+    assert first.startswith(f"games: {reported} ({reported} won")
+    assert f"watan: interrupted: the {reported} games finished are reported" in err

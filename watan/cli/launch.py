@@ -99,6 +99,7 @@ def _run(default_edition: str) -> None:
             hints="hints" in chosen,
             no_hints="no_hints" in chosen,
             house_rules=_every(chosen, "house_rules"),
+            think=_one(chosen, "think"),
             default_edition=default_edition,
         )
     )

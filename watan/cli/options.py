@@ -89,9 +89,17 @@ PLAY_OPTIONS = (
         ("--computer",),
         "COLOUR[=STRATEGY]",
         "Let a computer play COLOUR, with STRATEGY: "
-        + "; ".join(f"{name} ({words})" for name, (_, _, words) in STRATEGIES.items())
-        + f". Default {DEFAULT_STRATEGY}. Repeat for more seats; four is a game to watch.",
+        + "; ".join(f"{name} ({built.words}; {built.rating})" for name, built in STRATEGIES.items())
+        + f". Default {DEFAULT_STRATEGY}. Or an installed strategy's name, or "
+        "package.module:Factory for your own. Repeat for more seats; four is a game to watch.",
         repeated=True,
+    ),
+    PlayOption(
+        "think",
+        ("--think",),
+        "SECONDS",
+        "Let searching computers (master) think about this long over a move: a budget of "
+        "moves played out, the same on any machine (default 0.25).",
     ),
     PlayOption(
         "human",

@@ -17,16 +17,14 @@ from watan.cli.common import (
 
 def _players(_: click.Context, __: click.Parameter, value: str) -> tuple[str, ...]:
     """Return the four strategies `--players` names, one per seat, or fail as click does."""
-    from watan.players import STRATEGIES
+    from watan.players import UnknownStrategy, known
 
     names = tuple(name.strip() for name in value.split(","))
     if len(names) != 4:
         raise click.BadParameter(f"name four strategies, one per seat, not {len(names)}")
-    unknown = [name for name in names if name not in STRATEGIES]
+    unknown = [name for name in names if not known(name)]
     if unknown:
-        raise click.BadParameter(
-            f"there is no strategy {unknown[0]!r} (strategies: {', '.join(STRATEGIES)})"
-        )
+        raise click.BadParameter(str(UnknownStrategy(unknown[0])))
     return names
 
 
@@ -43,7 +41,8 @@ def _players(_: click.Context, __: click.Parameter, value: str) -> tuple[str, ..
     default="random,random,random,random",
     show_default=True,
     callback=_players,
-    help="The strategy in each seat, Blue first in the first game: random, greedy or expert. "
+    help="The strategy in each seat, Blue first in the first game: random, greedy, expert or "
+    "master, an installed strategy's name, or package.module:Factory. "
     "Seats rotate by one every game, so each strategy plays every seat equally often.",
 )
 @click.option("--journals", metavar="DIR", type=FOLDER,
@@ -51,7 +50,7 @@ def _players(_: click.Context, __: click.Parameter, value: str) -> tuple[str, ..
               "is written.")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
               help="Processes playing games at once; the results are the same for any number.")
-@click.option("--turn-cap", type=click.IntRange(min=1), default=10_000, show_default=True,
+@click.option("--turn-cap", type=click.IntRange(min=1), default=1_000, show_default=True,
               help="Stop a game after this many turns and count it unfinished.")
 @click.option(
     "--cluster",
@@ -85,6 +84,7 @@ def simulate(
     import time
 
     from replay.journal import JournalError
+    from replay.tournaments import Interrupted
     from watan.tools import simulate as simulator
     from watan.tools.cluster import NoCluster
 
@@ -101,6 +101,7 @@ def simulate(
     say(f"simulating {games} games with seed {seed}")
     bar = ProgressBar("simulating", "games")
     began = time.perf_counter()
+    interrupted = False
     try:
         results = simulator.tournament(
             seed, games, players=players, workers=workers, turn_cap=turn_cap,
@@ -110,7 +111,16 @@ def simulate(
     except (JournalError, NoCluster) as error:
         bar.close()
         fail(str(error))
+    except Interrupted as stopped:  # Ctrl-C: the games finished so far are reported
+        results, interrupted = stopped.results, True  # type: ignore[assignment]
     seconds = time.perf_counter() - began
     bar.close()
+    if interrupted:
+        say(f"interrupted: the {len(results)} games finished are reported")
+    for result in results:
+        if result.fault is not None:
+            say(f"game {result.index + 1}: {result.fault}; stopped, kept as played")
     summary = simulator.summarise(results, players)
     click.echo(simulator.report(summary, seconds, workers, turn_cap), nl=False)
+    if interrupted:
+        raise SystemExit(130)

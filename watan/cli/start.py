@@ -35,6 +35,7 @@ def play_session(
     hints: bool = False,
     no_hints: bool = False,
     house_rules: Sequence[str] = (),
+    think: str | None = None,
     default_edition: str = DEFAULT_EDITION,
 ) -> int:
     """Play from the command line's options; return the exit status.
@@ -64,6 +65,9 @@ def play_session(
         seats = seats_asked(computer, human)
     except BadOption as bad:
         return refuse(str(bad))
+    thought = _seconds(think)
+    if think is not None and thought is None:
+        return refuse(f"--think: {think!r} is not a number of seconds between 0 and 60")
     if load is not None and board is not None:
         return refuse("-load and -board cannot be used together")
     if board is not None and random_board:
@@ -112,6 +116,7 @@ def play_session(
                 seats=seats,
                 computers=computers,
                 journals=journals,
+                think=thought,
             )
             notes = first.options.notes
         else:
@@ -126,6 +131,7 @@ def play_session(
                 seats=seats,
                 computers=computers,
                 journals=journals,
+                think=thought,
             )
             notes = first.notes
         for note in notes:
@@ -144,6 +150,18 @@ def play_session(
         kept="the game is in its journal (and backup.sv)",  # the console says better
         faults=(StrategyError,),
     )
+
+
+def _seconds(text: str | None) -> float | None:
+    """Return `--think`'s seconds, or None when there are none or they are no number from 0
+    to 60."""
+    if text is None:
+        return None
+    try:
+        seconds = float(text)
+    except ValueError:
+        return None
+    return seconds if 0 <= seconds <= 60 else None  # NaN is neither
 
 
 def _hinting(*, hints: bool, no_hints: bool) -> Level:

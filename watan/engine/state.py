@@ -257,12 +257,25 @@ def saved_game(game: Game) -> SavedGame:
 
 
 def is_player_name(name: str) -> bool:
-    """Return whether `name` can name who plays a seat: a short lower-case ASCII word.
+    """Return whether `name` can name who plays a seat: a short lower-case ASCII word, or a
+    strategy's reference (`is_strategy_reference`).
 
     `HUMAN` is one; so is every computer strategy's name.  The engine does not
     know the strategies (they live above it), only what their names look like.
     """
-    return 0 < len(name) <= 32 and name.isascii() and name.isidentifier() and name.islower()
+    if 0 < len(name) <= 32 and name.isascii() and name.isidentifier() and name.islower():
+        return True
+    return is_strategy_reference(name)
+
+
+def is_strategy_reference(name: str) -> bool:
+    """Return whether `name` says where a strategy is, `package.module:Factory` (at most
+    100 ASCII characters): dotted identifiers, a colon, dotted identifiers."""
+    module, colon, attribute = name.partition(":")
+    return (
+        len(name) <= 100 and name.isascii() and bool(colon)
+        and all(part.isidentifier() for part in (*module.split("."), *attribute.split(".")))
+    )
 
 
 def course_criteria(game: Game, colour: Colour) -> int:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Callable, Iterator, Sequence
-from typing import NamedTuple, TextIO
+from typing import TYPE_CHECKING, NamedTuple, TextIO
 
 from msgspec.structs import replace
 
@@ -30,9 +30,11 @@ from watan.engine.rules import shuffled_deck, with_house_rules
 from watan.engine.state import COLOURS, HUMAN, Colour, Game
 from watan.files.journal import LOCAL_FOLDER, Folder, default_journal_path
 from watan.match.options import HERE, Options, Seats, choose_board, fresh_seed, unknown_seat
-from watan.players import seat_generator, strategy
-from watan.players.computer import Strategy
+from watan.players import seat_generator, seated
 from watan.players.table import Listener, Table, play
+
+if TYPE_CHECKING:
+    from watan.players.plugins import Guarded
 
 WatanRecorder = Recorder[GameStarted, AnyEvent]
 """A Watan game's journal as it is appended to (`replay.recorder`)."""
@@ -93,10 +95,12 @@ class Match:
             for event in self.submit(TakeSeat(colour=colour, player=player))
         )
 
-    def computer(self, colour: Colour, name: str) -> Strategy:
-        """Return a new player of the strategy `name` for seat `colour`, drawing from its own
-        generator (`seat_generator`), so that the same seed replays its moves."""
-        return strategy(name, seat_generator(self.options.seed, self.header.game, colour))
+    def computer(self, colour: Colour, name: str) -> Guarded:
+        """Return a new player of the strategy `name` for seat `colour`, guarded, drawing
+        from its own generator (`seat_generator`), so that the same seed replays its moves,
+        and thinking as long as the session allows (`--think`)."""
+        rng = seat_generator(self.options.seed, self.header.game, colour)
+        return seated(name, colour, rng, think=self.options.think)
 
     def play(
         self,
@@ -210,6 +214,7 @@ def resume(
     seats: Seats = (),
     computers: bool = False,
     journals: Folder = HERE,
+    think: float | None = None,
 ) -> Match:
     """Reopen a journal to play on from exactly where it stands (`watan play --resume`).
 
@@ -250,6 +255,7 @@ def resume(
         computers=computers,
         notes=board.notes,
         journals=journals,
+        think=think,
     )
     recorder = WatanRecorder(reopened.writer, reporter(stderr, program))
     recorder.record([GameResumed(seed=options.seed)])

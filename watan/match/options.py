@@ -29,7 +29,7 @@ from watan.engine.state import COLOURS, HUMAN, Colour
 from watan.files.disk import read_board_file, read_save_file
 from watan.files.journal import LOCAL_FOLDER, Folder
 from watan.files.savefile import Read
-from watan.players import DEFAULT_STRATEGY, STRATEGIES
+from watan.players import DEFAULT_STRATEGY, UnknownStrategy, known, listing
 
 Seats = tuple[tuple[Colour, str], ...]
 """Who plays which seat, as asked (`--computer Red=greedy`, `--human Red`), in order."""
@@ -63,6 +63,8 @@ class Options(msgspec.Struct, frozen=True, kw_only=True):
     """What reading the files noted, for standard error (`savefile.Read`)."""
     journals: Folder = HERE
     """Where new games keep their journals."""
+    think: float | None = None
+    """Seconds a searching computer may think over a move (`--think`); None: its own."""
 
 
 class BadOption(Exception):
@@ -81,6 +83,7 @@ def asked(
     seats: Seats = (),
     computers: bool = False,
     journals: Folder = HERE,
+    think: float | None = None,
 ) -> Options:
     """Return the options of a new session (spec §5: `-seed`, `-load`, `-board`), the files
     read and the house rules applied to the edition's rules.
@@ -111,6 +114,7 @@ def asked(
         computers=computers,
         notes=(*(() if read is None else read.notes), *chosen.notes),
         journals=journals,
+        think=think,
     )
 
 
@@ -174,10 +178,8 @@ def seats_asked(computer: Sequence[str], human: Sequence[str]) -> Seats:
         if colour is None:
             raise BadOption(f"{option}: there is no student {name!r} (colours: {COLOUR_LIST})")
         player = player.strip() or DEFAULT_STRATEGY
-        if player != HUMAN and player not in STRATEGIES:
-            raise BadOption(
-                f"{option}: there is no strategy {player!r} (strategies: {', '.join(STRATEGIES)})"
-            )
+        if player != HUMAN and not known(player):
+            raise BadOption(f"{option}: {UnknownStrategy(player)}")
         if colour in given:
             raise BadOption(f"{colour.title} is given twice ({given[colour]} and {option})")
         given[colour] = option
@@ -193,11 +195,11 @@ def unknown_seat(seats: tuple[str, ...], asked: Seats) -> str | None:
     """
     changed = dict(asked)
     for colour, player in zip(COLOURS, seats, strict=True):
-        if colour not in changed and player != HUMAN and player not in STRATEGIES:
+        if colour not in changed and player != HUMAN and not known(player):
             name = colour.title
             return (
                 f"{name} is played by the strategy {player!r}, which this version lacks "
-                f"(strategies: {', '.join(STRATEGIES)}); give the seat to another with "
+                f"(strategies: {listing()}); give the seat to another with "
                 f"--computer {name}=STRATEGY or --human {name}"
             )
     return None

@@ -1,7 +1,9 @@
 """Who sits at each seat: the computer strategies, and the table that plays a game.
 
-`STRATEGIES` names every computer strategy, weakest first; `strategy(name,
-rng)` makes one.  The strategies are imported only when a game needs one.
+`STRATEGIES` names every built-in computer strategy, weakest first; `strategy(name, rng)`
+makes one, built in, installed or named by reference (`watan.players.plugins`), and
+`seated` makes one for a seat, guarded.  The strategies are imported only when a game needs
+one.
 """
 
 from __future__ import annotations
@@ -11,37 +13,110 @@ import random
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from watan.players.computer import Strategy
+    from watan.engine.state import Colour
+    from watan.players.plugins import Guarded
+    from watan.players.table import Player
 
-STRATEGIES: dict[str, tuple[str, str, str]] = {
-    "random": ("watan.players.randomly", "RandomPlayer", "any legal move, a kind of move first"),
-    "greedy": ("watan.players.greedy", "GreedyPlayer", "the best immediate move by production"),
-    "expert": ("watan.players.expert", "ExpertPlayer", "looks ahead with the engine itself"),
+class Built:
+    """A built-in strategy: where its class is, and what a newcomer is told of it.
+
+    A plain class: the command line's help reads these before anything else starts (a
+    `NamedTuple` class is built at import).
+    """
+
+    __slots__ = ("kind", "module", "rating", "words")
+
+    def __init__(self, module: str, kind: str, words: str, rating: str) -> None:
+        self.module, self.kind = module, kind
+        self.words = words
+        """What it does, in a few words."""
+        self.rating = rating
+        """Its strength on the ladder (`benchmarks/bench_ladder.py`) and its speed."""
+
+
+STRATEGIES: dict[str, Built] = {
+    "random": Built("watan.players.randomly", "RandomPlayer",
+                    "any legal move, a kind of move first", "rating 609, under 0.01 ms a move"),
+    "greedy": Built("watan.players.greedy", "GreedyPlayer",
+                    "the best immediate move by production", "rating 1500, 0.06 ms a move"),
+    "expert": Built("watan.players.expert", "ExpertPlayer",
+                    "greedy's turn, each roll tried on the engine", "rating 1650, 0.11 ms a move"),
+    "master": Built("watan.players.master", "MasterPlayer",
+                    "searches its placements and builds on the engine",
+                    "rating 1667, 0.14 ms a move"),
 }
-"""Each strategy's name, where its class is, and what it does in a few words."""
+"""Each built-in strategy by name, weakest first."""
 
-DEFAULT_STRATEGY = "expert"
-"""The strategy a seat is handed to when none is named: the strongest."""
+DEFAULT_STRATEGY = "master"
+"""The strategy a seat is handed to when none is named: the strongest within its speed."""
+
+THINKING = frozenset({"master"})
+"""The strategies a `--think SECONDS` budget applies to."""
 
 
 class UnknownStrategy(Exception):
-    """A strategy name that `STRATEGIES` does not list."""
+    """A strategy name that is neither built in, nor installed, nor a reference that loads."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, why: str | None = None) -> None:
         super().__init__(name)
-        self.name = name
+        self.name, self.why = name, why
 
     def __str__(self) -> str:
-        return f"there is no strategy {self.name!r} (strategies: {', '.join(STRATEGIES)})"
+        said = self.why or f"there is no strategy {self.name!r}"
+        return f"{said} (strategies: {listing()})"
 
 
-def strategy(name: str, rng: random.Random) -> Strategy:
-    """Return a new player of the strategy called `name`, drawing from `rng`."""
-    if name not in STRATEGIES:
-        raise UnknownStrategy(name)
-    module, kind, _ = STRATEGIES[name]
-    made: Strategy = getattr(importlib.import_module(module), kind)(rng)
-    return made
+def listing() -> str:
+    """Return every strategy a seat can be given, built-in ones with their rating and speed,
+    then installed ones, then how to name one by reference."""
+    from watan.players.plugins import installed  # noqa: PLC0415 (when a game needs it)
+
+    named = [f"{name} ({built.rating})" for name, built in STRATEGIES.items()]
+    named += [f"{name} (installed)" for name in installed()]
+    return ", ".join(named) + "; or package.module:Factory"
+
+
+def strategy(name: str, rng: random.Random, *, think: float | None = None) -> Player:
+    """Return a new player of the strategy called `name`, drawing from `rng`: a built-in one,
+    an installed one, or one named by reference (`watan.players.plugins`).
+
+    `think` is the seconds a searching strategy may spend on a move (`THINKING`).  Raises
+    UnknownStrategy when there is none such.
+    """
+    built = STRATEGIES.get(name)
+    if built is not None:
+        kind = getattr(importlib.import_module(built.module), built.kind)
+        made: Player = kind(rng) if think is None or name not in THINKING else kind(rng, think)
+        return made
+    from watan.players.plugins import NoStrategy, factory  # noqa: PLC0415 (as above)
+
+    try:
+        return factory(name)(rng)
+    except NoStrategy as missing:
+        raise UnknownStrategy(name, str(missing)) from None
+
+
+def seated(
+    name: str, colour: Colour, rng: random.Random, *, think: float | None = None
+) -> Guarded:
+    """Return the player of strategy `name` for seat `colour` (see `strategy`), guarded so
+    that its faults stop the game naming the strategy and the seat."""
+    from watan.players.plugins import Guarded  # noqa: PLC0415 (as above)
+
+    return Guarded(name, colour, strategy(name, rng, think=think))
+
+
+def known(name: str) -> bool:
+    """Return whether `name` is a strategy a seat can be given (its module imports)."""
+    if name in STRATEGIES:
+        return True
+    from watan.players.plugins import NoStrategy, factory  # noqa: PLC0415 (as above)
+
+    try:
+        factory(name)
+    except NoStrategy:
+        return False
+    return True
 
 
 def seat_generator(seed: int, game: int, colour: int) -> random.Random:

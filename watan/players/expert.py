@@ -30,11 +30,23 @@ from watan.engine.resources import HELD
 from watan.engine.rules import GEESE_ROLL
 from watan.engine.state import COLOURS, Colour, Game, Phase
 from watan.engine.topology import TILE_COUNT, TILE_CRITERIA, TileId
-from watan.players.greedy import GreedyPlayer, Target, chokes, needs, target
+from watan.players.greedy import (
+    GreedyPlayer,
+    Target,
+    chokes,
+    freed_value,
+    needs,
+    target,
+    trade_gain,
+)
 from watan.players.measures import PIPS, Weights, criterion_tiles, points, shortfall
 
 RIVALRY = 0.5
 """How much a unit a rival gains counts against a unit one gains oneself."""
+ROLL_RIVALRY = 0.1
+"""How much a unit a rival gains from one's roll counts against a unit one gains oneself:
+little, since a roll that feeds others as well as oneself still brings one nearer the win,
+and refusing every such roll starves everyone, oneself included."""
 LEAD = 2
 """Course criteria ahead of oneself at which a rival gets no help from one's trades."""
 ROLLOUTS = 3
@@ -73,11 +85,17 @@ class ExpertPlayer(GreedyPlayer):
         return target(game, colour, closing=closing)
 
     def answer(self, game: Game, offer: Offer) -> bool:
-        """Accept as greedy would, but never help a rival well ahead, nor one about to win."""
+        """Accept as greedy would (a trade that leaves it better placed), but never help a
+        rival well ahead, nor one about to win, nor one who gains more than it does,
+        weighed by how near each is to winning."""
         proposer, me = game.turn, offer.partner
         if points(game, proposer) >= max(points(game, me) + LEAD, 8):
             return False
-        return super().answer(game, offer)
+        if not super().answer(game, offer):
+            return False
+        mine = trade_gain(game, me, gets=offer.give, gives=offer.take)
+        theirs = trade_gain(game, proposer, gets=offer.take, gives=offer.give)
+        return mine >= RIVALRY * _threat(game, proposer, me) * theirs
 
     def _placement(self, game: Game) -> Complete:
         """Return the open spot whose tiles' best values yield the most of what builds need."""
@@ -90,10 +108,28 @@ class ExpertPlayer(GreedyPlayer):
     def _roll(self, game: Game) -> int:
         """Return the loaded roll whose outcome, on the real rules, leads the race most."""
         me = game.turn
+        scored = self._scored_rolls(game)
+        if ROLLOUTS <= 1:
+            return -scored[0][1]
+        # The most promising rolls are played out for a whole round, on the engine.
+        # One played-out round is one sample of chance, so it adds to what the roll brings
+        # at once rather than overruling it.
+        finalists = [
+            (score + self._rollout(after, me), value) for score, value, after in scored[:ROLLOUTS]
+        ]
+        return -max(finalists)[1]
+
+    def _scored_rolls(self, game: Game) -> list[tuple[float, int, Game]]:
+        """Return each roll worth making, tried on the real rules, best first, as (what it
+        brings at once, minus the value, the game after it): what the roller gains, less a
+        little of what it gives rivals; a 7 only when it pays the roller more than any
+        other roll would."""
+        me = game.turn
         wants = {c: needs(game, c) for c in COLOURS}
         wants[me] = self._needs(game, me)
         threat = {c: _threat(game, c, me) for c in COLOURS}
         scored: list[tuple[float, int, Game]] = []
+        own: dict[int, float] = {}
         for value in range(LOWEST_ROLL, HIGHEST_ROLL + 1):
             after = self._try(game, Roll(value=value))
             if after is None:
@@ -101,24 +137,38 @@ class ExpertPlayer(GreedyPlayer):
             if value == GEESE_ROLL:
                 after = self._try(after, self._geese(after)) or after
             built = self._built(after)
-            score = _gain(game, after, me, wants[me], self._target(game, me))
-            score += BUILT * (points(built, me) - points(after, me))
+            mine = _gain(game, after, me, wants[me], self._target(game, me))
+            mine += BUILT * (points(built, me) - points(after, me))
+            score = mine
             for rival in COLOURS:
                 if rival != me:
                     rival_target = target(game, rival)
-                    score -= RIVALRY * threat[rival] * _gain(
+                    loss = ROLL_RIVALRY * threat[rival] * _gain(
                         game, after, rival, wants[rival], rival_target
                     )
+                    score -= loss
+                    if value == GEESE_ROLL:
+                        mine -= loss  # what rivals lose to the geese pays the roller too
+            if value == GEESE_ROLL:
+                mine += freed_value(game, wants[me])
+            own[value] = mine
             scored.append((score, -value, after))
+        if GEESE_ROLL in own and own[GEESE_ROLL] <= max(
+            (gain for value, gain in own.items() if value != GEESE_ROLL), default=0.0
+        ):
+            # A 7 only when it pays the roller more than the best roll it could make
+            # instead: else every student rolls 7 to starve the others, and nobody builds.
+            scored = [s for s in scored if s[1] != -GEESE_ROLL]
         scored.sort(key=lambda s: (s[0], s[1]), reverse=True)
-        if ROLLOUTS <= 1:
-            return -scored[0][1]
-        # The most promising rolls are played out for a whole round, on the engine.
-        finalists = [(self._rollout(after, me), value) for _, value, after in scored[:ROLLOUTS]]
-        return -max(finalists)[1]
+        return scored
 
     def _rollout(self, game: Game, me: Colour) -> float:
-        """Return how the race stands when `me`'s next turn comes, the round played out.
+        """Return how the race stands when `me`'s next turn comes, the round played out."""
+        return _standing(self._play_round(game, me)[0], me)
+
+    def _play_round(self, game: Game, me: Colour) -> tuple[Game, int]:
+        """Return the game when `me`'s next turn comes (or the game ends), and the commands
+        played to reach it.
 
         The rest of one's own turn is played as this player builds; each rival's
         turn as greedy would play it, offers and answers included, on the real rules.
@@ -135,7 +185,7 @@ class ExpertPlayer(GreedyPlayer):
                 partner = self if move.partner == me else model[move.partner]
                 move = move.answered(partner.answer(game, move))
             game = self._try(game, move) or self._try(game, Next()) or game
-        return _standing(game, me)
+        return game, steps
 
     def _geese(self, game: Game) -> PlaceGeese:
         """Return the geese on the tile that holds back the others most, robbing the leader."""

@@ -35,17 +35,18 @@ from watan.engine.moves import legal_builds, legal_commands
 from watan.engine.resources import HELD, Resources
 from watan.engine.rules import GEESE_ROLL
 from watan.engine.state import COLOURS, Colour, Completion, Game, Phase
-from watan.engine.topology import TILE_COUNT, TILE_CRITERIA, TileId
+from watan.engine.topology import CRITERION_TILES, TILE_COUNT, TILE_CRITERIA, TileId
 from watan.players.computer import Strategy
 from watan.players.house_rules import bank_trade, card_to_play, card_worth_buying
 from watan.players.measures import (
-    EVEN,
     PIPS,
     Weights,
     criterion_tiles,
+    even_spot_values,
     frontier_goals,
     goal_distances,
     improvement_cost,
+    lacking,
     leader,
     points,
     reachable_spots,
@@ -53,6 +54,7 @@ from watan.players.measures import (
     shortfall,
     spot_value,
 )
+from watan.players.memo import Memo, position_key
 
 MOST_OFFERS = 3
 """Offers a turn: enough to find a partner, few enough that a turn always ends."""
@@ -67,6 +69,14 @@ SCARCE = 4
 """Fewer of a resource than this in all hands, and nobody yielding it elsewhere: choked."""
 CHOKING = 100.0
 """How much worse a geese tile that chokes a resource is than any other."""
+
+
+LACK_WEIGHT = 0.35
+"""What each unit a build still lacks takes off its worth, when choosing what to save for."""
+KEPT = 1.0
+"""What one more of a resource held exactly as much of as the target costs is worth: giving
+one away makes the target short again, so it is needed as much as a missing one is, less the
+unit already counted there."""
 
 
 class Target:
@@ -102,7 +112,7 @@ class GreedyPlayer(Strategy):
             case _:
                 return (
                     self._card(game)
-                    or self._build(game)
+                    or self._turn_build(game)
                     or self._offer(game)
                     or self._house_trade(game)
                     or Next()
@@ -115,8 +125,7 @@ class GreedyPlayer(Strategy):
         proposer = points(game, game.turn)
         if proposer >= NEARLY_WON and proposer > points(game, me):
             return False  # no help for a rival about to win; between equals, a fair race
-        wants = self._needs(game, me)
-        return wants[offer.give] > wants[offer.take]
+        return trade_gain(game, me, gets=offer.give, gives=offer.take) > 0
 
     def _card(self, game: Game) -> AnyCommand | None:
         """Return the development card worth this turn's card, if any (house-rules.md)."""
@@ -172,6 +181,11 @@ class GreedyPlayer(Strategy):
             return GEESE_ROLL  # the geese bring more: a steal of what is lacking
         return value
 
+    def _turn_build(self, game: Game) -> AnyCommand | None:
+        """Return the build made now, in this player's own turn: `_build`'s, unless a
+        searching player searches it (lookaheads build by `_build`)."""
+        return self._build(game)
+
     def _build(self, game: Game) -> AnyCommand | None:
         """Return the build that scores best now, if any is worth its price."""
         wants = self._needs(game, game.turn)
@@ -186,7 +200,7 @@ class GreedyPlayer(Strategy):
         """Return what a build is worth now: a course criterion and the production it adds."""
         match build:
             case Improve(criterion=criterion) | Complete(criterion=criterion):
-                return 1 + 3 * spot_value(game, criterion, EVEN)
+                return 1 + 3 * even_spot_values(game)[criterion]
             case Achieve(goal=goal):
                 if reachable_spots(game, game.turn):
                     return 0.0  # a spot is in reach already: save for the assignment
@@ -218,11 +232,14 @@ class GreedyPlayer(Strategy):
                 break
             partners = [c for c in COLOURS if c != me and game.students[c].resources[take]]
             for partner in sorted(partners, key=lambda c: -game.students[c].resources[take]):
-                # Give what the partner wants most, of what can be spared.
+                # Give what the partner wants most, of what can be spared: an offer it
+                # would take, since it leaves the partner better placed too.
                 theirs = needs(game, partner)
                 for give in sorted(spare, key=lambda r: (-theirs[r], -held[r])):
                     offer = Offer(partner=partner, give=give, take=take)
-                    if offer not in self._offered and theirs[give] > theirs[take]:
+                    if offer not in self._offered and trade_gain(
+                        game, partner, gets=give, gives=take
+                    ) > 0:
                         self._offered.add(offer)
                         return offer
         return None
@@ -234,27 +251,58 @@ def target(game: Game, colour: Colour, *, closing: bool = False) -> Target:
     When `closing` (one course criterion from winning, any will do), the one
     that is nearest to affordable.
     """
+    answers = _TARGETS.answers(game)
     held = game.students[colour].resources
+    key = (position_key(game, colour), held, closing)
+    found = answers.get(key)
+    if found is not None:
+        return found
+    options = _options(game, colour)
+    if not options:
+        found = Target(level_cost(game, Completion.ASSIGNMENT), 0.0)
+    elif closing:
+        found = min(options, key=lambda o: (lacking(held, o.cost), sum(o.cost), -o.value))
+    else:
+        found = max(options, key=lambda o: o.value - LACK_WEIGHT * lacking(held, o.cost))
+    answers[key] = found
+    return found
+
+
+_TARGETS: Memo[Target] = Memo()
+
+
+_OPTIONS: Memo[tuple[Target, ...]] = Memo()
+
+
+def _options(game: Game, colour: Colour) -> tuple[Target, ...]:
+    """Return the builds the student could save for, each with what it is worth: the next
+    level of each criterion, an assignment on each spot in reach, else a goal toward one.
+
+    Worked out once for each position of the student's network (`watan.players.memo`).
+    """
+    answers = _OPTIONS.answers(game)
+    key = position_key(game, colour)
+    found = answers.get(key)
+    if found is not None:
+        return found
     options: list[Target] = []
+    spot = even_spot_values(game)
     for criterion in game.students[colour].criteria:
         cost = improvement_cost(game, criterion)
         if cost is not None:
-            options.append(Target(cost, 1 + 3 * spot_value(game, criterion, EVEN)))
+            options.append(Target(cost, 1 + 3 * spot[criterion]))
     assignment = level_cost(game, Completion.ASSIGNMENT)
     spots = reachable_spots(game, colour)
-    options += [Target(assignment, 1 + 3 * spot_value(game, c, EVEN)) for c in spots]
+    options += [Target(assignment, 1 + 3 * spot[c]) for c in spots]
     if not spots:
         goal_cost = game.rules.goal_cost
         ends = frontier_goals(game, colour)
         options += [
-            Target(goal_cost, 0.6 / (1 + distance) + 2 * spot_value(game, ends[goal], EVEN))
+            Target(goal_cost, 0.6 / (1 + distance) + 2 * spot[ends[goal]])
             for goal, distance in goal_distances(game, colour).items()
         ]
-    if not options:
-        return Target(assignment, 0.0)
-    if closing:
-        return min(options, key=lambda o: (sum(shortfall(held, o.cost)), sum(o.cost), -o.value))
-    return max(options, key=lambda o: o.value - 0.35 * sum(shortfall(held, o.cost)))
+    found = answers[key] = tuple(options)
+    return found
 
 
 def needs(game: Game, colour: Colour, saving: Target | None = None) -> Weights:
@@ -264,9 +312,34 @@ def needs(game: Game, colour: Colour, saving: Target | None = None) -> Weights:
     a resource is worth less the more of it the student already holds.
     """
     held = game.students[colour].resources
-    missing = shortfall(held, (saving or target(game, colour)).cost)
-    w = [1.0 + missing[r] if missing[r] else 0.3 / (1 + held[r] / 3) for r in HELD]
+    cost = (saving or target(game, colour)).cost
+    w = [
+        1.0 + cost[r] - held[r] if held[r] < cost[r]
+        else KEPT if held[r] == cost[r] and cost[r]
+        else 0.3 / (1 + (held[r] - cost[r]) / 3)
+        for r in HELD
+    ]
     return (w[0], w[1], w[2], w[3], w[4])
+
+
+def standing(game: Game, colour: Colour, held: Resources) -> float:
+    """Return how well `held` serves the student: the best of the builds it could save for,
+    each worth what it brings less `LACK_WEIGHT` for every unit still missing (`target`'s
+    measure)."""
+    options = _options(game, colour)
+    if not options:
+        return 0.0
+    return max(o.value - LACK_WEIGHT * lacking(held, o.cost) for o in options)
+
+
+def trade_gain(game: Game, colour: Colour, *, gets: int, gives: int) -> float:
+    """Return how much better placed the student is after a trade of one `gives` for one
+    `gets` than before it (`standing`): positive only when the trade helps its builds."""
+    held = list(game.students[colour].resources)
+    before = standing(game, colour, game.students[colour].resources)
+    held[gets] += 1
+    held[gives] -= 1
+    return standing(game, colour, (held[0], held[1], held[2], held[3], held[4])) - before
 
 
 def steal_value(game: Game, wants: Weights) -> float:
@@ -280,27 +353,35 @@ def steal_value(game: Game, wants: Weights) -> float:
     """
     me = game.turn
     best = 0.0
-    for tile in range(TILE_COUNT):
-        if tile == game.geese:
+    geese = game.geese
+    for victim, student in enumerate(game.students):
+        held = student.resources
+        # Robbable: another student holding something, with a criterion on a tile the
+        # geese could be moved to (`victims` of some tile but theirs).
+        if victim == me or not any(held) or not any(
+            tile != geese for c in student.criteria for tile in CRITERION_TILES[c]
+        ):
             continue
-        for victim in victims(game, TileId(tile)):
-            held = game.students[victim].resources
-            best = max(best, sum(held[r] * wants[r] for r in HELD) / sum(held))
+        best = max(best, sum(held[r] * wants[r] for r in HELD) / sum(held))
     mine = game.students[me].resources
     count = sum(mine)
     loss = 0.0
     if count >= game.rules.losses_from:
         loss = (count // 2) * sum(mine[r] * wants[r] for r in HELD) / count
-    freed = 0.0
-    if _choked(game):
-        blocked = game.board[game.geese].resource
-        levels = sum(
-            game.criterion_level[c]
-            for c in TILE_CRITERIA[game.geese]
-            if game.criterion_owner[c] == me
-        )
-        freed = FREED_ROLLS * levels * wants[blocked]
-    return best + freed - loss
+    return best + freed_value(game, wants) - loss
+
+
+def freed_value(game: Game, wants: Weights) -> float:
+    """Return what moving the geese off their tile is worth to the student whose turn it is:
+    a few rolls of its own yield there, when the geese choke a resource (`chokes`)."""
+    if not _choked(game):
+        return 0.0
+    me = game.turn
+    blocked = game.board[game.geese].resource
+    levels = sum(
+        game.criterion_level[c] for c in TILE_CRITERIA[game.geese] if game.criterion_owner[c] == me
+    )
+    return FREED_ROLLS * levels * wants[blocked]
 
 
 def _choked(game: Game) -> bool:

@@ -8,6 +8,8 @@ never second-guesses what the rules allow.
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 
 from watan.engine.decide import level_cost
 from watan.engine.dice import WAYS
@@ -23,6 +25,7 @@ from watan.engine.topology import (
     GOAL_CRITERIA,
     CriterionId,
 )
+from watan.players.memo import Memo, network_key
 
 PIPS: tuple[int, ...] = tuple(
     0 if value == GEESE_ROLL else ways for value, ways in enumerate(WAYS)
@@ -68,6 +71,21 @@ def spot_value(game: Game, criterion: int, weights: Weights) -> float:
     ) / 36
 
 
+_EVEN_SPOTS: Memo[tuple[float, ...]] = Memo()
+
+
+def even_spot_values(game: Game) -> tuple[float, ...]:
+    """Return `spot_value` with `EVEN` weights for every criterion, worked out once for each
+    tile the geese sit on."""
+    answers = _EVEN_SPOTS.answers(game)
+    found = answers.get(game.geese)
+    if found is None:
+        found = answers[game.geese] = tuple(
+            spot_value(game, criterion, EVEN) for criterion in range(CRITERION_COUNT)
+        )
+    return found
+
+
 def roll_gain(gained: list[int], weights: Weights) -> float:
     """Return the value of an amount gained, resource by resource."""
     return sum(count * weight for count, weight in zip(gained, weights, strict=False))
@@ -84,6 +102,31 @@ def shortfall(held: Resources, cost: Resources) -> Resources:
     )
 
 
+def lacking(held: Resources, cost: Resources) -> int:
+    """Return how many units `held` is short of paying `cost`: the sum of `shortfall`."""
+    short = 0
+    for need, have in zip(cost, held, strict=True):
+        if need > have:
+            short += need - have
+    return short
+
+
+_OPEN: Memo[tuple[bool, ...]] = Memo()
+
+
+def open_spots(game: Game) -> tuple[bool, ...]:
+    """Return `open_spot` for every criterion, worked out once for each set of owners."""
+    answers = _OPEN.answers(game)
+    owner = game.criterion_owner
+    found = answers.get(owner)
+    if found is None:
+        found = answers[owner] = tuple(
+            owner[c] == NOBODY and all(owner[n] == NOBODY for n in CRITERION_NEIGHBOURS[c])
+            for c in range(CRITERION_COUNT)
+        )
+    return found
+
+
 def open_spot(game: Game, criterion: int) -> bool:
     """Return whether anyone could still complete `criterion`: free, no completed neighbour."""
     owner = game.criterion_owner
@@ -92,8 +135,19 @@ def open_spot(game: Game, criterion: int) -> bool:
     )
 
 
-def reachable_spots(game: Game, colour: Colour) -> set[CriterionId]:
+_REACHABLE: Memo[AbstractSet[CriterionId]] = Memo()
+_FRONTIER: Memo[Mapping[int, int]] = Memo()
+_DISTANCES: Memo[Mapping[int, int]] = Memo()
+
+
+def reachable_spots(game: Game, colour: Colour) -> AbstractSet[CriterionId]:
     """Return the open criteria at the end of one of the student's goals: completable now."""
+    return _REACHABLE.remembered(
+        game, network_key(game, colour), lambda: _reachable_spots(game, colour)
+    )
+
+
+def _reachable_spots(game: Game, colour: Colour) -> set[CriterionId]:
     student = game.students[colour]
     return {
         end
@@ -103,12 +157,18 @@ def reachable_spots(game: Game, colour: Colour) -> set[CriterionId]:
     }
 
 
-def frontier_goals(game: Game, colour: Colour) -> dict[int, int]:
+def frontier_goals(game: Game, colour: Colour) -> Mapping[int, int]:
     """Return each free goal that extends the student's network, with the criterion it reaches.
 
     A goal touching one of the student's criteria or goals may be achieved (spec
     §3.3); the criterion it reaches is its end away from the network.
     """
+    return _FRONTIER.remembered(
+        game, network_key(game, colour), lambda: _frontier_goals(game, colour)
+    )
+
+
+def _frontier_goals(game: Game, colour: Colour) -> dict[int, int]:
     student = game.students[colour]
     owner, goal_owner = game.criterion_owner, game.goal_owner
     network = set(student.criteria) | {c for g in student.goals for c in GOAL_CRITERIA[g]}
@@ -124,20 +184,35 @@ def frontier_goals(game: Game, colour: Colour) -> dict[int, int]:
     return reached
 
 
-def goal_distances(game: Game, colour: Colour, most: int = 4) -> dict[int, int]:
+def goal_distances(game: Game, colour: Colour) -> Mapping[int, int]:
     """Return, for each goal the student may achieve now, how many more goals lead from it to
-    an open spot (0: its far end is open), up to `most`; goals leading nowhere are left out.
+    an open spot (0: its far end is open), up to `MOST_DISTANT`; goals leading nowhere are
+    left out.
 
     Paths run over free goals and never through another student's criterion (spec §3.3).
+    Worked out once for each network (`watan.players.memo`): it is the costliest measure.
     """
+    return _DISTANCES.remembered(
+        game, network_key(game, colour), lambda: _goal_distances(game, colour)
+    )
+
+
+MOST_DISTANT = 4
+"""Goals beyond the first that a path to an open spot is followed for."""
+
+
+def _goal_distances(game: Game, colour: Colour) -> dict[int, int]:
     owner, goal_owner = game.criterion_owner, game.goal_owner
     firsts = frontier_goals(game, colour)
     found: dict[int, int] = {}
+    if not firsts:
+        return found
+    is_open = open_spots(game)
     for first, end in firsts.items():
         seen = {end}
         layer: list[int] = [end]
-        for depth in range(most + 1):
-            if any(open_spot(game, c) for c in layer):
+        for depth in range(MOST_DISTANT + 1):
+            if any(is_open[c] for c in layer):
                 found[first] = depth
                 break
             nxt: list[int] = []

@@ -21,13 +21,14 @@ from replay.edges.messages import complain
 from replay.edges.stopping import where_kept
 from watan.editions.model import Edition
 from watan.engine.events import AnyEvent
-from watan.engine.reach import missing_for_good, nobody_can_win
+from watan.engine.reach import missing_for_good
 from watan.engine.state import HUMAN, Colour, Game, saved_game
 from watan.files.disk import SAVING
 from watan.files.savefile import format_save
 from watan.match.making import Log, Match, WatanRecorder, again, new
 from watan.match.options import Options
 from watan.players import DEFAULT_STRATEGY, STRATEGIES
+from watan.players.progress import STALLED_ROUNDS, TURN_CAP, Progress
 from watan.players.table import Player, StrategyError, Table
 from watan.terminal import session as talk
 from watan.terminal.hinter import Hinter, Level
@@ -35,9 +36,6 @@ from watan.terminal.seats import AtTerminal, InputEnded, Lines, Shown
 from watan.text import hints, wording
 from watan.text.notation import Seating
 
-LONGEST_WATCH = 5000
-"""Turns a game of computers alone is watched for at most: far more than any such game
-that can end lasts (a few hundred turns), so a stalled one ends instead of printing for ever."""
 BACKUP = "backup.sv"
 """Where end of input saves the game (spec §4.5)."""
 
@@ -153,18 +151,25 @@ class _Watching:
 
     def __init__(self, edition: Edition) -> None:
         self.edition = edition
-        self.turns = 0
+        self.progress = Progress()
         self.why: str | None = None
 
     def stops(self, game: Game) -> bool:
-        self.turns += 1
         if any(name == HUMAN for name in game.seats):
+            self.progress = Progress()  # a person can always stop; count afresh without one
             return False
-        if nobody_can_win(game):
-            missing = ", ".join(self.edition.resources[r] for r in missing_for_good(game))
-            self.why = f"nobody can win this game any more: nobody has or yields {missing}"
-        elif self.turns >= LONGEST_WATCH:
-            self.why = f"{LONGEST_WATCH:,} turns of computers alone and nobody has won"
+        watched = self.progress
+        if watched.stuck(game):
+            if watched.stalled:
+                self.why = (
+                    f"nobody can win this game any more: nobody has built for {STALLED_ROUNDS} "
+                    "rounds"
+                )
+            else:
+                missing = ", ".join(self.edition.resources[r] for r in missing_for_good(game))
+                self.why = f"nobody can win this game any more: nobody has or yields {missing}"
+        elif watched.turns >= TURN_CAP:
+            self.why = f"{TURN_CAP:,} turns of computers alone and nobody has won"
         return self.why is not None
 
 

@@ -15,7 +15,7 @@ from watan.editions.model import Edition
 from watan.engine.commands import AnyCommand, Move, Offer, Trade
 from watan.engine.decide import Refusal
 from watan.engine.state import Game
-from watan.players.computer import Strategy
+from watan.players.plugins import Guarded
 from watan.players.table import StrategyError
 from watan.terminal.hinter import Hinter
 from watan.terminal.session import (
@@ -126,7 +126,7 @@ class AtTerminal:
 class Shown:
     """A computer strategy at the terminal: each line it types is shown after the prompt."""
 
-    def __init__(self, strategy: Strategy, write: Write, edition: Edition) -> None:
+    def __init__(self, strategy: Guarded, write: Write, edition: Edition) -> None:
         self.strategy, self._write, self._edition = strategy, write, edition
 
     def move(self, game: Game) -> Move:

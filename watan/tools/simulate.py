@@ -25,11 +25,10 @@ from watan.engine.reach import nobody_can_win
 from watan.engine.state import COLOURS, NOBODY, Colour, Game
 from watan.match.making import new
 from watan.match.options import asked
-from watan.players.table import Table
+from watan.players.progress import TURN_CAP, Progress
+from watan.players.table import StrategyError, Table
 
-DEFAULT_TURN_CAP = 10_000
-DEAD_CHECK = 10
-"""Turns between two checks of whether anyone can still win (`watan.engine.reach`)."""
+DEFAULT_TURN_CAP = TURN_CAP
 SEATS = len(COLOURS)
 
 
@@ -55,7 +54,12 @@ class GameResult(msgspec.Struct, frozen=True):
     kinds: dict[str, int]
     """How many events of each tag."""
     dead: bool = False
-    """Whether it was stopped because nobody could win any more (`watan.engine.reach`)."""
+    """Whether it was stopped because nobody could win any more, or nobody built for many
+    rounds (`watan.players.progress`)."""
+
+    fault: str | None = None
+    """What stopped it, when a strategy's fault did (`StrategyError`): one line naming the
+    strategy and the seat."""
 
     @property
     def winning_strategy(self) -> str | None:
@@ -95,23 +99,24 @@ def play_game(
     def heard(_: Game, happened: tuple[AnyEvent, ...], __: Game) -> None:
         events.extend(happened)
 
-    def stuck(game: Game) -> bool:
-        """Return, every few turns, whether nobody can win any more (then the game stops)."""
-        checks[0] += 1
-        return checks[0] % DEAD_CHECK == 0 and nobody_can_win(game)
-
-    checks = [0]
-    game = match.play(Table(match.computer), heard, turn_cap, until=stuck)
+    watched = Progress()
+    fault = None
+    try:
+        game = match.play(Table(match.computer), heard, turn_cap, until=watched.stuck)
+    except StrategyError as error:  # the game so far is kept, and the run goes on
+        fault = str(error)
+        game = match.game
     tags = Counter(type(event).__struct_config__.tag for event in events)
     result = GameResult(
         index=index,
         seed=seed,
         seats=seats,
         winner=game.winner,
-        dead=game.winner == NOBODY and nobody_can_win(game),
+        dead=game.winner == NOBODY and (watched.stalled or nobody_can_win(game)),
         turns=sum(type(event) is TurnEnded for event in events),
         events=len(events),
         kinds={str(tag): count for tag, count in sorted(tags.items())},
+        fault=fault,
     )
     return Played(result=result, header=match.header, events=tuple(events), game=game)
 
@@ -172,6 +177,8 @@ class RunSummary(msgspec.Struct, frozen=True):
     winners: dict[str, int]
     """Wins by colour."""
     kinds: dict[str, int]
+    faults: int = 0
+    """Games stopped by a strategy's fault."""
 
 
 def summarise(results: Sequence[GameResult], players: Sequence[str]) -> RunSummary:
@@ -189,6 +196,7 @@ def summarise(results: Sequence[GameResult], players: Sequence[str]) -> RunSumma
         games=len(results),
         finished=len(finished),
         dead=sum(r.dead for r in results),
+        faults=sum(r.fault is not None for r in results),
         standings=tuple(
             StrategyRecord(
                 strategy=name, seats=seats[name], wins=by_strategy[name], games=len(results)
@@ -258,11 +266,12 @@ def tournament(
 
 def report(summary: RunSummary, seconds: float, workers: int, turn_cap: int) -> str:
     """Return what `watan simulate` prints: wins by strategy, lengths, speed, events by kind."""
-    capped = summary.games - summary.finished - summary.dead
+    capped = summary.games - summary.finished - summary.dead - summary.faults
     total = sum(summary.kinds.values()) or 1
+    faults = f", {summary.faults} stopped by a strategy's fault" if summary.faults else ""
     lines = [
         f"games: {summary.games} ({summary.finished} won, {summary.dead} stopped with nobody "
-        f"able to win, {capped} stopped at the cap of {turn_cap:,} turns)",
+        f"able to win, {capped} stopped at the cap of {turn_cap:,} turns{faults})",
         f"speed: {summary.games / seconds:,.1f} games/s ({seconds:.2f} s, "
         f"{workers} worker{'s' if workers != 1 else ''})",
         "wins by strategy (seats rotate every game; 95% interval):",
