@@ -19,7 +19,7 @@ from typing import Any
 import click
 
 from replay.edges.messages import printable
-from watan.cli import journals, looking, simulating
+from watan.cli import analysing, journals, looking, simulating
 from watan.cli.common import FILE, CommandFunction, program
 from watan.cli.options import PLAY_OPTIONS
 
@@ -141,6 +141,7 @@ for _command in (
     journals.verify,
     journals.games,
     simulating.simulate,
+    analysing.analyze,
     looking.schema,
 ):
     main.add_command(_command)

@@ -117,8 +117,10 @@ def checked_at(
 @click.argument("journal", type=FILE)
 @step_options("Show the game after event N.")
 @format_option(
-    text="board, status lines and standing", sv=SAVE_FILE, json="the game as a document for "
-    "programs (watan schema gives its JSON Schema)", svg=PICTURE
+    text="board, status lines and standing",
+    sv=SAVE_FILE,
+    json="the game as a document for programs (watan schema gives its JSON Schema)",
+    svg=PICTURE,
 )
 def replay(journal: str, to: int | None, turn: int | None, shape: str) -> None:
     """List a journal's events under their turns, or show the game at step N.
@@ -180,8 +182,25 @@ def export(
     "standard output when JOURNAL is -; - for standard output).",
 )
 @click.option("--open", "open_it", is_flag=True, help="Open the page in the default browser.")
+@click.option(
+    "--analysis",
+    metavar="FILE",
+    type=FILE,
+    help="Draw the win chances of an analysis of this game (watan analyze --format json "
+    "> FILE) under the board, its marked moves in the event list.",
+)
+@click.option(
+    "--analyze", is_flag=True, help="Analyse the game first (as watan analyze does) and draw it."
+)
 def view(
-    journal: str, to: int | None, turn: int | None, output: str | None, open_it: bool
+    *,
+    journal: str,
+    to: int | None,
+    turn: int | None,
+    output: str | None,
+    open_it: bool,
+    analysis: str | None,
+    analyze: bool,
 ) -> None:
     """Write one web page to step through a journal's game: the board at every step.
 
@@ -205,7 +224,8 @@ def view(
         opening = len(checked(lambda: at_turn(whole, turn, name)).events)
     if opening is not None and not 0 <= opening <= len(whole.events):
         fail(f"{name}: there is no step {opening}: the last event is {len(whole.events)}")
-    page = viewer.page(whole.header, whole.events, Path(name).name, opening or 0)
+    drawn = _analysis_for(name, whole, analysis, analyze)
+    page = viewer.page(whole.header, whole.events, Path(name).name, opening or 0, drawn)
     if output == STANDARD_STREAM:
         warn_torn(name, whole.torn_line)
         click.echo(page, nl=False)
@@ -224,14 +244,49 @@ def view(
             say(f"no browser to open; the page is {target}")
 
 
+def _analysis_for(name: str, whole: WatanMoment, analysis: str | None, analyze: bool) -> str | None:
+    """Return the analysis to draw on the page as JSON: read from `analysis` (checked against
+    its schema's types and the journal's length), made now with `analyze`, or none."""
+    if analysis is not None and analyze:
+        raise click.UsageError("give --analysis FILE or --analyze, not both")
+    import msgspec
+
+    from watan.tools.analysis import analysed, document
+
+    if analyze:
+        bar = ProgressBar("analysing", "decisions")
+        try:
+            made = analysed.analyse(whole.header, whole.events, name, progress=bar.update)
+        finally:
+            bar.close()
+        return document.encode(made)
+    if analysis is None:
+        return None
+    try:
+        with open(analysis, "rb") as source:
+            data = source.read()
+        read = msgspec.json.decode(data, type=document.Analysis)
+    except OSError as error:
+        fail(f"{analysis}: cannot read it ({error.strerror or error})")
+    except msgspec.DecodeError as error:
+        fail(f"{analysis}: not an analysis (watan analyze --format json): {error}")
+    if read.steps > len(whole.events):
+        fail(f"{analysis}: an analysis of {read.steps} steps; {name} has {len(whole.events)}")
+    return data.decode()
+
+
 @click.command()
-def schema() -> None:
-    """Print the JSON Schema of `replay --format json`'s document, generated from its types."""
+@click.argument("kind", type=click.Choice(["game", "analysis"]), default="game", required=False)
+def schema(kind: str) -> None:
+    """Print the JSON Schema of a document for programs, generated from its types: game (the
+    default) for `replay --format json`'s, analysis for `analyze --format json`'s."""
     import msgspec
 
     from watan.tools import document
+    from watan.tools.analysis import document as analysis
 
-    text = msgspec.json.format(msgspec.json.encode(document.json_schema()), indent=2)
+    generated = document.json_schema() if kind == "game" else analysis.json_schema()
+    text = msgspec.json.format(msgspec.json.encode(generated), indent=2)
     click.echo(text.decode())
 
 
