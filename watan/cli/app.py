@@ -161,5 +161,6 @@ for _command in (
     journals.games,
     simulating.simulate,
     looking.schema,
+    looking.rules,
 ):
     main.add_command(_command)
