@@ -89,6 +89,29 @@ def test_hints_never_touch_standard_output_and_a_piped_session_has_none() -> Non
     assert Path("a.jsonl").read_bytes() == Path("b.jsonl").read_bytes()
 
 
+MISTAKES = "help\nload\nroll\n8\ntrade Purple LAB STUDY\ntrade Red COFFEE LAB\ntrade Red LAB\n"
+"""Blue asks for help before the roll, rolls a loaded 8, then mistypes three trades."""
+
+
+def test_help_and_mistyped_trades_are_explained_on_standard_error_only() -> None:
+    def options(journal: str) -> Options:
+        return Options(edition=WATAN, rules=WATAN.rules, seed=1, loaded=SAMPLE_SAVE,
+                       journal=journal)
+
+    hinted = play(options("a.jsonl"), MISTAKES, Level.ALL)
+    piped = play(options("b.jsonl"), MISTAKES)
+    assert piped.stdout == hinted.stdout
+    assert hinted.stderr.splitlines()[:1] + hinted.stderr.splitlines()[3:6] == [
+        "Now, before the roll: roll (Blue's dice are fair), load to choose each roll (2-12), "
+        "fair for two dice; board, status, criteria, save <file> and help at any time. "
+        "Building, trading and next come after the roll.",
+        "'Purple' is not a student to trade with: Red, Orange or Yellow.",
+        "'COFFEE' is no resource: the resources are CAFFEINE, LAB, LECTURE, STUDY, TUTORIAL.",
+        "Type trade Red <give> <take>: one resource to give, one to take; the resources are "
+        "CAFFEINE, LAB, LECTURE, STUDY, TUTORIAL.",
+    ]
+
+
 def test_setup_shows_the_board_before_the_first_question_and_answers_board_and_help() -> None:
     hinted = play(
         Options(

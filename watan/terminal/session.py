@@ -147,7 +147,8 @@ def respond(session: Session, line: str) -> Reply:
     text = edition.text
     match reading:
         case Refusal():
-            why = hints.refused(game, edition, None, reading, line)
+            asked = pending.candidates if isinstance(pending, AwaitVictim) else ()
+            why = hints.refused(game, edition, None, reading, line, candidates=asked)
             return Reply(output=wording.refusal_line(text, reading), session=session, hint=why)
         case AwaitLoadedRoll() | AwaitKnightTile():
             return Reply(output="", session=_waiting(session, reading))
@@ -159,7 +160,9 @@ def respond(session: Session, line: str) -> Reply:
             shown = wording.offer(edition, game.turn, reading.partner, reading.give, reading.take)
             return Reply(output=shown, session=_waiting(session, None), outcome=Ready(reading))
         case Show(what=what):
-            return Reply(output=_shown(session, what), session=session)
+            return Reply(
+                output=_shown(session, what), session=session, hint=hints.shown(game, edition, what)
+            )
         case SaveTo():
             return Reply(output="", session=session, outcome=reading)
         case Trade():

@@ -24,6 +24,7 @@ from watan.engine.commands import (
     TradeWithBank,
 )
 from watan.engine.decide import Obstacle, Refusal, level_cost, obstacle
+from watan.engine.dice import HIGHEST_ROLL, LOWEST_ROLL
 from watan.engine.events import (
     AnyEvent,
     BankTraded,
@@ -36,10 +37,19 @@ from watan.engine.events import (
     TradeDeclined,
 )
 from watan.engine.resources import Resources, subtract
-from watan.engine.state import NOBODY, Colour, Completion, Game, Phase
-from watan.engine.topology import CRITERION_COUNT, CRITERION_NEIGHBOURS, GOAL_COUNT
+from watan.engine.rules import BANK_TRADE as RULE_BANK_TRADE
+from watan.engine.snapshot import NO_GEESE
+from watan.engine.state import COLOURS, NOBODY, Colour, Completion, Game, Phase
+from watan.engine.topology import CRITERION_COUNT, CRITERION_NEIGHBOURS, GOAL_COUNT, TILE_COUNT
 from watan.text import render
-from watan.text.notation import format
+from watan.text.notation import (
+    BANK_TRADE,
+    BUY_CARD,
+    PLAY_CARD,
+    colour_named,
+    format,
+    resource_named,
+)
 
 CONFIRMED = (
     BankTraded,
@@ -88,11 +98,18 @@ def placing(game: Game, edition: Edition) -> str:
 
 
 def refused(
-    game: Game, edition: Edition, command: AnyCommand | None, refusal: Refusal, line: str
+    game: Game,
+    edition: Edition,
+    command: AnyCommand | None,
+    refusal: Refusal,
+    line: str,
+    *,
+    candidates: tuple[Colour, ...] = (),
 ) -> str:
     """Return why the rules refused what was typed (`line`, read as `command`), or "".
 
-    `command` is None when the line was no command at all.
+    `command` is None when the line was no command at all; `candidates` are the students
+    the steal question (`Refusal.VICTIM`) offered.
     """
     if game.phase is Phase.SETUP:
         word = line.strip()
@@ -107,11 +124,73 @@ def refused(
         case Refusal.NOT_ENOUGH_RESOURCES if command is not None:
             return _shortfall(game, edition, command)
         case Refusal.INVALID_COMMAND:
-            return _commands_now(game, edition)
+            return mistyped(game, edition, line.split()) or _commands_now(game, edition)
         case Refusal.INVALID_ROLL:
-            return "A loaded roll is a whole number from 2 to 12.\n"
+            return f"A loaded roll is a whole number from {LOWEST_ROLL} to {HIGHEST_ROLL}.\n"
+        case Refusal.GEESE_TILE:
+            return _geese_tiles(game, line)
+        case Refusal.VICTIM if candidates:
+            named = _or([colour.title for colour in candidates])
+            return f"{line.strip()!r} is not one to steal from here: answer {named}.\n"
+        case Refusal.ANSWER:
+            return "Answer yes or no, in small letters.\n"
         case _:
             return ""
+
+
+def _geese_tiles(game: Game, line: str) -> str:
+    """Return where the geese may go (spec §3.6; RULINGS 13)."""
+    here = "" if game.geese == NO_GEESE else f", other than tile {game.geese} where they are"
+    return (
+        f"{line.strip()!r} is not a tile for the geese: a tile number from 0 to "
+        f"{TILE_COUNT - 1}{here}.\n"
+    )
+
+
+def mistyped(game: Game, edition: Edition, words: list[str]) -> str:
+    """Return what is wrong with a trade, bank trade or build typed as `words` and what is
+    accepted (RULINGS 10, 12; house-rules.md ruling 3), or "" for any other line."""
+    names = edition.resources[:-1]  # the last produces nothing: never traded
+    resources = f"the resources are {', '.join(names)}"
+    match words:
+        case ["trade", colour, *wares]:
+            partner = colour_named(colour)
+            others = [c.title for c in COLOURS if c != game.turn]
+            if partner is None or partner == game.turn:
+                return f"{colour!r} is not a {edition.vocabulary.player} to trade with: " \
+                    f"{_or(others)}.\n"
+            return _wares(wares, names, resources, f"trade {partner.title} <give> <take>")
+        case [verb, *wares] if verb == BANK_TRADE:
+            if game.rules.bank_rate is None:
+                return (
+                    f"{BANK_TRADE} is the house rule {RULE_BANK_TRADE}, which this game does not "
+                    f"play (--house-rules {RULE_BANK_TRADE} when a game starts).\n"
+                )
+            return _wares(wares, names, resources, f"{BANK_TRADE} <give> <take>")
+        case [verb, *_] if verb in _places(edition):
+            noun, count = _places(edition)[verb]
+            return f"Type {verb} <{noun}>: the number of a {noun}, 0-{count - 1}.\n"
+    return ""
+
+
+def _places(edition: Edition) -> dict[str, tuple[str, int]]:
+    """Return each building word with the place it takes and how many there are (spec §4.3)."""
+    words, nouns = edition.words, edition.vocabulary
+    return {
+        words.goal: (nouns.goal, GOAL_COUNT),
+        words.criterion: (nouns.criterion, CRITERION_COUNT),
+        words.improve: (nouns.criterion, CRITERION_COUNT),
+    }
+
+
+def _wares(wares: list[str], names: Sequence[str], resources: str, form: str) -> str:
+    """Return which of `wares` (give, take) names no resource, or how many are due."""
+    if len(wares) != 2:
+        return f"Type {form}: one resource to give, one to take; {resources}.\n"
+    unknown = [ware for ware in wares if resource_named(ware, names) is None]
+    if unknown:
+        return f"{unknown[0]!r} is no resource: {resources}.\n"
+    return ""
 
 
 def _commands_now(game: Game, edition: Edition) -> str:
@@ -126,6 +205,43 @@ def _commands_now(game: Game, edition: Edition) -> str:
             "and help work at any time.\n"
         )
     return "Type help for the list of commands.\n"
+
+
+def shown(game: Game, edition: Edition, what: str) -> str:
+    """Return what to add to `help` or `devs` (a Show's `what`), or "".
+
+    `help` lists every command (spec §4.3), most of which wait for the roll: before it,
+    what can be done now.  `devs` with no card prints a heading alone: what buys one.
+    """
+    match what:
+        case "help" if game.phase is Phase.BEFORE_ROLL:
+            return _before_roll(game, edition)
+        case "cards" if not any(game.students[game.turn].cards) and game.rules.card_cost:
+            words = edition.vocabulary
+            price = _amounts(game.rules.card_cost, edition)
+            return (
+                f"{game.turn.title} holds no {words.cards}: {BUY_CARD}, after the roll, buys "
+                f"one for {price}.\n"
+            )
+    return ""
+
+
+def _before_roll(game: Game, edition: Edition) -> str:
+    """Return what the current student can type before the roll (spec §4.2; RULINGS 9)."""
+    dice = "loaded" if game.students[game.turn].loaded_dice else "fair"
+    card = f", {PLAY_CARD} <card>" if game.rules.cards else ""
+    shows = f"board, status, {edition.words.listing}{', devs' if game.rules.cards else ''}"
+    return (
+        f"Now, before the roll: roll ({game.turn.title}'s dice are {dice}), load to choose "
+        f"each roll ({LOWEST_ROLL}-{HIGHEST_ROLL}), fair for two dice{card}; {shows}, "
+        "save <file> and help at any time. Building, trading and next come after the roll.\n"
+    )
+
+
+def _amounts(amount: Resources, edition: Edition) -> str:
+    from watan.text.describe import amounts  # only a person's hints need it: not to play
+
+    return amounts(amount, edition)
 
 
 def _obstacle(game: Game, edition: Edition, command: AnyCommand) -> str:
