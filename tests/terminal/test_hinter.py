@@ -137,6 +137,21 @@ def test_setup_shows_the_board_before_the_first_question_and_answers_board_and_h
     )
 
 
+def test_with_hints_setup_adds_the_odds_and_the_best_places_before_each_question() -> None:
+    hinted = play(
+        Options(edition=WATAN, rules=WATAN.rules, seed=1, board=SAMPLE_BOARD, journal="g.jsonl"),
+        "31\n",
+        Level.ALL,
+    )
+    assert hinted.stderr.startswith(BOARD)
+    odds, guide, best, done, best_next = hinted.stderr.removeprefix(BOARD).splitlines()[:5]
+    assert odds.startswith("How often a tile's value comes up on two fair dice: 6 and 8 5/36")
+    assert guide == GUIDE.strip()
+    assert best.startswith("Best for Blue by production, then variety: 31 (")
+    assert done == "Blue completed an Assignment at 31."
+    assert best_next.startswith("Best for Red by production, then variety: 38 (")
+
+
 def test_a_refused_placement_says_why() -> None:
     hinted = play(
         Options(
@@ -186,7 +201,7 @@ def test_a_resumed_game_says_where_it_stands() -> None:
 def test_end_of_input_before_anything_was_played_says_nothing_was_kept() -> None:
     hinted = play(Options(
         edition=WATAN, rules=WATAN.rules, seed=1, board=SAMPLE_BOARD, journal="g.jsonl"
-    ), "", Level.ALL)
+    ), "", Level.AT_TERMINAL)
     nothing = "End of input: nothing was played, so nothing is kept.\n"
     assert hinted.stderr == BOARD + GUIDE + nothing
     assert not Path("g.jsonl").exists()

@@ -458,3 +458,48 @@ def test_devs_with_no_card_says_what_buys_one() -> None:
     blue = msgspec.structs.replace(HOUSE.students[0], cards=(1, 0, 0))
     holding = msgspec.structs.replace(HOUSE, students=(blue, *HOUSE.students[1:]))
     assert hints.shown(holding, WATAN, "cards") == ""
+
+
+# Setup that teaches: odds and the best places ---------------------------------------------------
+
+
+def test_the_odds_of_each_tile_value_are_said_likeliest_first() -> None:
+    # Two fair dice: 36 pairs; 6 and 8 come up 5 ways each, 2 and 12 one way (spec §2.8.2).
+    assert hints.odds_of_values() == (
+        "How often a tile's value comes up on two fair dice: 6 and 8 5/36, 5 and 9 4/36, "
+        "4 and 10 3/36, 3 and 11 2/36, 2 and 12 1/36 a roll (7, 6/36, moves the geese).\n"
+    )
+
+
+def test_the_board_before_the_first_placement_can_carry_the_odds() -> None:
+    assert hints.placing(NEW, WATAN, with_odds=True) == (
+        reference("board-figure1.txt") + hints.odds_of_values() + GUIDE
+    )
+
+
+def test_the_best_places_are_the_most_productive_then_the_most_varied() -> None:
+    # Figure 1 (topology.json): criterion 31 touches tiles 8 (STUDY 8), 11 (LAB 8) and
+    # 13 (LAB 5): 5 + 5 + 4 = 14 of 36; 37 touches 11, 13 and 16 (TUTORIAL 6): 14 too.  25
+    # (LECTURE 11, STUDY 8, LAB 8) and 38 (LAB 8, TUTORIAL 11, TUTORIAL 6) both make 12; 25
+    # gives three resources to 38's two.
+    assert hints.best_placements(NEW, WATAN) == (
+        "Best for Blue by production, then variety: 31 (STUDY 8, LAB 8, LAB 5: 14/36 a roll); "
+        "37 (LAB 8, LAB 5, TUTORIAL 6: 14/36 a roll); 25 (LECTURE 11, STUDY 8, LAB 8: 12/36 a "
+        "roll).\n"
+    )
+
+
+def test_the_best_places_leave_out_those_next_to_a_taken_one() -> None:
+    # Blue took 31, whose neighbours are 25, 30 and 37: Red's best is 38, then 44 (tiles 14,
+    # 16, 17: TUTORIAL 11, TUTORIAL 6, LECTURE 9: 2 + 5 + 4).
+    after = msgspec.structs.replace(
+        NEW,
+        criterion_owner=tuple(Colour.BLUE if c == 31 else -1 for c in range(54)),
+        criterion_level=tuple(1 if c == 31 else 0 for c in range(54)),
+        turn=Colour.RED,
+        setup_step=1,
+    )
+    assert hints.best_placements(after, WATAN).startswith(
+        "Best for Red by production, then variety: 38 (LAB 8, TUTORIAL 11, TUTORIAL 6: 12/36 "
+        "a roll); 44 (TUTORIAL 11, TUTORIAL 6, LECTURE 9: 11/36 a roll); "
+    )

@@ -57,13 +57,18 @@ class Hinter:
     def asked(self, game: Game) -> None:
         """Hint before the person at the keyboard is asked for a command in `game`.
 
-        Before their first setup question, the board; after the roll, with
-        `--hints`, what they can afford (said again only when it changed).
+        Before their first setup question, the board (with `--hints`, the odds of its
+        values too), and with `--hints` before each one the best places; after the roll,
+        with `--hints`, what they can afford (said again only when it changed).
         """
-        if game.phase is Phase.SETUP and not self._board_shown:
-            self._board_shown = True
-            self.say(hints.placing(game, self._edition))
-        elif game.phase is Phase.AFTER_ROLL and self.level is Level.ALL:
+        everything = self.level is Level.ALL
+        if game.phase is Phase.SETUP:
+            if not self._board_shown:
+                self._board_shown = True
+                self.say(hints.placing(game, self._edition, with_odds=everything))
+            if everything:
+                self.say(hints.best_placements(game, self._edition))
+        elif game.phase is Phase.AFTER_ROLL and everything:
             afforded = hints.affordable_builds(game, self._edition)
             if afforded != self._afforded:
                 self._afforded = afforded

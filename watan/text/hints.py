@@ -23,8 +23,8 @@ from watan.engine.commands import (
     Trade,
     TradeWithBank,
 )
-from watan.engine.decide import Obstacle, Refusal, level_cost, obstacle
-from watan.engine.dice import HIGHEST_ROLL, LOWEST_ROLL
+from watan.engine.decide import Obstacle, Refusal, level_cost, obstacle, refusal
+from watan.engine.dice import HIGHEST_ROLL, LOWEST_ROLL, ROLLS, WAYS, odds
 from watan.engine.events import (
     AnyEvent,
     BankTraded,
@@ -36,11 +36,18 @@ from watan.engine.events import (
     TradeAccepted,
     TradeDeclined,
 )
-from watan.engine.resources import Resources, subtract
+from watan.engine.resources import Resource, Resources, subtract
 from watan.engine.rules import BANK_TRADE as RULE_BANK_TRADE
+from watan.engine.rules import GEESE_ROLL
 from watan.engine.snapshot import NO_GEESE
 from watan.engine.state import COLOURS, NOBODY, Colour, Completion, Game, Phase
-from watan.engine.topology import CRITERION_COUNT, CRITERION_NEIGHBOURS, GOAL_COUNT, TILE_COUNT
+from watan.engine.topology import (
+    CRITERION_COUNT,
+    CRITERION_NEIGHBOURS,
+    CRITERION_TILES,
+    GOAL_COUNT,
+    TILE_COUNT,
+)
 from watan.text import render
 from watan.text.notation import (
     BANK_TRADE,
@@ -88,13 +95,86 @@ def setup_guide(game: Game, edition: Edition) -> str:
     )
 
 
-def placing(game: Game, edition: Edition) -> str:
-    """Return what a person sees before their first setup question: the board, and the guide.
+def placing(game: Game, edition: Edition, *, with_odds: bool = False) -> str:
+    """Return what a person sees before their first setup question: the board (`with_odds`:
+    and how often each value comes up), and the guide.
 
     Without it the eight starting places are chosen blind: the spec shows
     the board only once setup is over (RULINGS 6).
     """
-    return render.board(game, edition) + setup_guide(game, edition)
+    odds = odds_of_values() if with_odds else ""
+    return render.board(game, edition) + odds + setup_guide(game, edition)
+
+
+def odds_of_values() -> str:
+    """Return how often each tile value comes up on two fair dice (spec §2.8.2), likeliest
+    first: what a tile's value is worth, which the board does not show."""
+    values = [v for v in range(LOWEST_ROLL, HIGHEST_ROLL + 1) if v != GEESE_ROLL]
+    ways = sorted({WAYS[value] for value in values}, reverse=True)
+    alike = [[value for value in values if WAYS[value] == count] for count in ways]
+    groups = [f"{' and '.join(str(v) for v in same)} {odds(same[0])}" for same in alike]
+    return (
+        f"How often a tile's value comes up on two fair dice: {', '.join(groups)} a roll "
+        f"({GEESE_ROLL}, {odds(GEESE_ROLL)}, moves the geese).\n"
+    )
+
+
+BEST_PLACES = 3
+"""How many setup places a hint suggests."""
+
+
+def best_placements(game: Game, edition: Edition) -> str:
+    """Return the free places that produce most for the student placing now, with why
+    (`12 (CAFFEINE 6, LAB 8, STUDY 5: 14/36 a roll)`), or "".
+
+    Most units a fair roll gives on average first (the pips of the board game: `n/36` is
+    n/36 of a unit a roll), then most resources the student's places do not give yet (a
+    goal needs two that an Assignment does not, RULINGS 23), then most resources.
+    """
+    from watan.engine.commands import Complete as Place
+
+    board, who = game.board, game.turn
+    had = {
+        resource for criterion in range(CRITERION_COUNT)
+        if game.criterion_owner[criterion] == who
+        for resource, _ in _yields(game, criterion)
+    }
+
+    def worth(criterion: int) -> tuple[int, int, int, int]:
+        yields = _yields(game, criterion)
+        kinds = {resource for resource, _ in yields}
+        return (-_units(yields), -len(kinds - had), -len(kinds), criterion)
+
+    free = [c for c in range(CRITERION_COUNT) if refusal(game, Place(criterion=c)) is None]
+    best = sorted(free, key=worth)[:BEST_PLACES]
+    if not best or board is None:
+        return ""
+    names = edition.resources
+    shown = []
+    for criterion in best:
+        yields = _yields(game, criterion)
+        tiles = ", ".join(f"{names[resource]} {value}" for resource, value in yields)
+        shown.append(f"{criterion} ({tiles}: {_units(yields)}/{ROLLS} a roll)")
+    return (
+        f"Best for {who.title} by production, then variety: {'; '.join(shown)}.\n"
+    )
+
+
+def _units(yields: list[tuple[Resource, int]]) -> int:
+    """Return how many of the `ROLLS` rolls of fair dice pay an Assignment on these tiles, a
+    roll that pays two of them counted twice: `ROLLS` times what it gains in an average
+    roll."""
+    return sum(WAYS[value] for _, value in yields)
+
+
+def _yields(game: Game, criterion: int) -> list[tuple[Resource, int]]:
+    """Return (resource, value) of each tile around `criterion` that produces (not NETFLIX,
+    not under the geese, spec §2.3), in tile order."""
+    return [
+        (game.board[tile].resource, game.board[tile].value)
+        for tile in CRITERION_TILES[criterion]
+        if game.board[tile].resource is not Resource.NETFLIX and tile != game.geese
+    ]
 
 
 def refused(
