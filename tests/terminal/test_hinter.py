@@ -198,6 +198,30 @@ def test_a_resumed_game_says_where_it_stands() -> None:
     assert quiet.stderr == ""
 
 
+def test_a_persons_turn_starts_with_a_recap_of_the_computers_turns() -> None:
+    def options(journal: str) -> Options:
+        return Options(
+            edition=WATAN, rules=WATAN.rules, seed=8, board=SAMPLE_BOARD, journal=journal,
+            seats=((Colour.RED, "greedy"), (Colour.ORANGE, "expert"), (Colour.YELLOW, "random")),
+        )
+
+    lines = "8\n16\nload\nroll\n6\nnext\n"
+    hinted = play(options("a.jsonl"), lines, Level.AT_TERMINAL)
+    piped = play(options("b.jsonl"), lines)
+    assert hinted.stdout == piped.stdout
+    recaps = hinted.stderr.split("Since Blue's last turn:\n")[1:]
+    assert len(recaps) == 2  # after setup, and after Blue's first turn
+    # Checked against standard output: Red loads, rolls 8 and achieves 52; Orange loads,
+    # rolls 11 and achieves 26; Yellow's fair 5 gives Blue 1 STUDY.
+    assert recaps[1].split("End of input")[0] == (
+        "  Red's turn: Red chose loaded dice; Red rolled 8 (loaded); Red achieved goal 52.\n"
+        "  Orange's turn: Orange chose loaded dice; Orange rolled 11 (loaded); Orange achieved "
+        "goal 26.\n"
+        "  Yellow's turn: Yellow rolled 5 (2 + 3).\n"
+        "  In all, Blue gained 1 STUDY.\n"
+    )
+
+
 def test_end_of_input_before_anything_was_played_says_nothing_was_kept() -> None:
     hinted = play(Options(
         edition=WATAN, rules=WATAN.rules, seed=1, board=SAMPLE_BOARD, journal="g.jsonl"
