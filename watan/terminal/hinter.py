@@ -15,13 +15,15 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from watan.editions.model import Edition
 from watan.engine.events import AnyEvent
 from watan.engine.state import COLOURS, HUMAN, Colour, Game, Phase
 from watan.text import hints
-from watan.text.recap import Happened, recap
+
+if TYPE_CHECKING:  # the recap's words are loaded only when one is said
+    from watan.text.recap import Happened
 
 
 class Level(enum.IntEnum):
@@ -72,8 +74,8 @@ class Hinter:
                 self.say(hints.placing(game, self._edition, with_odds=everything))
             if everything:
                 self.say(hints.best_placements(game, self._edition))
-        elif game.phase is Phase.BEFORE_ROLL:
-            self.say(recap(game.turn, self._since.pop(game.turn, ()), self._edition))
+        elif game.phase is Phase.BEFORE_ROLL and game.turn in self._since:
+            self.say(hints.since(game.turn, self._since.pop(game.turn), self._edition))
         elif game.phase is Phase.AFTER_ROLL and everything:
             afforded = hints.affordable_builds(game, self._edition)
             if afforded != self._afforded:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from shlex import quote
+from typing import TYPE_CHECKING
 
 from watan.editions.model import Edition
 from watan.engine.commands import (
@@ -57,6 +58,9 @@ from watan.text.notation import (
     format,
     resource_named,
 )
+
+if TYPE_CHECKING:
+    from watan.text.recap import Happened
 
 CONFIRMED = (
     BankTraded,
@@ -429,6 +433,13 @@ def done(before: Game, events: Sequence[AnyEvent], after: Game, edition: Edition
     return "".join(
         f"{describe(event, edition)}.\n" for event in events if isinstance(event, CONFIRMED)
     )
+
+
+def since(person: Colour, happened: Sequence[Happened], edition: Edition) -> str:
+    """Return what happened since `person`'s last turn (`watan.text.recap`), or ""."""
+    from watan.text.recap import recap  # only a person's hints need it: not to play
+
+    return recap(person, happened, edition)
 
 
 def typed_by_person(before: Game, events: Sequence[AnyEvent], person: str) -> bool:
