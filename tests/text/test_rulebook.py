@@ -11,11 +11,12 @@ import re
 import msgspec
 import pytest
 
+from replay.edges.paragraphs import WIDTH
 from tests.conftest import CONSTRUCTOR, WATAN
 from watan.editions.model import Edition
 from watan.engine.resources import Resources
 from watan.engine.rules import HOUSE_RULES, Rules, with_house_rules
-from watan.text.rulebook import WIDTH, summary
+from watan.text.rulebook import summary
 
 ODD_PRICES = msgspec.structs.replace(
     WATAN.rules,

@@ -9,9 +9,7 @@ building (§2.4.1, §2.6, §3.1-§3.3), trading (§3.5.4), then the house rules 
 
 from __future__ import annotations
 
-import re
-import textwrap
-
+from replay.edges.paragraphs import wrapped
 from watan.editions.model import Edition
 from watan.engine.dice import HIGHEST_ROLL, LOWEST_ROLL, odds
 from watan.engine.rules import (
@@ -25,8 +23,9 @@ from watan.text.describe import amounts
 
 
 def summary(edition: Edition, rules: Rules, program: str) -> str:
-    """Return the rules of `edition` as `rules` set them, on one screen (about 30 lines of at
-    most 90 characters); `program` is the name the player types (`watan`)."""
+    """Return the rules of `edition` as `rules` set them, on one screen (about 30 lines no
+    wider than `replay.edges.paragraphs.WIDTH`); `program` is the name the player types
+    (`watan`)."""
     words, command = edition.vocabulary, edition.words
     levels = words.levels
     netflix = edition.resources[-1]
@@ -69,30 +68,7 @@ def summary(edition: Edition, rules: Rules, program: str) -> str:
         "A turn: `load` or `fair`, then `roll`; then build and trade; then `next`. `help` "
         f"lists the commands; `board`, `status` and `{command.listing}` show the game.",
     ]
-    return "".join(f"{line}\n" for paragraph in paragraphs for line in _wrapped(paragraph))
-
-
-WIDTH = 88
-"""The widest line: a terminal of 90 columns shows the summary without folding it."""
-
-
-def _wrapped(paragraph: str) -> list[str]:
-    """Return `paragraph` in lines of at most `WIDTH`, each after the first indented two
-    more spaces than it; what is in `quotes`, and a number with the word after it, are never
-    split."""
-    if not paragraph:
-        return [""]
-    indent = " " * (len(paragraph) - len(paragraph.lstrip(" ")))
-    kept = re.sub(r"`[^`]*`", lambda quoted: quoted[0].replace(" ", NO_BREAK), paragraph)
-    kept = re.sub(r"(\d) ", rf"\1{NO_BREAK}", kept.lstrip(" "))  # `2 LAB` stays together
-    lines = textwrap.wrap(
-        kept, WIDTH, initial_indent=indent, subsequent_indent=indent + "  ",
-        break_on_hyphens=False, break_long_words=False,
-    )
-    return [line.replace(NO_BREAK, " ") for line in lines]
-
-
-NO_BREAK = "\u00a0"
+    return wrapped(paragraphs)
 
 
 def _a(noun: str) -> str:
