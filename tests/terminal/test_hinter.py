@@ -344,3 +344,26 @@ def test_the_first_turns_at_a_real_terminal_show_the_hints(tmp_path: Path) -> No
     screen.wait_for("End of input: the game is kept in g.jsonl and backup.sv; play on with "
                     "`watan play --resume g.jsonl`.")
     assert screen.close() == 0
+
+
+def test_at_a_real_terminal_a_computer_waits_its_pace_and_enter_goes_on(tmp_path: Path) -> None:
+    (tmp_path / "b.txt").write_text(reference("sample-board.txt"))
+    computers = ["--computer", "Red=greedy", "--computer", "Orange=greedy", "--computer",
+                 "Yellow=greedy"]
+    args = ["-seed", "1", "-board", "b.txt", "--journal", "g.jsonl", "--pace", "60", *computers]
+    screen = Screen(args, tmp_path)
+    screen.wait_for("Student Blue, where do you want to complete an Assignment?")
+    screen.type("8")
+    screen.wait_for("Blue completed an Assignment at 8.")
+    waiting = time.monotonic() + 1
+    while time.monotonic() < waiting:  # a minute's pace: Red's question does not come yet
+        ready, _, _ = select.select([screen.master], [], [], waiting - time.monotonic())
+        if ready:
+            screen.shown += os.read(screen.master, 65536).decode(errors="replace")
+    assert "Student Red, where" not in screen.shown
+    for computer in ("Red", "Orange", "Yellow", "Yellow", "Orange", "Red"):
+        screen.type("")  # Enter: the computer goes on at once
+        screen.wait_for(f"Student {computer}, where do you want to complete an Assignment?")
+    screen.wait_for("Student Blue, where do you want to complete an Assignment?")
+    screen.end_input()
+    assert screen.close() == 0
