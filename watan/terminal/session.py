@@ -141,7 +141,9 @@ def respond(session: Session, line: str) -> Reply:
     if pending is None and game.phase is Phase.OVER:
         answer = line.strip()
         outcome = PlayAgain() if answer == YES else Quit() if answer == NO else None
-        return Reply(output="", session=session, outcome=outcome)  # else the question again
+        if outcome is None:  # the question again (spec §4.4)
+            return Reply(output="", session=session, hint=hints.PLAY_AGAIN)
+        return Reply(output="", session=session, outcome=outcome)
     edition = session.edition
     reading = read(line, game, edition, pending, session.seating)
     text = edition.text

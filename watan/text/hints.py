@@ -76,6 +76,9 @@ CONFIRMED = (
 answer, a dice choice or a seat handed over; house-rules.md nothing for a bank trade), which a
 hint confirms."""
 
+PLAY_AGAIN = "Answer yes for a new game, or no to stop.\n"
+"""What `Would you like to play again?` accepts (spec §4.4), said when it is asked again."""
+
 SHOWN_AT_SETUP = ("board", "status", "help")
 """Words a newcomer types at the setup question, which the spec refuses (`You cannot build
 here.`, RULINGS 15): a hint shows what they asked for."""
