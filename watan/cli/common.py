@@ -184,9 +184,9 @@ def edition_names(ctx: click.Context, param: click.Parameter, incomplete: str) -
 
 def colour_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
     """Return the colours (`--human COLOUR`) whose names begin with `incomplete`, in any case."""
-    from watan.engine.state import COLOURS
+    from watan.match.options import COLOUR_NAMES
 
-    return [c.title for c in COLOURS if c.title.lower().startswith(incomplete.lower())]
+    return [name for name in COLOUR_NAMES if name.lower().startswith(incomplete.lower())]
 
 
 def computer_seats(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:

@@ -236,11 +236,11 @@ def rules(house_rules: tuple[str, ...], edition: str | None) -> None:
 
     The numbers are the ones the game plays by, for the edition and house rules given.
     """
-    from watan.engine.rules import with_house_rules
+    from watan.match.options import rules_of
     from watan.text.rulebook import summary
 
     played = chosen_edition(edition)
-    click.echo(summary(played, with_house_rules(played.rules, house_rules), program()), nl=False)
+    click.echo(summary(played, rules_of(played, house_rules), program()), nl=False)
 
 
 @click.command()
