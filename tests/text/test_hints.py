@@ -420,6 +420,11 @@ def test_a_build_without_a_number_says_what_it_takes() -> None:
     assert mistyped(AFTER_ROLL, "improve") == (
         "Type improve <criterion>: the number of a criterion, 0-53.\n"
     )
+    # Typed right but before the roll (RULINGS 9): what the phase takes, as any word gets.
+    assert mistyped(BEFORE_ROLL, "complete 20") == mistyped(BEFORE_ROLL, "dance") == (
+        "Before the roll: load, fair or roll; board, status, criteria and help work at any "
+        "time.\n"
+    )
 
 
 def test_a_wrong_geese_tile_says_which_tiles_are_allowed() -> None:

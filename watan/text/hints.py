@@ -50,6 +50,7 @@ from watan.engine.topology import (
     TILE_COUNT,
 )
 from watan.text import render
+from watan.text.integers import integer
 from watan.text.notation import (
     BANK_TRADE,
     BUY_CARD,
@@ -138,9 +139,7 @@ def best_placements(game: Game, edition: Edition) -> str:
     n/36 of a unit a roll), then most resources the student's places do not give yet (a
     goal needs two that an Assignment does not, RULINGS 23), then most resources.
     """
-    from watan.engine.commands import Complete as Place
-
-    board, who = game.board, game.turn
+    who = game.turn
     had = {
         resource for criterion in range(CRITERION_COUNT)
         if game.criterion_owner[criterion] == who
@@ -152,9 +151,9 @@ def best_placements(game: Game, edition: Edition) -> str:
         kinds = {resource for resource, _ in yields}
         return (-_units(yields), -len(kinds - had), -len(kinds), criterion)
 
-    free = [c for c in range(CRITERION_COUNT) if refusal(game, Place(criterion=c)) is None]
+    free = [c for c in range(CRITERION_COUNT) if refusal(game, Complete(criterion=c)) is None]
     best = sorted(free, key=worth)[:BEST_PLACES]
-    if not best or board is None:
+    if not best:
         return ""
     names = edition.resources
     shown = []
@@ -244,8 +243,8 @@ def mistyped(game: Game, edition: Edition, words: list[str]) -> str:
             partner = colour_named(colour)
             others = [c.title for c in COLOURS if c != game.turn]
             if partner is None or partner == game.turn:
-                return f"{colour!r} is not a {edition.vocabulary.player} to trade with: " \
-                    f"{_or(others)}.\n"
+                player = edition.vocabulary.player
+                return f"{colour!r} is not a {player} to trade with: {_or(others)}.\n"
             return _wares(wares, names, resources, f"trade {partner.title} <give> <take>")
         case [verb, *wares] if verb == BANK_TRADE:
             if game.rules.bank_rate is None:
@@ -254,7 +253,9 @@ def mistyped(game: Game, edition: Edition, words: list[str]) -> str:
                     f"play (--house-rules {RULE_BANK_TRADE} when a game starts).\n"
                 )
             return _wares(wares, names, resources, f"{BANK_TRADE} <give> <take>")
-        case [verb, *_] if verb in _places(edition):
+        case [verb, *number] if verb in _places(edition) and (
+            len(number) != 1 or integer(number[0]) is None
+        ):
             noun, count = _places(edition)[verb]
             return f"Type {verb} <{noun}>: the number of a {noun}, 0-{count - 1}.\n"
     return ""
