@@ -222,6 +222,15 @@ def test_a_persons_turn_starts_with_a_recap_of_the_computers_turns() -> None:
     )
 
 
+def test_people_alone_at_one_terminal_get_no_recap() -> None:
+    # Each saw the others' turns as they were played: Blue and Red take a turn each.
+    hinted = play(Options(
+        edition=WATAN, rules=WATAN.rules, seed=1, loaded=SAMPLE_SAVE, journal="g.jsonl"
+    ), "load\nroll\n8\nnext\nload\nroll\n8\nnext\n", Level.ALL)
+    assert "Student Orange's turn." in hinted.stdout
+    assert "Since" not in hinted.stderr
+
+
 def test_end_of_input_before_anything_was_played_says_nothing_was_kept() -> None:
     hinted = play(Options(
         edition=WATAN, rules=WATAN.rules, seed=1, board=SAMPLE_BOARD, journal="g.jsonl"

@@ -86,11 +86,14 @@ class Hinter:
 
     def heard(self, before: Game, events: Sequence[AnyEvent], after: Game) -> None:
         """Confirm a command the spec leaves silent, when the person at the keyboard typed it;
-        keep its events for the recap of every other person's seat."""
+        keep a computer's command's events for the recap of every person's seat (people at
+        one terminal see each other's turns as they are played)."""
         if self.level is Level.OFF:
             return
         if hints.typed_by_person(before, events, HUMAN):
             self.say(hints.done(before, events, after, self._edition))
+        if before.seats[before.turn] == HUMAN:
+            return
         for colour, player in zip(COLOURS, after.seats, strict=True):
             if player == HUMAN and colour != before.turn:
                 self._since.setdefault(colour, []).extend((before.turn, e) for e in events)
