@@ -6,6 +6,7 @@ import pytest
 from click.shell_completion import ShellComplete
 
 from watan.cli.app import main
+from watan.players import plugins
 
 
 def completed(*words: str) -> list[str]:
@@ -22,6 +23,15 @@ def test_computer_seats_complete_as_colour_and_strategy() -> None:
     ]
     assert completed("play", "--computer", "orange=m") == ["Orange=master"]
     assert completed("play", "--computer", "Purple") == []
+
+
+def test_installed_strategies_are_offered_after_the_built_in_ones(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(plugins, "installed", lambda: {"mine": "my_package.player:Mine"})
+    assert completed("play", "--computer", "yellow=") == [
+        "Yellow=random", "Yellow=greedy", "Yellow=expert", "Yellow=master", "Yellow=mine"
+    ]
 
 
 def test_every_colour_is_offered_with_every_strategy() -> None:
