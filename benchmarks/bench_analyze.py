@@ -1,10 +1,12 @@
 """How long `watan analyze` takes on a long game: the default pass, `--quick`, a cluster.
 
-Run: python benchmarks/bench_analyze.py [--turns 150] [--players expert,expert,expert,expert]
+Run: python benchmarks/bench_analyze.py [--turns 150] [--players random,random,random,random]
          [--seed 1] [--runs 3] [--cluster]
 
 Plays one seeded game of four computers stopped at `--turns` turns (the first seed from
-`--seed` on whose game lasts that long), writes its journal, and times whole `watan
+`--seed` on whose game lasts that long: computers that play well win sooner, so four
+`random` by default, whose games hold more resources and more moves to try), writes its
+journal, and times whole `watan
 analyze` commands on it as processes (their start included): the default pass with
 `--workers 2`, and `--quick` alone; with `--cluster`, also `--cluster local` with two Dask
 workers.  Prints the median of `--runs` runs of each, and checks that every way gives the
@@ -51,7 +53,7 @@ def timed(args: list[str], runs: int) -> tuple[list[float], bytes]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--turns", type=int, default=150)
-    parser.add_argument("--players", default="expert,expert,expert,expert")
+    parser.add_argument("--players", default="random,random,random,random")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--cluster", action="store_true")

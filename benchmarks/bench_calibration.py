@@ -2,6 +2,7 @@
 
 Run: python benchmarks/bench_calibration.py [--games 500] [--seed 1] [--workers 2]
          [--players expert,expert,expert,expert] [--quick] [--svg reliability.svg]
+         [--seconds LIMIT]
 
 Seeded games are played as `watan simulate` plays them; at the start of every turn of each
 game that was won, the chances `watan analyze` reports there (`estimate.position`, with
@@ -10,7 +11,8 @@ winner, beside two baselines: each student's share of the points so far, and a u
 25% (`watan.tools.analysis.calibration`).  The scores are printed by stage (the first,
 second and last third of each game's turns), and the reliability diagram of the analysis
 and of the points baseline is written as SVG.  The analysis must score lower (better)
-than both baselines at every stage (issue 24).
+than both baselines at every stage (issue 24).  With `--seconds`, the games finished in
+that time (the first ones, in order) are scored and the count said: the run that fits.
 """
 
 from __future__ import annotations
@@ -69,22 +71,30 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--edition", default="watan")
     parser.add_argument("--svg", default="reliability.svg")
+    parser.add_argument("--seconds", type=float, default=None)
     options = parser.parse_args()
     horizon = analysed.QUICK if options.quick else analysed.HORIZON
     run = Run(tuple(options.players.split(",")), horizon, options.edition)
     seeds = game_seeds(options.seed, options.games)
     began = time.perf_counter()
     positions: list[calibration.Scored] = []
-    with concurrent.futures.ProcessPoolExecutor(options.workers) as pool:
-        futures = [pool.submit(scored_game, run, n, s) for n, s in enumerate(seeds)]
-        won = 0
-        for future in futures:
-            found = future.result()
-            won += bool(found)
-            positions.extend(found)
+    pool = concurrent.futures.ProcessPoolExecutor(options.workers)
+    futures = [pool.submit(scored_game, run, n, s) for n, s in enumerate(seeds)]
+    won = played = 0
+    for future in futures:
+        left = None if options.seconds is None else options.seconds - (time.perf_counter() - began)
+        try:
+            found = future.result(timeout=None if left is None else max(0.0, left))
+        except concurrent.futures.TimeoutError:
+            break
+        played += 1
+        won += bool(found)
+        positions.extend(found)
+    pool.shutdown(wait=False, cancel_futures=True)
     seconds = time.perf_counter() - began
     print(
-        f"{options.games} games of {options.players} ({won} won), seed {options.seed}, "
+        f"{played} games of {options.players} ({won} won; {options.games} asked), "
+        f"seed {options.seed}, "
         f"{horizon.samples} playouts of {horizon.turns} turns a position: {len(positions)} "
         "turn starts scored "
         f"in {seconds:.0f} s"

@@ -9,8 +9,6 @@ from watan.cli.common import (
     FILE,
     STEPS,
     ProgressBar,
-    checked,
-    chosen_step,
     fail,
     format_option,
     step_options,
@@ -101,20 +99,13 @@ def analyze(
     numbers are those `watan replay --to` and `watan view --to` take.  JOURNAL may be -
     for standard input.
     """
-    from watan.cli.looking import journal_at
-    from watan.definition import at_turn
+    from watan.cli.looking import whole_at
     from watan.engine.state import Colour
     from watan.tools.analysis import analysed, document, report
     from watan.tools.analysis.estimate import Horizon
     from watan.tools.cluster import NoCluster
 
-    chosen_step(to, turn)
-    name, whole = journal_at(journal, None, None)
-    step = to
-    if turn is not None:
-        step = len(checked(lambda: at_turn(whole, turn, name)).events)
-    if step is not None and not 0 <= step <= len(whole.events):
-        fail(f"{name}: there is no step {step}: the last event is {len(whole.events)}")
+    name, whole, step = whole_at(journal, to, turn)
     chosen = analysed.QUICK if quick else analysed.HORIZON
     chosen = Horizon(turns=horizon or chosen.turns, samples=playouts or chosen.samples)
     bar = ProgressBar("analysing", "decisions")

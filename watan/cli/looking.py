@@ -78,6 +78,21 @@ def journal_at(journal: str, to: int | None, turn: int | None) -> tuple[str, Wat
     return name, read_journal(name, data, to, turn)
 
 
+def whole_at(journal: str, to: int | None, turn: int | None) -> tuple[str, WatanMoment, int | None]:
+    """Return a journal argument's name, the journal read whole and checked, and the step
+    `--to` or `--turn` names in it (None for neither), or fail naming a step past its end."""
+    from watan.definition import at_turn
+
+    chosen_step(to, turn)
+    name, whole = journal_at(journal, None, None)
+    step = to
+    if turn is not None:
+        step = len(checked(lambda: at_turn(whole, turn, name)).events)
+    if step is not None and not 0 <= step <= len(whole.events):
+        fail(f"{name}: there is no step {step}: the last event is {len(whole.events)}")
+    return name, whole, step
+
+
 def read_journal(name: str, data: bytes | None, to: int | None, turn: int | None) -> WatanMoment:
     """Return the journal `name` (or `data`, standard input's) at step `to`, or where turn
     `turn` begins (the whole journal checked), or fail in one line."""
@@ -213,7 +228,6 @@ def view(
     """
     from pathlib import Path
 
-    from watan.definition import at_turn
     from watan.pictures import viewer
 
     chosen_step(to, turn)
@@ -221,12 +235,7 @@ def view(
         output = STANDARD_STREAM
     if output == STANDARD_STREAM and open_it:
         fail("--open needs a page on the disk; name it with -o FILE.html")
-    name, whole = journal_at(journal, None, None)
-    opening = to
-    if turn is not None:
-        opening = len(checked(lambda: at_turn(whole, turn, name)).events)
-    if opening is not None and not 0 <= opening <= len(whole.events):
-        fail(f"{name}: there is no step {opening}: the last event is {len(whole.events)}")
+    name, whole, opening = whole_at(journal, to, turn)
     drawn = _analysis_for(name, whole, analysis, analyze)
     page = viewer.page(whole.header, whole.events, Path(name).name, opening or 0, drawn)
     if output == STANDARD_STREAM:

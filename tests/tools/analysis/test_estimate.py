@@ -13,7 +13,7 @@ import msgspec
 import pytest
 
 from tests.positions import make_game
-from watan.engine.commands import Improve, Next
+from watan.engine.commands import ChooseDice, Improve, Next, Roll
 from watan.engine.layout import Board
 from watan.engine.state import NOBODY, Colour, Game, Phase
 from watan.tools.analysis import estimate
@@ -96,3 +96,8 @@ def test_the_same_seed_gives_the_same_chances_and_another_seed_may_not(
     assert first == estimate.position(game, turn=3, seed=5, step=9, horizon=Horizon(8, samples))
     assert sum(first) == pytest.approx(1.0)
     assert game.winner == NOBODY
+
+
+def test_choosing_the_dice_already_chosen_is_no_move_to_compare(sample_board: Board) -> None:
+    fair = make_game(sample_board, phase=Phase.BEFORE_ROLL)
+    assert estimate.candidates(fair, Roll()) == [Roll(), ChooseDice(loaded=True)]

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 import msgspec
 
 from replay.folding import fold
-from watan.engine.commands import AnyCommand, Next, Offer, Trade
+from watan.engine.commands import AnyCommand, ChooseDice, Next, Offer, Trade
 from watan.engine.decide import Refused, decide
 from watan.engine.evolve import apply
 from watan.engine.moves import legal_commands
@@ -117,9 +117,13 @@ def move_value(
 def candidates(game: Game, played: AnyCommand) -> list[AnyCommand]:
     """Return the moves worth comparing at `game`: every command the rules allow, an offer
     answered as its partner would answer it (greedy's answer: an offer no partner takes
-    changes nothing), and the move played, first."""
+    changes nothing, nor does choosing the dice already chosen), and the move played,
+    first."""
     found: list[AnyCommand] = [played]
+    held = game.students[game.turn].loaded_dice
     for command in legal_commands(game):
+        if isinstance(command, ChooseDice) and command.loaded == held:
+            continue
         if isinstance(command, Trade):
             offer = Offer(partner=command.partner, give=command.give, take=command.take)
             if not command.accepted or not _ANSWERER.answer(game, offer):
