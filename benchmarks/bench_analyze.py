@@ -16,6 +16,7 @@ same analysis (issue 24: at most 60 s with two workers, at most 10 s quick).
 from __future__ import annotations
 
 import argparse
+import resource
 import statistics
 import subprocess
 import sys
@@ -40,14 +41,19 @@ def long_game(players: tuple[str, ...], turns: int, seed: int, into: Path) -> tu
     raise SystemExit(f"no game of {turns} turns from seed {seed} on")
 
 
-def timed(args: list[str], runs: int) -> tuple[list[float], bytes]:
-    """Return the wall time of each of `runs` runs of the command, and its output."""
-    seconds, out = [], b""
+def timed(args: list[str], runs: int) -> tuple[list[float], list[float], bytes]:
+    """Return the wall time and the processor time (the command's and its workers', user and
+    system) of each of `runs` runs of the command, and its output: on a shared machine the
+    processor time says what the wall time would be on a quiet one."""
+    seconds, used, out = [], [], b""
     for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         began = time.perf_counter()
         out = subprocess.run(args, check=True, capture_output=True).stdout
         seconds.append(time.perf_counter() - began)
-    return seconds, out
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        used.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return seconds, used, out
 
 
 def main() -> None:
@@ -73,11 +79,14 @@ def main() -> None:
             ways["--cluster local --workers 2"] = [*base, "--cluster", "local", "--workers", "2"]
         outputs = {}
         for name, args in ways.items():
-            seconds, outputs[name] = timed(args, options.runs)
+            seconds, used, outputs[name] = timed(args, options.runs)
             shown = ", ".join(f"{s:.1f}" for s in seconds)
-            print(f"watan analyze {name}: {statistics.median(seconds):.1f} s median ({shown})")
+            print(
+                f"watan analyze {name}: {statistics.median(seconds):.1f} s median ({shown}); "
+                f"processor time {statistics.median(used):.1f} s median"
+            )
         one = [*base, "--workers", "1"]
-        _, alone = timed(one, 1)
+        _, _, alone = timed(one, 1)
         assert alone == outputs["--workers 2"], "--workers 2 gave another analysis"
         if options.cluster:
             assert outputs["--cluster local --workers 2"] == alone, "the cluster differed"

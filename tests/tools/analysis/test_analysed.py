@@ -105,3 +105,12 @@ def test_moves_are_named_as_they_are_typed_in_each_edition(sample_board: Board) 
     )
     assert words(Roll(value=8), rolled, WATAN_EDITION) == "roll 8"
     assert words(Next(), rolled, WATAN_EDITION) == "next"
+
+
+def test_a_local_cluster_gives_the_same_analysis() -> None:
+    moment = history.load(WATAN, JOURNAL)
+    alone = analyse(moment.header, moment.events, "j", seed=3, horizon=QUICK)
+    spread = analyse(
+        moment.header, moment.events, "j", seed=3, horizon=QUICK, workers=2, cluster="local"
+    )
+    assert spread == alone
