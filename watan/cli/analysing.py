@@ -16,8 +16,8 @@ from watan.cli.common import (
 )
 
 
-def _colour(_: click.Context, __: click.Parameter, value: str | None) -> int | None:
-    """Return the colour `--player` names, in any letter case, or fail as click does."""
+def _colour(_: click.Context, __: click.Parameter, value: str | None) -> str | None:
+    """Return the colour `--player` names (`Red`), in any letter case, or fail as click does."""
     from watan.text.notation import colour_named
 
     if value is None:
@@ -25,7 +25,7 @@ def _colour(_: click.Context, __: click.Parameter, value: str | None) -> int | N
     colour = colour_named(value)
     if colour is None:
         raise click.BadParameter(f"{value!r} is no colour: Blue, Red, Orange or Yellow")
-    return int(colour)
+    return colour.title
 
 
 @click.command(epilog=STEPS)
@@ -81,7 +81,7 @@ def analyze(
     journal: str,
     to: int | None,
     turn: int | None,
-    player: int | None,
+    player: str | None,
     shape: str,
     seed: int,
     playouts: int | None,
@@ -100,7 +100,6 @@ def analyze(
     for standard input.
     """
     from watan.cli.looking import whole_at
-    from watan.engine.state import Colour
     from watan.tools.analysis import analysed, document, report
     from watan.tools.analysis.estimate import Horizon
     from watan.tools.cluster import NoCluster
@@ -119,7 +118,7 @@ def analyze(
             workers=workers,
             cluster=cluster,
             step=step,
-            player=None if player is None else Colour(player),
+            player=player,
             progress=bar.update,
         )
     except NoCluster as error:

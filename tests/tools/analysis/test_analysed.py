@@ -68,7 +68,7 @@ def test_the_same_journal_options_and_seed_give_the_same_analysis_with_any_worke
 def test_one_students_decisions_and_one_position() -> None:
     moment = history.load(WATAN, JOURNAL)
     whole = analyse(moment.header, moment.events, "j", horizon=QUICK)
-    reds = analyse(moment.header, moment.events, "j", horizon=QUICK, player=Colour.RED)
+    reds = analyse(moment.header, moment.events, "j", horizon=QUICK, player="Red")
     assert reds.decisions == [row for row in whole.decisions if row.colour == "Red"]
     assert reds.turning_points == whole.turning_points
     chosen = whole.decisions[10]

@@ -57,12 +57,13 @@ def analyse(
     workers: int = 1,
     cluster: str | None = None,
     step: int | None = None,
-    player: Colour | None = None,
+    player: str | None = None,
     progress: Progress | None = None,
 ) -> Analysis:
     """Return the game of the journal named `journal` analysed: with `step`, the position
     after that many events alone (and the decision made there, if one was); with `player`,
-    that student's decisions alone (every one is judged, for the turning points).
+    that student's decisions alone, by colour name (every one is judged, for the turning
+    points).
 
     The figures depend on the journal, `seed` and `horizon` alone, never on `workers` or
     `cluster` (a Dask scheduler's address, or `local`; `watan.tools.cluster`).
@@ -82,7 +83,7 @@ def analyse(
     rows = [_row(d, j, played) for d, j in zip(found, done, strict=True)]
     points = [] if step is not None else _turning_points(found, done, end, played)
     if player is not None:
-        rows = [row for row in rows if row.colour == _name(player)]
+        rows = [row for row in rows if row.colour == player]
     return Analysis(
         document=KIND,
         version=VERSION,
