@@ -1,6 +1,7 @@
 """Replay speed on a long journal: decode and fold, and `watan replay --to`.
 
 Run: python benchmarks/bench_replay.py [--events 100000] [--keep PATH | --journal PATH]
+[--fold-only]
 
 It builds one game's journal of at least --events events from seeded
 random legal play (fair dice, trades, geese; builds stop short of a win so
@@ -25,6 +26,7 @@ from benchmarks.timing import median_seconds
 from replay import fold, write_journal
 from watan.definition import CODEC
 from watan.editions import edition
+from watan.engine.batch import fold_all
 from watan.engine.commands import Achieve, AnyCommand, Complete, Next, PlaceGeese, Roll, Trade
 from watan.engine.decide import Refused, decide, victims
 from watan.engine.events import AnyEvent, GameStarted
@@ -133,6 +135,9 @@ def run() -> None:
     parser.add_argument(
         "--journal", type=Path, help="measure this journal instead of writing a new one"
     )
+    parser.add_argument(
+        "--fold-only", action="store_true", help="measure decoding and folding alone"
+    )
     options = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="watan-bench-"))
     if options.journal is not None:
@@ -143,7 +148,7 @@ def run() -> None:
         count = long_journal(path, options.events)
     print(f"journal: {count:,} events, {path.stat().st_size / 1e6:.1f} MB ({path})")
 
-    for args in (
+    for args in () if options.fold_only else (
         ("verify", str(path)),
         ("export", str(path)),
         ("replay", str(path), "--to", str(count)),
@@ -161,22 +166,43 @@ def run() -> None:
     body = memoryview(data)[data.index(b"\n") + 1 :]
     decoder = msgspec.json.Decoder(AnyEvent)
 
-    def decode_and_fold() -> None:
-        read = CODEC.reader().read(path)
-        fold(apply, start(read.header), read.events)
+    Folding = Callable[[Game, tuple[AnyEvent, ...]], Game]
 
+    def decode_and_fold(folding: Folding) -> Callable[[], Game]:
+        def both() -> Game:
+            read = CODEC.reader().read(path)
+            return folding(start(read.header), read.events)
+
+        return both
+
+    def one_by_one(game: Game, events: tuple[AnyEvent, ...]) -> Game:
+        return fold(apply, game, events)
+
+    # The alternatives in turns, in one run, so that the machine's load weighs on each alike.
     msgspec_alone = median_seconds(lambda: decoder.decode_lines(body), 5)
     decode = median_seconds(lambda: CODEC.reader().read(path), 5)
-    only_fold = median_seconds(lambda: fold(apply, initial, journal.events), 5)
-    both = median_seconds(decode_and_fold, 5)
+    only_fold = median_seconds(lambda: one_by_one(initial, journal.events), 5)
+    only_batch = median_seconds(lambda: fold_all(initial, journal.events), 5)
+    applied = median_seconds(decode_and_fold(one_by_one), 5)
+    batched = median_seconds(decode_and_fold(fold_all), 5)
     print(
-        f"decode and fold: {count / both:,.0f} events/s "
-        f"(decode alone {count / decode:,.0f}/s, fold alone {count / only_fold:,.0f}/s)"
+        f"msgspec's own decode_lines of the same events: {count / msgspec_alone:,.0f}/s "
+        f"(the ceiling); the reader's decode alone {count / decode:,.0f}/s"
     )
     print(
-        f"msgspec's own decode_lines of the same events: {count / msgspec_alone:,.0f}/s; "
-        f"decode and fold run at {msgspec_alone / both:.0%} of it"
+        f"fold alone: batch (fold_all) {count / only_batch:,.0f}/s, "
+        f"event by event (apply) {count / only_fold:,.0f}/s, {only_fold / only_batch:.2f}x"
     )
+    print(
+        f"decode and batch fold: {count / batched:,.0f} events/s, "
+        f"{msgspec_alone / batched:.0%} of msgspec's decode"
+    )
+    print(
+        f"decode and fold with apply: {count / applied:,.0f} events/s, "
+        f"{msgspec_alone / applied:.0%} of msgspec's decode"
+    )
+    if options.fold_only:
+        return
 
     help_time = median_seconds(watan("--help"), 11)
     early = median_seconds(watan("replay", str(path), "--to", "40"), 11)
