@@ -126,3 +126,7 @@ def _figures_side_by_side(
         program: tuple(statistics.median(each[1:]) for each in times[program])
         for program in programs
     }
+
+
+if __name__ == "__main__":
+    main()
