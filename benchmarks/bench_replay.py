@@ -1,7 +1,7 @@
 """Replay speed on a long journal: decode and fold, and `watan replay --to`.
 
 Run: python benchmarks/bench_replay.py [--events 100000] [--keep PATH | --journal PATH]
-[--fold-only]
+[--fold-only] [--baseline PATH/TO/other/python] [--runs 3]
 
 It builds one game's journal of at least --events events from seeded
 random legal play (fair dice, trades, geese; builds stop short of a win so
@@ -109,23 +109,26 @@ run()
 (VmHWM: the kernel's high-water mark of its own address space, not its parent's)."""
 
 
-def whole_process(*args: str, runs: int = 3) -> tuple[float, float]:
-    """Return the median wall seconds and the largest peak memory (MB) of `watan ARGS`, each
-    run a process of its own."""
-    times, peaks = [], []
-    for _ in range(runs):
-        began = time.perf_counter()
-        done = subprocess.run(
-            [sys.executable, "-c", PEAK_PROBE, *args],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            check=False,
-        )
-        times.append(time.perf_counter() - began)
-        if done.returncode != 0:
-            raise SystemExit(f"watan {' '.join(args)} failed with status {done.returncode}")
-        peaks.append(int(done.stderr.split()[-1]) / 1024)
-    return statistics.median(times), max(peaks)
+def side_by_side(
+    args: tuple[str, ...], pythons: list[str], runs: int = 3
+) -> dict[str, tuple[float, float]]:
+    """Return, for each install (its python), the median wall seconds and the largest peak
+    memory (MB) of `watan ARGS`; the installs take turns, run by run."""
+    times: dict[str, list[float]] = {python: [] for python in pythons}
+    peaks: dict[str, list[float]] = {python: [] for python in pythons}
+    with tempfile.TemporaryDirectory(prefix="watan-bench-") as folder:
+        for _ in range(runs):
+            for python in pythons:
+                began = time.perf_counter()
+                done = subprocess.run(
+                    [python, "-c", PEAK_PROBE, *args],
+                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False, cwd=folder,
+                )
+                times[python].append(time.perf_counter() - began)
+                if done.returncode != 0:
+                    raise SystemExit(f"watan {' '.join(args)} failed with status {done.returncode}")
+                peaks[python].append(int(done.stderr.split()[-1]) / 1024)
+    return {python: (statistics.median(times[python]), max(peaks[python])) for python in pythons}
 
 
 def run() -> None:
@@ -138,6 +141,10 @@ def run() -> None:
     parser.add_argument(
         "--fold-only", action="store_true", help="measure decoding and folding alone"
     )
+    parser.add_argument(
+        "--baseline", help="another install's python (today's tree, say), timed beside"
+    )
+    parser.add_argument("--runs", type=int, default=3, help="runs of each whole command")
     options = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="watan-bench-"))
     if options.journal is not None:
@@ -148,17 +155,22 @@ def run() -> None:
         count = long_journal(path, options.events)
     print(f"journal: {count:,} events, {path.stat().st_size / 1e6:.1f} MB ({path})")
 
+    pythons = [sys.executable, *([options.baseline] if options.baseline else [])]
     for args in () if options.fold_only else (
         ("verify", str(path)),
         ("export", str(path)),
         ("replay", str(path), "--to", str(count)),
     ):
-        seconds, peak = whole_process(*args)
-        print(
+        measured = side_by_side(args, pythons, options.runs)
+        seconds, peak = measured[sys.executable]
+        line = (
             f"watan {' '.join(args[:1] + args[2:])}: {count / seconds:,.0f} events/s "
             f"({seconds:.2f} s as a whole process), peak {peak:.0f} MB"
         )
-
+        if options.baseline:
+            before, _ = measured[options.baseline]
+            line += f"; baseline {count / before:,.0f} events/s, {before / seconds:.2f}x"
+        print(line)
 
     journal = CODEC.reader().read(path)
     initial = start(journal.header)
@@ -212,6 +224,8 @@ def run() -> None:
         f"({(early - help_time) * 1000:+.0f} ms over --help)"
     )
     given = f"--journal {options.journal}" if options.journal else f"--events {options.events}"
+    if options.baseline:
+        given += f" --baseline {options.baseline} --runs {options.runs}"
     print(f"command: python benchmarks/bench_replay.py {given}")
 
 
