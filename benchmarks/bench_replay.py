@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -24,7 +25,10 @@ import msgspec
 
 from benchmarks.timing import median_seconds
 from replay import fold, write_journal
+from replay.history import check
+from replay.parallel import check_on_both
 from watan.definition import CODEC
+from watan.definition import WATAN as WATAN_JOURNALS
 from watan.editions import edition
 from watan.engine.batch import fold_all
 from watan.engine.commands import Achieve, AnyCommand, Complete, Next, PlaceGeese, Roll, Trade
@@ -131,6 +135,26 @@ def side_by_side(
     return {python: (statistics.median(times[python]), max(peaks[python])) for python in pythons}
 
 
+def verify_cpu(path: Path) -> tuple[float, float, float]:
+    """Return the CPU seconds `watan verify`'s check takes on one process, and on two: this
+    process's and the forked one's (`replay.parallel`), each the median of three."""
+    ones, these, forks = [], [], []
+    for _ in range(3):
+        began = time.process_time()
+        check(WATAN_JOURNALS, path)
+        ones.append(time.process_time() - began)
+        began, children = time.process_time(), _children_cpu()
+        check_on_both(WATAN_JOURNALS, path)
+        these.append(time.process_time() - began)
+        forks.append(_children_cpu() - children)
+    return statistics.median(ones), statistics.median(these), statistics.median(forks)
+
+
+def _children_cpu() -> float:
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
 def run() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=100_000)
@@ -171,6 +195,13 @@ def run() -> None:
             before, _ = measured[options.baseline]
             line += f"; baseline {count / before:,.0f} events/s, {before / seconds:.2f}x"
         print(line)
+
+    one, this, forked = verify_cpu(path)
+    print(
+        f"verify's CPU, the critical path: one process {one:.2f} s; on two, this process "
+        f"{this:.2f} s and the forked one {forked:.2f} s: {one / max(this, forked):.2f}x "
+        "(what two free cores give; a busy machine shares its cores out by session)"
+    )
 
     journal = CODEC.reader().read(path)
     initial = start(journal.header)
