@@ -8,7 +8,7 @@ judges the second part from there.  The seam is checked: the state this process'
 ends in must be the state the other's fold began from, or the parts are thrown away and
 the journal checked again in one piece, so nothing the second process assumed is trusted.
 The first problem wins: one in the first part is reported whatever the second found.  The
-verdict and its words are `history.check`'s (`tests/replay/test_parallel.py` compares them
+verdict and its words are `history.check`'s (`tests/test_parallel_verify.py` compares them
 over every recorded journal and tampered copies).
 
 A journal too short to be worth a second process, a game whose judge does not give
@@ -24,9 +24,10 @@ from collections.abc import Iterator
 from multiprocessing.connection import Connection
 from typing import Any, TypeVar
 
+from replay import history
 from replay.auditing import Audit, audit
 from replay.folding import fold
-from replay.history import Checked, Progress, check
+from replay.history import Checked, Progress
 from replay.journal import JournalError, StrPath
 from replay.protocol import Definition, Judge
 
@@ -65,7 +66,7 @@ def check_on_both(
         or "fork" not in multiprocessing.get_all_start_methods()
         or _size(name) < smallest
     ):
-        return check(definition, path, progress=progress)
+        return history.check(definition, path, progress=progress)
     cut = int((_lines(name) - 1) * SHARE)
     context = multiprocessing.get_context("fork")
     receiving, sending = context.Pipe(duplex=False)
@@ -85,7 +86,7 @@ def check_on_both(
         line = None if problem is None else problem.line
         raise JournalError(name, line, "no state" if problem is None else problem.problem)
     if not isinstance(answer, _Second) or answer.began != first.state:
-        return check(definition, path, progress=progress)
+        return history.check(definition, path, progress=progress)
     if answer.error is not None:
         raise JournalError(*answer.error)
     rest: Audit[S] = answer.audit

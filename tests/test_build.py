@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from importlib.machinery import ModuleSpec
 from importlib.metadata import version
 
 import pytest
@@ -21,7 +22,7 @@ def test_rules_loaded_from_an_extension_module_are_the_compiled_build(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     compiled = "/site/watan/engine/decide.cpython-311-x86_64-linux-gnu.so"
-    monkeypatch.setattr(decide, "__file__", compiled)
+    monkeypatch.setattr(decide, "__spec__", ModuleSpec(decide.__name__, None, origin=compiled))
     assert build() == COMPILED
 
 

@@ -39,7 +39,7 @@ def _in_two_parts(monkeypatch: pytest.MonkeyPatch) -> None:
     def in_one_piece(*_: object, **__: object) -> None:
         raise AssertionError("checked again in one piece")
 
-    monkeypatch.setattr("replay.parallel.check", in_one_piece)
+    monkeypatch.setattr("replay.history.check", in_one_piece)
 
 
 def both_ways(path: Path) -> tuple[Outcome, Outcome]:
@@ -104,7 +104,7 @@ def test_a_tampered_journal_is_refused_in_the_same_words(
 def test_a_second_process_that_folds_wrongly_is_not_trusted(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr("replay.parallel.check", check)
+    monkeypatch.setattr("replay.history.check", check)
     journal = RECORDED[0]
     wrong = msgspec.structs.replace(WATAN, fold_all=lambda game, events: game)
     assert check_on_both(wrong, journal, smallest=0) == check(WATAN, journal)
@@ -116,6 +116,6 @@ def test_a_short_journal_is_checked_in_one_piece(monkeypatch: pytest.MonkeyPatch
     def forbidden(*_: object) -> None:
         raise AssertionError("no second process for a short journal")
 
-    monkeypatch.setattr("replay.parallel.check", check)
+    monkeypatch.setattr("replay.history.check", check)
     monkeypatch.setattr("replay.parallel._second_part", forbidden)
     assert check_on_both(WATAN, journal) == check(WATAN, journal)

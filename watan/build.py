@@ -9,15 +9,18 @@ so that a figure or a bug report names its build.
 from __future__ import annotations
 
 from importlib.machinery import EXTENSION_SUFFIXES
-
-from watan.engine import decide
+from importlib.util import find_spec
 
 PURE = "pure Python"
 COMPILED = "compiled with mypyc"
+RULES = "watan.engine.decide"
+"""A module every compiled build compiles: where it loads from tells the build."""
 
 
 def build() -> str:
-    """Return which build runs: COMPILED when the engine's rules were loaded from a compiled
-    extension module, else PURE."""
-    where = decide.__file__ or ""
+    """Return which build runs: COMPILED when the engine's rules load from a compiled
+    extension module, else PURE.  The module is found, not imported, so that `--help` and
+    `--version` load no game."""
+    found = find_spec(RULES)
+    where = "" if found is None or found.origin is None else found.origin
     return COMPILED if where.endswith(tuple(EXTENSION_SUFFIXES)) else PURE
