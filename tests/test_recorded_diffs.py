@@ -9,10 +9,11 @@ from a recorded one (`fixtures/diffs/branches/`, README there) compare lists who
 elements moved, where a list index could be named twice.  Bazaar has no `diff` command
 yet, so its recorded games pin `replay.compare.changes` between their states.
 
-The golden files are the output as it was before `replay.differences` stood on deepdiff,
-read and spot-checked against the journals (README in `fixtures/diffs/`).  If a change is
-meant to alter them, write them anew with `python -m tests.test_recorded_diffs` and read
-the diff.
+The Watan golden files are `watan diff`'s people's output (issue 25), read and spot-checked
+against the journals (README in `fixtures/diffs/`); the Bazaar ones are the toolkit's
+structural differences as they were before `replay.differences` stood on deepdiff.  If a
+change is meant to alter them, write them anew with `python -m tests.test_recorded_diffs`
+and read the diff.
 """
 
 from __future__ import annotations
@@ -151,7 +152,8 @@ def at_the_top(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.parametrize("case", WATAN_CASES, ids=[case.name for case in WATAN_CASES])
 def test_watan_diff_prints_its_recorded_output(case: Case, tmp_path: Path) -> None:
     expected = (GOLDEN / "watan" / f"{case.name}.out").read_text()
-    assert watan_diff(case, tmp_path) == (1 if expected else 0, expected)
+    same = expected.endswith(" are the same game.\n")
+    assert watan_diff(case, tmp_path) == (0 if same else 1, expected)
 
 
 @pytest.mark.usefixtures("at_the_top")
