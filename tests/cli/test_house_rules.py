@@ -197,6 +197,7 @@ def test_constructor_takes_house_rules_with_a_random_board() -> None:
     assert header.rules.dice_start_loaded
 
 
+@pytest.mark.slow  # a tournament
 def test_simulate_plays_house_rule_games_to_their_end() -> None:
     result = run("simulate", "--games", "4", "--seed", "3", "--players",
                  "expert,greedy,random,greedy", "--house-rules", "standard",

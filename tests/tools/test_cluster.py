@@ -9,6 +9,8 @@ from watan.cli.app import main
 from watan.tools import cluster
 from watan.tools.simulate import summarise, tournament
 
+pytestmark = pytest.mark.slow  # starts a local Dask cluster
+
 PLAYERS = ("greedy", "random", "random", "random")
 
 
