@@ -19,6 +19,7 @@ import msgspec
 from bazaar.definition import BAZAAR
 from bazaar.engine.state import Game, saved_game
 from bazaar.files.disk import SAVING, load_save
+from bazaar.files.journal import journal_folder
 from bazaar.files.savefile import format_save
 from bazaar.terminal import console, session
 from bazaar.terminal.console import fresh_seed
@@ -73,7 +74,10 @@ def program() -> None:
 @click.option("-seed", "--seed", type=int, metavar="N", help="Seed the random generator.")
 @click.option("-load", "--load", metavar="FILE", help="Continue the game saved in FILE.")
 @click.option(
-    "--journal", metavar="PATH", help="Write the journal to PATH (default: under ./journals/)."
+    "--journal",
+    metavar="PATH",
+    help="Write the journal to PATH (default: a new file in $WATAN_JOURNALS/bazaar, else "
+    "in watan/journals/bazaar of the user's data folder).",
 )
 @click.option("--resume", metavar="JOURNAL", help="Continue the game in JOURNAL where it stands.")
 def play(
@@ -112,6 +116,7 @@ def play(
         size=rows_columns,
         loaded=saved,
         journal=journal,
+        journals=journal_folder(os.environ),
     )
     streams = console.Streams(sys.stdin.buffer, sys.stdout, sys.stderr)
     # The console itself says that it stopped, and where it saved the game.

@@ -26,10 +26,11 @@ from bazaar.files.journal import default_journal_path
 from bazaar.files.savefile import format_save
 from bazaar.terminal import session as talk
 from bazaar.text import wording
+from replay.edges.folders import LOCAL_FOLDER, Folder
 from replay.edges.lines import read_line
-from replay.edges.messages import announce, complain, printable
+from replay.edges.messages import announce, at_terminal, complain, printable
 from replay.edges.saving import write_atomically
-from replay.edges.stopping import where_kept
+from replay.edges.stopping import kept_at_end, where_kept
 from replay.recorder import Recorder, Reopened, recording, reporter
 
 T = TypeVar("T")
@@ -49,6 +50,9 @@ class Options(msgspec.Struct, frozen=True, kw_only=True):
     size: tuple[int, int] | None = None
     loaded: SavedGame | None = None
     journal: str | None = None
+    journals: Folder = Folder(LOCAL_FOLDER, chosen=True)
+    """Where a new game's journal goes unless `journal` names it (`bazaar play` reads it
+    from the environment: `bazaar.files.journal.journal_folder`)."""
 
 
 class Streams(msgspec.Struct, frozen=True):
@@ -94,7 +98,7 @@ def play(
             complain(streams.stderr, ended, PROGRAM)
             return 0
         game = start(header)
-        recorder = _new_recorder(options.journal, header, streams)
+        recorder = _new_recorder(options, header, streams)
         text = talk.opening(game)
     try:
         return _loop(game, text, recorder, rng, streams)
@@ -131,10 +135,16 @@ def _ask(question: str, read: Callable[[str], T | str], streams: Streams) -> T:
 
 
 def _new_recorder(
-    path: str | None, header: GameStarted, streams: Streams
+    options: Options, header: GameStarted, streams: Streams
 ) -> Recorder[GameStarted, AnyEvent]:
-    """Create the game's journal (--journal, or a new file under ./journals/) and say where."""
-    return recording(path or default_journal_path(), header, streams.stderr, PROGRAM)
+    """Create the game's journal (--journal, or a new file in the journal folder, or, when
+    the user's data folder cannot be made, in `./journals`) and say where."""
+    if options.journal:
+        return recording(options.journal, header, streams.stderr, PROGRAM)
+    folder = options.journals
+    journal = default_journal_path(folder.path)
+    fallback = folder.fallback(journal)
+    return recording(journal, header, streams.stderr, PROGRAM, fallback=fallback)
 
 
 def _loop(
@@ -154,7 +164,10 @@ def _loop(
             raw = read_line(stdin)
             if not raw:
                 stdout.write("\n")
-                if _save(game, BACKUP, stderr, recorder):
+                backup = BACKUP if _save(game, BACKUP, stderr, recorder) else None
+                if at_terminal(stderr):  # where the journal is, is said to a person only
+                    stderr.write(_kept(recorder, backup))
+                elif backup is not None:
                     complain(stderr, f"input ended; the game is saved in {BACKUP}", PROGRAM)
                 return 0
             reply = talk.respond(game, raw.decode("utf-8", errors="replace"), rng)
@@ -172,6 +185,17 @@ def _loop(
             complain(stderr, f"stopped; the game is saved in {BACKUP}", PROGRAM)
         stopped.add_note(where_kept(journal=recorder.played, backup=BACKUP if backed else None))
         raise
+
+
+def _kept(recorder: Recorder[GameStarted, AnyEvent], backup: str | None) -> str:
+    """Return what end of input kept, as Watan says it at a terminal
+    (`replay.edges.stopping.kept_at_end`): the journal, if anything was recorded, and the
+    backup, if written."""
+    journal = recorder.path if recorder.played else None
+    shown = None if journal is None else printable(journal)
+    named = None if backup is None else printable(backup)
+    load = f"{PROGRAM} play -load"
+    return kept_at_end(PROGRAM, over=False, journal=shown, backup=named, load=load)
 
 
 def _save(

@@ -269,6 +269,24 @@ def test_play_with_everything_given_asks_nothing(
     assert load(BAZAAR, tmp_path / "j.jsonl").header.seed == 3
 
 
+def test_a_game_keeps_its_journal_in_the_bazaar_folder_of_watans_journal_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    monkeypatch.setenv("WATAN_JOURNALS", str(tmp_path / "games"))
+    result = invoke("play", "--players", "Ann,Bob", "--size", "4x4", "-seed", "3", stdin="left\n")
+    assert result.exit_code == 0
+    kept = list((tmp_path / "games" / "bazaar").glob("bazaar-*.jsonl"))
+    assert [load(BAZAAR, path).header.seed for path in kept] == [3]
+    assert sorted(os.listdir(work)) == ["backup.bazaar"]
+    monkeypatch.delenv("WATAN_JOURNALS")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert invoke("play", "--players", "Ann,Bob", "--size", "4x4", stdin="left\n").exit_code == 0
+    assert len(list((tmp_path / "data" / "watan" / "journals" / "bazaar").iterdir())) == 1
+
+
 def test_simulate_reports_on_its_games() -> None:
     result = invoke("simulate", "--games", "3", "--seed", "4", "--size", "5x5")
     lines = result.output.splitlines()

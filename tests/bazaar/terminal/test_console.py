@@ -69,7 +69,11 @@ def test_the_journal_location_is_said_on_standard_error_only_at_a_terminal(
     options = Options(seed=3, names=("Ann", "Bob"), size=(4, 4), journal="j.jsonl")
     out, at_terminal = io.StringIO(), Terminal()
     play(options, Streams(io.BytesIO(b"left\n"), out, at_terminal))
-    assert at_terminal.getvalue().splitlines()[0] == "bazaar: journal: j.jsonl"
+    assert at_terminal.getvalue().splitlines() == [
+        "bazaar: journal: j.jsonl",
+        "End of input: the game is kept in j.jsonl and backup.bazaar; "
+        "play on with `bazaar play --resume j.jsonl`.",
+    ]
     assert "j.jsonl" not in out.getvalue()
     reopened = reopen(BAZAAR, tmp_path / "j.jsonl")
     out, at_terminal = io.StringIO(), Terminal()
@@ -82,6 +86,21 @@ def test_the_journal_location_is_said_on_standard_error_only_at_a_terminal(
     os.remove(tmp_path / "j.jsonl")
     status, out_piped, err_piped = run("left\n", options, tmp_path, monkeypatch)
     assert (status, "j.jsonl" in out_piped + err_piped) == (0, False)
+
+
+def test_end_of_input_at_a_terminal_before_any_move_names_the_backup_to_load(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As Watan's end-of-input sentence: a journal that holds no move is removed, so the
+    backup is what plays on."""
+    monkeypatch.chdir(tmp_path)
+    options = Options(seed=3, names=("Ann", "Bob"), size=(4, 4), journal="j.jsonl")
+    at_terminal = Terminal()
+    play(options, Streams(io.BytesIO(b""), io.StringIO(), at_terminal))
+    assert at_terminal.getvalue().splitlines()[1:] == [
+        "End of input: the game is saved in backup.bazaar; "
+        "play on with `bazaar play -load backup.bazaar`."
+    ]
 
 
 def test_end_of_input_in_set_up_saves_nothing_and_writes_no_journal(
