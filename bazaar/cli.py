@@ -11,16 +11,16 @@ import os
 import sys
 import time
 from collections.abc import Callable
-from typing import NoReturn, TypeVar
+from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 import click
 import msgspec
 
 from bazaar.definition import BAZAAR
-from bazaar.engine.state import Game, saved_game
+from bazaar.engine.state import Game, loaded_game, saved_game
 from bazaar.files.disk import SAVING, load_save
 from bazaar.files.journal import journal_folder
-from bazaar.files.savefile import format_save
+from bazaar.files.savefile import format_save, parse_save
 from bazaar.terminal import console, session
 from bazaar.terminal.console import fresh_seed
 from bazaar.text import render
@@ -29,12 +29,15 @@ from bazaar.tools.players import PLAYERS
 from bazaar.tools.standing import standing
 from replay import history
 from replay.edges.messages import printable, torn
-from replay.edges.reading import STANDARD_STREAM, BadFile, journal_source
+from replay.edges.reading import STANDARD_INPUT, STANDARD_STREAM, BadFile, journal_source
 from replay.edges.saving import write_atomically
 from replay.edges.stopping import silence_failed_output, stoppably
-from replay.journal import JournalError
+from replay.journal import JournalError, first_line, is_journal
 from replay.recorder import reopen
 from replay.writer import taken
+
+if TYPE_CHECKING:
+    from bazaar.tools.compare import Side
 
 T = TypeVar("T")
 
@@ -222,6 +225,69 @@ def export(journal: str, to: int | None, output: str | None, force: bool) -> Non
         write_atomically(output, text, prefix=SAVING)
     except OSError as error:
         _fail(f"{output}: cannot write it ({error.strerror or error})")
+
+
+@main.command(epilog=STEPS)
+@click.argument("first", metavar="A")
+@click.argument("second", metavar="B")
+@click.option("--to", "to", type=int, metavar="N", help="Compare the journals at step N.")
+@click.option(
+    "--format",
+    "shape",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="text: a line per difference, in the game's words; json: a document for programs.",
+)
+def diff(first: str, second: str, to: int | None, shape: str) -> None:
+    """Compare two games (journals, or a journal and a save file).
+
+    Prints where the journals part (`The games part at step 12: Ann moved up ... /
+    Ann moved down ...`), then one line per difference between the two games (`Ann:
+    gold 5 → 7`) and how many; that they are the same game; or, for two different
+    games (another board or other merchants), why in one line.  Exit status 0 when
+    they are the same, 1 when they differ.  Either A or B may be - for standard input.
+    """
+    # DeepDiff (through the toolkit's comparison) loads only for a diff.
+    from bazaar.tools.compare import compare
+    from replay.compare import counted, document, parting_line
+
+    if first == second == STANDARD_STREAM:
+        _fail("only one of A and B can be standard input")
+    a, b = (_side(path, to) for path in (first, second))
+    found = compare(a, b)
+    if shape == "json":
+        names = (a.name, b.name)
+        made = document("bazaar", names, found.unrelated, found.parting, list(found.changes))
+        click.echo(msgspec.json.encode(made).decode())
+        sys.exit(0 if made.same else 1)
+    if found.unrelated is not None:
+        click.echo(printable(f"{a.name} and {b.name} are different games: {found.unrelated}."))
+        sys.exit(1)
+    if found.parting is None and not found.lines:
+        click.echo(printable(f"{a.name} and {b.name} are the same game."))
+        sys.exit(0)
+    parted = [parting_line(found.parting)] if found.parting is not None else []
+    shown = [*parted, *found.lines, counted(len(found.lines))]
+    click.echo("".join(f"{printable(line)}\n" for line in shown), nl=False)
+    sys.exit(1)
+
+
+def _side(argument: str, to: int | None) -> Side:
+    """Return one side of `diff`: a journal at step `to` (its end when None), checked, or the
+    game in a save file (a file whose first line is no journal's header)."""
+    from bazaar.tools.compare import Side
+
+    name, data = journal_source(argument)
+    beginning = data if data is not None else first_line(name)
+    if beginning is not None and not is_journal(beginning):
+        text = data.decode("utf-8", errors="replace") if data is not None else None
+        saved = _checked(lambda: parse_save(text, STANDARD_INPUT) if text is not None
+                         else load_save(name))
+        return Side(name, loaded_game(saved))
+    moment = _checked(lambda: history.load(BAZAAR, name, to, data=data))
+    _warn_torn(name, moment.torn_line)
+    return Side(name, moment.state, moment)
 
 
 @main.command()

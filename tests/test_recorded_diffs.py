@@ -6,8 +6,9 @@ itself at a quarter, a half and three quarters of its events, with its final sav
 its end and half-way, and some with another journal: one from the same start that went
 another way, of another board, of another edition.  Three games that went another way
 from a recorded one (`fixtures/diffs/branches/`, README there) compare lists whose
-elements moved, where a list index could be named twice.  Bazaar has no `diff` command
-yet, so its recorded games pin `replay.compare.changes` between their states.
+elements moved, where a list index could be named twice.  Bazaar's recorded games pin
+`replay.compare.changes` between their states (the paths `bazaar diff --format json`
+gives).
 
 The Watan golden files are `watan diff`'s people's output (issue 25), read and spot-checked
 against the journals (README in `fixtures/diffs/`); the Bazaar ones are the toolkit's

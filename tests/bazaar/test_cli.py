@@ -287,6 +287,61 @@ def test_a_game_keeps_its_journal_in_the_bazaar_folder_of_watans_journal_folder(
     assert len(list((tmp_path / "data" / "watan" / "journals" / "bazaar").iterdir())) == 1
 
 
+def test_diff_of_a_journal_with_itself_and_with_the_save_of_its_end_is_the_same_game(
+    journal: Path, tmp_path: Path
+) -> None:
+    result = invoke("diff", str(journal), str(journal))
+    assert (result.exit_code, result.output) == (
+        0, f"{journal} and {journal} are the same game.\n"
+    )
+    end = tmp_path / "end.bazaar"
+    end.write_text(format_save(saved_game(PLAYED.game)))
+    assert invoke("diff", str(journal), str(end)).exit_code == 0
+
+
+def test_diff_of_a_journal_and_its_rewound_copy_says_where_they_part_and_counts(
+    journal: Path, tmp_path: Path
+) -> None:
+    short = tmp_path / "short.jsonl"
+    write_journal(short, PLAYED.header, PLAYED.events[:4])
+    result = invoke("diff", str(short), str(journal))
+    lines = result.output.splitlines()
+    fifth = BAZAAR.describe(PLAYED.header, PLAYED.events[4])
+    assert (result.exit_code, lines[0]) == (
+        1, f"The games part at step 5: A's journal ends at step 4 / {fifth}."
+    )
+    assert lines[-1] == f"{len(lines) - 2} differences."
+    assert all(" → " in line for line in lines[1:-1])
+
+
+def test_diff_for_programs_is_the_toolkits_document(journal: Path, tmp_path: Path) -> None:
+    short = tmp_path / "short.jsonl"
+    write_journal(short, PLAYED.header, PLAYED.events[:4])
+    result = invoke("diff", str(short), str(journal), "--format", "json")
+    made = json.loads(result.output)
+    assert (result.exit_code, made["document"], made["version"], made["same"]) == (
+        1, "bazaar-diff", 1, False
+    )
+    assert made["parting"]["step"] == 5
+    assert {change["path"].split(".")[0] for change in made["changes"]} <= {
+        "merchants[0]", "merchants[1]", "turn", "phase", "winner",
+    }  # fmt: skip
+
+
+def test_diff_of_two_different_games_says_so_in_one_line(journal: Path, tmp_path: Path) -> None:
+    other = play_game(0, 22, ("greedy", "random"), (5, 5), 10)
+    path = tmp_path / "other.jsonl"
+    write_journal(path, other.header, other.events)
+    result = invoke("diff", str(journal), str(path))
+    assert (result.exit_code, result.output) == (
+        1, f"{journal} and {path} are different games: their boards differ.\n"
+    )
+    both = invoke("diff", "-", "-")
+    assert (both.exit_code, both.output) == (
+        2, "bazaar: only one of A and B can be standard input\n"
+    )
+
+
 def test_simulate_reports_on_its_games() -> None:
     result = invoke("simulate", "--games", "3", "--seed", "4", "--size", "5x5")
     lines = result.output.splitlines()
