@@ -83,6 +83,13 @@ def program() -> None:
     "in watan/journals/bazaar of the user's data folder).",
 )
 @click.option("--resume", metavar="JOURNAL", help="Continue the game in JOURNAL where it stands.")
+@click.option(
+    "--computer",
+    "computers",
+    multiple=True,
+    metavar="NAME=STRATEGY",
+    help=f"A computer plays NAME's seat ({' or '.join(PLAYERS)}); again for another.",
+)
 def play(
     *,
     players: str | None = None,
@@ -91,12 +98,16 @@ def play(
     load: str | None = None,
     journal: str | None = None,
     resume: str | None = None,
+    computers: tuple[str, ...] = (),
 ) -> None:
     """Play a game at the terminal; names and size are asked for when not given.
 
     End of input saves the game to backup.bazaar; `save FILE` at a prompt saves it to
-    FILE and stops.  Continue either with -load FILE.
+    FILE and stops.  Continue either with -load FILE.  A computer's seat types its
+    moves after the prompt (--computer NAME=STRATEGY, given again with --resume: seats
+    are not kept in the journal); one player at least is a person.
     """
+    seats = _seats(computers)
     if load is not None and (players, size) != (None, None):
         _fail("-load continues a saved game with its own players and board; drop --players, --size")
     if resume is not None and (players, size, load, journal) != (None, None, None, None):
@@ -120,6 +131,7 @@ def play(
         loaded=saved,
         journal=journal,
         journals=journal_folder(os.environ),
+        computers={name: PLAYERS[strategy] for name, strategy in seats.items()},
     )
     streams = console.Streams(sys.stdin.buffer, sys.stdout, sys.stderr)
     # The console itself says that it stopped, and where it saved the game.
@@ -132,6 +144,23 @@ def play(
             kept="the game is in its journal",
         )
     )
+
+
+def _seats(given: tuple[str, ...]) -> dict[str, str]:
+    """Return each `--computer NAME=STRATEGY` as NAME's strategy, or fail saying what is
+    wrong (no `=`, a strategy there is not, a name given twice)."""
+    seats: dict[str, str] = {}
+    for value in given:
+        name, equals, strategy = value.rpartition("=")
+        name, strategy = name.strip(), strategy.strip().lower()
+        if not equals or not name:
+            _fail(f"--computer: {value!r} is not NAME=STRATEGY (such as Ann=greedy)")
+        if strategy not in PLAYERS:
+            _fail(f"--computer: {strategy!r} is no strategy; there are {', '.join(PLAYERS)}")
+        if name in seats:
+            _fail(f"--computer: {name!r} is given twice")
+        seats[name] = strategy
+    return seats
 
 
 def _read(value: T | str, option: str) -> T:

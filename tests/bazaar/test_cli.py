@@ -234,6 +234,22 @@ def test_a_bad_journal_is_one_line_naming_the_file_and_status_2(
             "bazaar: --resume continues a journal; drop --players, --size, -load and --journal\n",
         ),
         (["--resume", "nothere.jsonl"], "bazaar: nothere.jsonl: no such file\n"),
+        (
+            ["--computer", "Bob"],
+            "bazaar: --computer: 'Bob' is not NAME=STRATEGY (such as Ann=greedy)\n",
+        ),
+        (
+            ["--computer", "Bob=smart"],
+            "bazaar: --computer: 'smart' is no strategy; there are random, greedy\n",
+        ),
+        (
+            ["--computer", "Bob=greedy", "--computer", "Bob=random"],
+            "bazaar: --computer: 'Bob' is given twice\n",
+        ),
+        (
+            ["--players", "Ann,Bob", "--size", "4x4", "--computer", "Cy=greedy"],
+            "bazaar: --computer: no player is named 'Cy' (the players: Ann, Bob)\n",
+        ),
     ],
 )
 def test_bad_play_options_are_one_line_and_status_2(
@@ -283,7 +299,8 @@ def test_a_game_keeps_its_journal_in_the_bazaar_folder_of_watans_journal_folder(
     assert sorted(os.listdir(work)) == ["backup.bazaar"]
     monkeypatch.delenv("WATAN_JOURNALS")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    assert invoke("play", "--players", "Ann,Bob", "--size", "4x4", stdin="left\n").exit_code == 0
+    again = invoke("play", "--players", "Ann,Bob", "--size", "4x4", "-seed", "3", stdin="left\n")
+    assert again.exit_code == 0
     assert len(list((tmp_path / "data" / "watan" / "journals" / "bazaar").iterdir())) == 1
 
 
