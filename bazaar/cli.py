@@ -319,6 +319,47 @@ def _side(argument: str, to: int | None) -> Side:
     return Side(name, moment.state, moment)
 
 
+@main.command(epilog=STEPS)
+@click.argument("journal")
+@click.option("--to", "to", type=int, metavar="N", help="Open the page at step N (default: 0).")
+@click.option(
+    "-o", "--output", "output", metavar="FILE.html",
+    help="Where to write the page (default: beside the journal, as NAME.html; - prints it).",
+)  # fmt: skip
+def view(journal: str, to: int | None, output: str | None) -> None:
+    """Write one web page to step through a journal's game: the board and every player's
+    status at every step, with buttons, a slider and the arrow keys.
+
+    The page is one file that fetches nothing, so it opens offline.  JOURNAL may be -
+    for standard input (the page then goes to standard output unless -o names a file).
+    """
+    from replay.pages import page, steps
+
+    name, data = journal_source(journal)
+    whole = _checked(lambda: history.load(BAZAAR, name, data=data))
+    _warn_torn(name, whole.torn_line)
+    events = whole.events
+    if to is not None and not 0 <= to <= len(events):
+        _fail(f"--to {to}: the journal has steps 0 to {len(events)}")
+    about = f"{name}: {len(whole.header.names)} players, seed {whole.header.seed}; "
+    about += f"{len(events)} event{'s' if len(events) != 1 else ''}"
+    shown = steps(BAZAAR, whole.header, events, lambda game: _shown(game, "text"))
+    made = page("bazaar", "Bazaar: a replay", about, shown, to or 0)
+    target = output if output is not None else (
+        "-" if data is not None else os.path.splitext(name)[0] + ".html"
+    )
+    if target == STANDARD_STREAM:
+        click.echo(made, nl=False)
+        return
+    if os.path.abspath(target) == os.path.abspath(name):
+        _fail(f"{target}: that is the journal itself; choose another name with -o")
+    try:
+        write_atomically(target, made, prefix=".bazaar-view-")
+    except OSError as error:
+        _fail(f"{target}: cannot write it ({error.strerror or error})")
+    click.echo(printable(f"wrote {target} ({len(events)} events)"))
+
+
 @main.command()
 @click.argument("journal")
 def verify(journal: str) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -356,6 +357,43 @@ def test_diff_of_two_different_games_says_so_in_one_line(journal: Path, tmp_path
     both = invoke("diff", "-", "-")
     assert (both.exit_code, both.output) == (
         2, "bazaar: only one of A and B can be standard input\n"
+    )
+
+
+def test_view_writes_a_page_beside_the_journal_with_every_step_as_the_game_prints_it(
+    journal: Path,
+) -> None:
+    result = invoke("view", str(journal), "--to", "2")
+    page = journal.with_suffix(".html")
+    assert (result.exit_code, result.output) == (
+        0, f"wrote {page} ({len(PLAYED.events)} events)\n"
+    )
+    text = page.read_text()
+    found = re.search(r'<script id="data" type="application/json">(.*?)</script>', text, re.S)
+    assert found is not None
+    data = json.loads(found[1])
+    at_two = load(BAZAAR, journal, 2)
+    assert data["opening"] == 2
+    assert len(data["steps"]) == len(PLAYED.events) + 1
+    assert data["steps"][2] == {
+        "caption": f"2  {BAZAAR.describe(PLAYED.header, PLAYED.events[1])}",
+        "text": invoke("replay", str(journal), "--to", "2").output,
+    }
+    assert at_two.events == PLAYED.events[:2]
+
+
+def test_view_of_standard_input_prints_the_page_and_a_step_past_the_end_is_refused(
+    journal: Path,
+) -> None:
+    printed = invoke("view", "-", stdin=journal.read_text())
+    assert (printed.exit_code, printed.output.startswith("<!DOCTYPE html>")) == (0, True)
+    past = invoke("view", str(journal), "--to", "9999")
+    assert (past.exit_code, past.output) == (
+        2, f"bazaar: --to 9999: the journal has steps 0 to {len(PLAYED.events)}\n"
+    )
+    itself = invoke("view", str(journal), "-o", str(journal))
+    assert (itself.exit_code, itself.output) == (
+        2, f"bazaar: {journal}: that is the journal itself; choose another name with -o\n"
     )
 
 
