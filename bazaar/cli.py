@@ -279,7 +279,7 @@ def diff(first: str, second: str, to: int | None, shape: str) -> None:
     """
     # DeepDiff (through the toolkit's comparison) loads only for a diff.
     from bazaar.tools.compare import compare
-    from replay.compare import counted, document, parting_line
+    from replay.compare import document, report
 
     if first == second == STANDARD_STREAM:
         _fail("only one of A and B can be standard input")
@@ -290,16 +290,9 @@ def diff(first: str, second: str, to: int | None, shape: str) -> None:
         made = document("bazaar", names, found.unrelated, found.parting, list(found.changes))
         click.echo(msgspec.json.encode(made).decode())
         sys.exit(0 if made.same else 1)
-    if found.unrelated is not None:
-        click.echo(printable(f"{a.name} and {b.name} are different games: {found.unrelated}."))
-        sys.exit(1)
-    if found.parting is None and not found.lines:
-        click.echo(printable(f"{a.name} and {b.name} are the same game."))
-        sys.exit(0)
-    parted = [parting_line(found.parting)] if found.parting is not None else []
-    shown = [*parted, *found.lines, counted(len(found.lines))]
+    same, shown = report((a.name, b.name), found.unrelated, found.parting, found.lines)
     click.echo("".join(f"{printable(line)}\n" for line in shown), nl=False)
-    sys.exit(1)
+    sys.exit(0 if same else 1)
 
 
 def _side(argument: str, to: int | None) -> Side:

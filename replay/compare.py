@@ -106,6 +106,21 @@ def counted(differences: int) -> str:
     return f"{differences} difference{'s' if differences != 1 else ''}."
 
 
+def report(
+    names: tuple[str, str], unrelated: str | None, parting: Parting | None, lines: Sequence[str]
+) -> tuple[bool, list[str]]:
+    """Return whether two games are the same, and what a game's `diff` prints for people:
+    that two different games are so, in one line; that they are the same game; or where
+    they part, a line per difference (`told`) and how many."""
+    a, b = names
+    if unrelated is not None:
+        return False, [f"{a} and {b} are different games: {unrelated}."]
+    if parting is None and not lines:
+        return True, [f"{a} and {b} are the same game."]
+    parted = [parting_line(parting)] if parting is not None else []
+    return False, [*parted, *lines, counted(len(lines))]
+
+
 # --- For programs ------------------------------------------------------------------------
 
 VERSION = 1

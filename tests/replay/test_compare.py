@@ -12,6 +12,7 @@ from replay.compare import (
     document_schema,
     parted,
     parting_line,
+    report,
     told,
 )
 from replay.differences import diff
@@ -111,3 +112,19 @@ def test_the_documents_schema_names_every_field() -> None:
     assert set(schema["$defs"]["DifferencesDocument"]["properties"]) == {
         "document", "version", "a", "b", "same", "unrelated", "parting", "changes",
     }  # fmt: skip
+
+
+def test_the_report_for_people_is_the_verdict_or_the_parting_the_lines_and_the_count() -> None:
+    names = ("a.jsonl", "b.jsonl")
+    assert report(names, "their boards differ", None, []) == (
+        False, ["a.jsonl and b.jsonl are different games: their boards differ."]
+    )
+    assert report(names, None, None, []) == (True, ["a.jsonl and b.jsonl are the same game."])
+    assert report(names, None, Parting(2, "x", "y"), ["ada: at 3 → 5"]) == (
+        False, ["The games part at step 2: x / y.", "ada: at 3 → 5", "1 difference."]
+    )
+    assert report(names, None, Parting(2, "x", "y"), []) == (
+        False,
+        ["The games part at step 2: x / y.",
+         "The games themselves are alike: only their journals differ."],
+    )  # fmt: skip

@@ -114,7 +114,9 @@ def test_a_resource_and_a_criterion_that_differ_read_as_paths() -> None:
     ]
 
 
-def test_goals_dice_geese_turn_phase_and_winner_differences_read_in_words() -> None:
+def _goal_dice_geese_turn_phase_and_winner() -> tuple[Game, Game]:
+    """Return two games: in the second, Yellow has another goal, Orange loaded dice, the
+    geese moved, and Red won on their turn."""
     a = make_game(BOARD, goals={3: YELLOW})
     b = replace(
         make_game(
@@ -123,6 +125,11 @@ def test_goals_dice_geese_turn_phase_and_winner_differences_read_in_words() -> N
         ),
         winner=RED,
     )  # fmt: skip
+    return a, b
+
+
+def test_goals_dice_geese_turn_phase_and_winner_differences_read_in_words() -> None:
+    a, b = _goal_dice_geese_turn_phase_and_winner()
     assert differences(a, b, WATAN) == [
         "Orange.dice: fair -> loaded",
         "Yellow.goals[1]: absent -> 5",
@@ -215,14 +222,7 @@ def test_a_criterion_completed_is_one_line_on_the_board_not_again_in_the_student
 
 
 def test_goals_dice_geese_turn_phase_and_winner_are_told_in_words() -> None:
-    a = make_game(BOARD, goals={3: YELLOW})
-    b = replace(
-        make_game(
-            BOARD, goals={3: YELLOW, 5: YELLOW}, loaded=[ORANGE], geese=4, turn=RED,
-            phase=Phase.OVER,
-        ),
-        winner=RED,
-    )  # fmt: skip
+    a, b = _goal_dice_geese_turn_phase_and_winner()
     assert told_apart(a, b, WATAN) == [
         "turn: Blue → Red",
         "phase: after the roll → over",

@@ -134,7 +134,7 @@ def diff(
     status 0 when they are the same, 1 when they differ.  Either A or B may
     be - for standard input.
     """
-    from replay.compare import counted, document, parting_line
+    from replay.compare import document, report
     from watan.tools.compare import StillInSetup, compare, structural, told_apart
 
     chosen_step(to, turn)
@@ -168,17 +168,10 @@ def diff(
         made = document("watan", (a.name, b.name), found.unrelated, found.parting, changes)
         click.echo(msgspec.json.encode(made).decode())
         sys.exit(0 if made.same else 1)
-    if games is None:
-        click.echo(printable(f"{a.name} and {b.name} are different games: {found.unrelated}."))
-        sys.exit(1)
-    lines = told_apart(*games, chosen)
-    if found.parting is None and not lines:
-        click.echo(printable(f"{a.name} and {b.name} are the same game."))
-        sys.exit(0)
-    parted = [parting_line(found.parting)] if found.parting is not None else []
-    shown = [*parted, *lines, counted(len(lines))]
+    lines = [] if games is None else told_apart(*games, chosen)
+    same, shown = report((a.name, b.name), found.unrelated, found.parting, lines)
     click.echo("".join(f"{printable(line)}\n" for line in shown), nl=False)
-    sys.exit(1)
+    sys.exit(0 if same else 1)
 
 
 def _source(path: str) -> tuple[str, bytes | None, bool]:
