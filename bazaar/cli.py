@@ -24,6 +24,7 @@ from bazaar.files.savefile import format_save, parse_save
 from bazaar.terminal import console, session
 from bazaar.terminal.console import fresh_seed
 from bazaar.text import render
+from bazaar.text.rulebook import summary
 from bazaar.tools import simulate as simulator
 from bazaar.tools.players import PLAYERS
 from bazaar.tools.standing import standing
@@ -351,6 +352,12 @@ def view(journal: str, to: int | None, output: str | None) -> None:
     except OSError as error:
         _fail(f"{target}: cannot write it ({error.strerror or error})")
     click.echo(printable(f"wrote {target} ({len(events)} events)"))
+
+
+@main.command()
+def rules() -> None:
+    """Print the rules on one screen: the win, the start, a move, and every tile's price."""
+    click.echo(summary(), nl=False)
 
 
 @main.command()
