@@ -17,6 +17,8 @@ from watan.definition import WATAN
 from watan.engine.events import GameStarted
 from watan.engine.state import Game
 
+pytestmark = pytest.mark.slow  # a forked process for every check
+
 ROOT = Path(__file__).resolve().parent.parent
 RECORDED = sorted(ROOT.glob("journals/*/journal.jsonl"))
 RECORDED = [path for path in RECORDED if "bazaar" not in path.parts]

@@ -42,6 +42,7 @@ def _agrees_step_by_step(game: Game, events: tuple[AnyEvent, ...], rng: random.R
     assert fold_all(game, ()) == game
 
 
+@pytest.mark.slow  # whole seeded games of both editions, folded from every step
 @pytest.mark.parametrize("edition", ["watan", "constructor"])
 @pytest.mark.parametrize("house_rules", [(), ("standard",)])
 @pytest.mark.parametrize("seed", range(6))
