@@ -304,18 +304,31 @@ def rules(house_rules: tuple[str, ...], edition: str | None) -> None:
 
 
 @click.command()
-@click.argument("kind", type=click.Choice(["game", "analysis"]), default="game", required=False)
-def schema(kind: str) -> None:
-    """Print the JSON Schema of a document for programs, generated from its types: game (the
-    default) for `replay --format json`'s, analysis for `analyze --format json`'s."""
+@click.argument(
+    "of",
+    metavar="[replay|diff|analysis]",
+    type=click.Choice(["replay", "diff", "analysis"]),
+    default="replay",
+)
+def schema(of: str) -> None:
+    """Print the JSON Schema of `replay --format json`'s document (or, with `diff`, of
+    `diff --format json`'s; with `analysis`, of `analyze --format json`'s), generated from
+    its types."""
     import msgspec
 
-    from watan.tools import document
-    from watan.tools.analysis import document as analysis
+    if of == "diff":
+        from replay.compare import document_schema
 
-    generated = document.json_schema() if kind == "game" else analysis.json_schema()
-    text = msgspec.json.format(msgspec.json.encode(generated), indent=2)
-    click.echo(text.decode())
+        made = document_schema("watan")
+    elif of == "analysis":
+        from watan.tools.analysis import document as analysis
+
+        made = analysis.json_schema()
+    else:
+        from watan.tools import document
+
+        made = document.json_schema()
+    click.echo(msgspec.json.format(msgspec.json.encode(made), indent=2).decode())
 
 
 def shown(
