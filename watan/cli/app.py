@@ -19,9 +19,8 @@ from typing import Any
 import click
 
 from replay.edges.messages import printable
-from watan.cli import journals, looking, simulating
-from watan.cli.common import FILE, CommandFunction, program
-from watan.cli.options import PLAY_OPTIONS
+from watan.cli import journals, looking, serving, simulating
+from watan.cli.common import play_options, program
 
 
 class _PlayByDefault(click.Group):
@@ -96,28 +95,8 @@ def main() -> None:
     """
 
 
-def _play_options(command: CommandFunction) -> CommandFunction:
-    """Give `play` the options the fast path reads (`watan.cli.options`), from the same table."""
-    for option in reversed(PLAY_OPTIONS):
-        if option.flag:
-            command = click.option(*option.flags, option.name, is_flag=True, help=option.help)(
-                command
-            )
-            continue
-        kind: Any = int if option.number else FILE if option.file else str
-        command = click.option(
-            *option.flags,
-            option.name,
-            type=kind,
-            metavar=option.metavar,
-            help=option.help,
-            multiple=option.repeated,
-        )(command)
-    return command
-
-
 @main.command("play")
-@_play_options
+@play_options()
 def play_command(**chosen: Any) -> None:
     """Play the game at the terminal (spec §5 options in any order).
 
@@ -142,5 +121,6 @@ for _command in (
     journals.games,
     simulating.simulate,
     looking.schema,
+    serving.serve,
 ):
     main.add_command(_command)
