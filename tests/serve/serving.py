@@ -7,7 +7,7 @@ import os
 import signal
 import subprocess
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import NamedTuple
@@ -128,10 +128,12 @@ def script(
     edition_name: str = "watan",
     house_rules: Sequence[str] = (),
     strategy: str = "greedy",
+    others: Mapping[Colour, Callable[[Game], Player]] | None = None,
 ) -> list[str]:
     """Return the lines a person types for every seat the computers do not play, in one
     whole game with this seed: the lines a `strategy` would type, then `no` to the spec's
-    play-again question."""
+    play-again question.  The seats in `others` are played by the players they make (given
+    the game as it starts) and type nothing here."""
     options = asked(
         seed=seed,
         edition=edition(edition_name),
@@ -144,6 +146,8 @@ def script(
     lines: list[str] = []
 
     def seat(colour: Colour, name: str) -> Player:
+        if others is not None and colour in others:
+            return others[colour](match.game)
         if name == HUMAN:
             return _Scripting(match.computer(colour, strategy), edition_name, lines)
         return match.computer(colour, name)

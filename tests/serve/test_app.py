@@ -11,12 +11,14 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from tests.conftest import WATAN
 from watan.editions import edition
 from watan.engine.state import Colour
 from watan.files.journal import Folder
 from watan.match.making import Log, new
 from watan.match.options import asked
 from watan.serve.app import Limits, application
+from watan.serve.choices import choices
 from watan.serve.served import Served
 from watan.serve.tokens import new_tokens
 from watan.serve.wire import (
@@ -83,7 +85,7 @@ def test_a_seat_is_welcomed_to_its_seat_and_told_it_is_asked(games: dict[str, Se
         socket.send_text(encode(Hello(token=one.tokens[Colour.BLUE])))
         welcome, asked_now = until_asked(socket)
     assert welcome == Welcome(game="one", seat=Colour.BLUE, header=one.match.header, resumed=False)
-    assert asked_now == Asked(after=0, seat=Colour.BLUE)
+    assert asked_now == Asked(after=0, seat=Colour.BLUE, choices=choices(one.match.game, WATAN))
 
 
 def test_a_command_is_typed_then_its_events_appended_for_every_client(
@@ -103,7 +105,9 @@ def test_a_command_is_typed_then_its_events_appended_for_every_client(
         seen = until_asked(watcher)
     assert seen[0] == Typed(seat=Colour.BLUE, lines=("3",))
     assert isinstance(seen[1], Appended) and seen[1].first == 1
-    assert seen[2] == Asked(after=one.count, seat=Colour.RED)
+    assert seen[2] == Asked(
+        after=one.count, seat=Colour.RED, choices=choices(one.match.game, WATAN)
+    )
 
 
 def test_a_stale_command_is_refused_and_a_retried_one_recognised_never_applied_twice(
@@ -148,7 +152,7 @@ def test_a_command_the_rules_refuse_gets_the_spec_answer_and_changes_nothing(
         blue.send_text(encode(Command(after=0, lines=("99",))))
         refused, again = received(blue), received(blue)
     assert refused == Refused(why="You cannot build here.")
-    assert again == Asked(after=0, seat=Colour.BLUE)
+    assert again == Asked(after=0, seat=Colour.BLUE, choices=choices(one.match.game, WATAN))
     assert one.count == 0
 
 
@@ -283,5 +287,5 @@ def test_a_client_that_comes_back_is_sent_the_events_after_its_last(
     with web.websocket_connect("/games/one/socket") as watcher:
         watcher.send_text(encode(Hello(after=0)))
         everything = until_asked(watcher)
-    assert again[1:] == [Asked(after=held, seat=Colour.RED)]
+    assert again[1:] == [Asked(after=held, seat=Colour.RED, choices=choices(one.match.game, WATAN))]
     assert everything[1:] == first

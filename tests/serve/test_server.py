@@ -91,8 +91,9 @@ def test_a_server_killed_mid_game_and_started_again_loses_nothing_and_its_client
     second = None
     try:
         deadline = time.monotonic() + 60
-        while blue.count < 150 and time.monotonic() < deadline:
+        while blue.count < 150 and time.monotonic() < deadline and not ended:
             time.sleep(0.05)
+        assert blue.count >= 150, f"the game did not get going: {ended}, {quiet.stderr}"
         first.kill()  # SIGKILL: no chance to tidy anything
         first.wait()
         first.stdout.close()

@@ -68,12 +68,12 @@ def serve(new_game: bool, resume: str | None, host: str, port: int, **chosen: An
     from watan.match.making import Log
 
     name = program()
-    first = None
+    firsts = []
     if new_game or resume is not None:
         made = first_game(**chosen, resume=resume, default_edition=name)
         if isinstance(made, str):
             fail(made)
-        first = made
+        firsts.append(made)
     log = Log(sys.stderr, name)
     folder = journal_folder(os.environ)
-    sys.exit(run(first, folder, host=host, port=port, stdout=sys.stdout, log=log))
+    sys.exit(run(firsts, folder, host=host, port=port, stdout=sys.stdout, log=log))

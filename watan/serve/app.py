@@ -18,7 +18,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import PlainTextResponse, Response
+from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketState
 
@@ -89,13 +89,13 @@ def application(
     limited = limits or Limits()
 
     async def page(request: Request) -> Response:
-        name = request.path_params["name"]
-        if name not in games:
+        from watan.pictures.viewer import live_page
+
+        served = games.get(request.path_params["name"])
+        if served is None:
             return PlainTextResponse("No such game.\n", status_code=404)
-        return PlainTextResponse(
-            f"The game {name} is served here: play a seat from a terminal with "
-            f"`watan play --join LINK`, the link the server printed.\n"
-        )
+        text = live_page(served.match.header, served.held(), served.name)
+        return HTMLResponse(text, headers={"Referrer-Policy": "no-referrer"})
 
     async def socket(websocket: WebSocket) -> None:
         served = games.get(websocket.path_params["name"])

@@ -23,7 +23,9 @@ from watan.engine.decide import Refusal
 from watan.engine.events import AnyEvent
 from watan.engine.state import HUMAN, Colour, Game, Phase
 from watan.match.making import Match
+from watan.pictures.steps import Stepper
 from watan.players.table import Player, Table
+from watan.serve.choices import choices
 from watan.serve.tokens import forget
 from watan.serve.wire import (
     Appended,
@@ -83,8 +85,10 @@ class Served:
         self._stopping = False
         self._thread: threading.Thread | None = None
         self.failure: BaseException | None = None
+        self._events: list[AnyEvent] = []
+        self._stepper = Stepper(match.header, self.edition)
         if match.history:
-            self._add(Appended(first=1, events=match.history, silent=True))
+            self._append(match.history, silent=True)
 
     # The game's own thread.
 
@@ -93,7 +97,7 @@ class Served:
         match = self.match
         seated = match.seat(match.options.seats)
         if seated:
-            self._add(Appended(first=self.count + 1, events=seated, silent=True))
+            self._append(seated, silent=True)
         self._thread = threading.Thread(target=self._play, name=f"game {self.name}", daemon=True)
         self._thread.start()
 
@@ -116,7 +120,20 @@ class Served:
         return Computer(self, colour, self.match.computer(colour, name))
 
     def _heard(self, before: Game, events: tuple[AnyEvent, ...], after: Game) -> None:
-        self._add(Appended(first=self.count + 1, events=events))
+        self._append(events)
+
+    def _append(self, events: tuple[AnyEvent, ...], *, silent: bool = False) -> None:
+        """Log a command's events (recorded already), with what each changes on the page."""
+        changes = tuple(self._stepper.step(event) for event in events)
+        appended = Appended(first=self.count + 1, events=events, silent=silent, changes=changes)
+        with self._lock:
+            self._events.extend(events)
+            self._add(appended)
+
+    def held(self) -> tuple[AnyEvent, ...]:
+        """Return the events the game holds now (a page is drawn from them)."""
+        with self._lock:
+            return tuple(self._events)
 
     def _add(self, entry: Entry) -> None:
         """Append an entry to the log and send it to every client."""
@@ -145,8 +162,11 @@ class Served:
             if offer is None
             else asking(game, self.edition, offer)
         )
+        offered = choices(game, self.edition, offer)
         with self._lock:
-            self._asked = Asked(after=self.count, seat=seat, answer=offer is not None)
+            self._asked = Asked(
+                after=self.count, seat=seat, answer=offer is not None, choices=offered
+            )
             self._session = session
             text = encode(self._asked)
             for deliver in self._clients:
@@ -193,7 +213,15 @@ class Served:
             if start is None and 0 < after < len(history):
                 # Within the events the game held when it was taken up (a client of the
                 # server that ran before): the rest of them, then the log after them.
-                rest = Appended(first=after + 1, events=history[after:], silent=True)
+                stepper = Stepper(self.match.header, self.edition)
+                for event in history[:after]:
+                    stepper.step(event)
+                rest = Appended(
+                    first=after + 1,
+                    events=history[after:],
+                    silent=True,
+                    changes=tuple(stepper.step(event) for event in history[after:]),
+                )
                 backlog = [encode(rest), *self._log[1:]]
             elif start is None:
                 return None

@@ -12,7 +12,7 @@ from __future__ import annotations
 import glob
 import os
 import socket
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TextIO
 
 from replay.edges.messages import complain
@@ -25,6 +25,9 @@ from watan.serve.app import Limits, application
 from watan.serve.served import Served
 from watan.serve.tokens import SUFFIX, game_name, keep, kept, link, new_tokens
 from watan.serve.wire import LONGEST_MESSAGE
+
+BACKLOG = 2048
+"""Connections the system holds for the server before it accepts them (uvicorn's own)."""
 
 PING_SECONDS = 20.0
 """How often the server pings a connection, and how long it waits for the answer before it
@@ -61,7 +64,7 @@ def taken_up(folder: Folder, log: Log, skip: Iterable[str] = ()) -> list[Served]
 
 
 def serve(
-    first: Options | Match | None,
+    firsts: Sequence[Options | Match],
     folder: Folder,
     *,
     host: str,
@@ -70,25 +73,28 @@ def serve(
     log: Log,
     limits: Limits | None = None,
 ) -> int:
-    """Serve the game `first` asks for (new from its options, or resumed) and the folder's
-    games a server was serving, until stopped (Ctrl-C, SIGTERM); return the exit status.
+    """Serve the games `firsts` ask for (new from their options, or resumed) and the
+    folder's games a server was serving, until stopped (Ctrl-C, SIGTERM); return the exit
+    status.
 
     Each game's links are printed on `stdout` as it is served: one per person's seat, and
     the spectators'.
     """
     import uvicorn
 
-    games: list[Served] = []
-    if isinstance(first, Options):
-        games.append(served(new(first, log), resumed=False))
-    elif isinstance(first, Match):
-        games.append(served(first, resumed=True))
+    games = [
+        served(new(first, log), resumed=False)
+        if isinstance(first, Options)
+        else served(first, resumed=True)
+        for first in firsts
+    ]
     skip = [game.journal for game in games]
     games += taken_up(folder, log, skip)
     listening = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
     listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         listening.bind((host, port))
+        listening.listen(BACKLOG)  # before the links are printed: a client may connect at once
     except OSError as error:
         for game in games:
             game.match.close()
@@ -118,6 +124,8 @@ def serve(
     )
     try:
         uvicorn.Server(config).run(sockets=[listening])
+    except KeyboardInterrupt:  # uvicorn stops on Ctrl-C, then raises it again: stopped as asked
+        pass
     finally:
         for game in games:
             game.stop()

@@ -18,6 +18,8 @@ import msgspec
 
 from watan.engine.events import AnyEvent, GameStarted
 from watan.engine.state import Colour
+from watan.pictures.steps import Change
+from watan.serve.choices import Choice
 from watan.text.notation import Seating
 
 LONGEST_MESSAGE = 4096
@@ -87,6 +89,9 @@ class Appended(msgspec.Struct, frozen=True, kw_only=True, tag="appended"):
     first: int
     events: tuple[AnyEvent, ...]
     silent: bool = False
+    changes: tuple[Change, ...] = ()
+    """What each event changes on the page (`watan.pictures.steps`), for a browser, which
+    draws the game and never folds it."""
 
 
 class Asked(msgspec.Struct, frozen=True, kw_only=True, tag="asked"):
@@ -96,6 +101,8 @@ class Asked(msgspec.Struct, frozen=True, kw_only=True, tag="asked"):
     after: int
     seat: Colour
     answer: bool = False
+    choices: tuple[Choice, ...] = ()
+    """Every command the rules allow the seat now, for a page to offer (`serve.choices`)."""
 
 
 class Refused(msgspec.Struct, frozen=True, kw_only=True, tag="refused"):
