@@ -57,7 +57,7 @@ def join(*args: str, cwd: Path) -> tuple[int, str, str]:
 def test_join_takes_no_option_that_chooses_the_game(tmp_path: Path) -> None:
     assert join("--join", "http://h/games/x", "-seed", "3", cwd=tmp_path) == one_line_error(
         "--join plays a seat of a served game: its server chose the game; give only "
-        "--join LINK (and --hints or --no-hints)"
+        "--join LINK (and --hints, --no-hints or --pace)"
     )
 
 

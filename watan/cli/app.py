@@ -121,6 +121,7 @@ for _command in (
     journals.games,
     simulating.simulate,
     looking.schema,
+    looking.rules,
     serving.serve,
 ):
     main.add_command(_command)

@@ -39,29 +39,39 @@ def play_session(
     house_rules: Sequence[str] = (),
     think: str | None = None,
     join: str | None = None,
+    pace: str | None = None,
     default_edition: str = DEFAULT_EDITION,
 ) -> int:
     """Play from the command line's options; return the exit status.
 
     The game is made as `first_game` says; with `join`, a seat of a served game is played
-    instead (`watan.serve.join`), and no other option but the hints' may be given.  The
-    game hints on standard error when standard input is a terminal, or with `hints`;
-    never with `no_hints`.
+    instead (`watan.serve.join`), and no other option but the hints' and the pace may be
+    given.  The game hints on standard error when standard input is a terminal, or with
+    `hints`; never with `no_hints`.  Each computer command (another seat's, when joined)
+    waits `pace` seconds (by default a moment when standard output is a terminal, none
+    otherwise), or until the person presses Enter.
     """
     program = default_edition
     if hints and no_hints:
         return _refuse("--hints and --no-hints cannot be used together", program)
+    paced = _seconds(pace)
+    if pace is not None and paced is None:
+        return _refuse(f"--pace: {pace!r} is not a number of seconds between 0 and 60", program)
     hinting = _hinting(hints=hints, no_hints=no_hints)
+    seconds = _default_pace() if paced is None else paced
     if join is not None:
         asked = (seed, load, board, edition, journal, resume, think)
         if any(value is not None for value in asked) or (
             random_board or computer or human or allow_computers or house_rules
         ):
-            return _refuse("--join plays a seat of a served game: its server chose the game; "
-                           "give only --join LINK (and --hints or --no-hints)", program)
+            return _refuse(
+                "--join plays a seat of a served game: its server chose the game; "
+                "give only --join LINK (and --hints, --no-hints or --pace)",
+                program,
+            )
         from watan.serve.join import join_game
 
-        return join_game(join, hinting, program)
+        return join_game(join, hinting, seconds, program)
     first = first_game(
         seed=seed,
         load=load,
@@ -86,7 +96,7 @@ def play_session(
 
     streams = Streams(sys.stdin.buffer, sys.stdout, sys.stderr, program)
     return stoppably(
-        lambda: play_games(first, streams, hinting),
+        lambda: play_games(first, streams, hinting, seconds),
         sys.stderr,
         program,
         stopped="stopped",
@@ -203,8 +213,8 @@ def first_game(
 
 
 def _seconds(text: str | None) -> float | None:
-    """Return `--think`'s seconds, or None when there are none or they are no number from 0
-    to 60."""
+    """Return the seconds of `--think` or `--pace`, or None when there are none or they are
+    no number from 0 to 60."""
     if text is None:
         return None
     try:
@@ -212,6 +222,18 @@ def _seconds(text: str | None) -> float | None:
     except ValueError:
         return None
     return seconds if 0 <= seconds <= 60 else None  # NaN is neither
+
+
+def _default_pace() -> float:
+    """Return how long a computer command waits without `--pace`: a moment when standard
+    output is a terminal (a person watches), none when it is piped."""
+    from watan.terminal.pacing import DEFAULT_PACE
+
+    try:
+        watched = sys.stdout is not None and sys.stdout.isatty()
+    except (OSError, ValueError):
+        watched = False
+    return DEFAULT_PACE if watched else 0.0
 
 
 def _hinting(*, hints: bool, no_hints: bool) -> Level:

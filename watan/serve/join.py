@@ -41,6 +41,7 @@ from watan.serve.wire import (
 )
 from watan.terminal.console import Streams, save_file
 from watan.terminal.hinter import Hinter, Level
+from watan.terminal.pacing import Pace
 from watan.terminal.seats import InputEnded, Lines, converse
 from watan.terminal.session import PlayAgain, Ready, Session, asking
 from watan.text import hints, wording
@@ -60,9 +61,16 @@ class Joined:
     """One client's game: what it holds, what it prints, and the command it waits to see."""
 
     def __init__(
-        self, token: str, hinting: Level, streams: Streams, lines: Lines | None = None
+        self,
+        token: str,
+        hinting: Level,
+        streams: Streams,
+        lines: Lines | None = None,
+        pace: float = 0.0,
     ) -> None:
         self.token, self.hinting, self.streams = token, hinting, streams
+        self.pace = Pace(pace, streams.stdin)
+        """Waits before another seat's command is shown, as a computer's is (`--pace`)."""
         self.typing = lines
         """Where the seat's lines come from: the keyboard (standard input) unless told."""
         self.stdout, self.stderr, self.program = streams.stdout, streams.stderr, streams.program
@@ -166,6 +174,8 @@ class Joined:
         self._open()
         if typed.seat == self.seat:
             return  # this seat's own lines: its dialogue printed them as they were typed
+        if self.seat is not None:
+            self.pace()
         session = (
             asking(game, edition, self.offer)
             if typed.answer and self.offer is not None
@@ -219,6 +229,8 @@ class Joined:
         if self.typing is not None:
             return self.typing(session)
         self.stdout.flush()
+        if self.pace.ended:
+            return None
         raw = read_line(self.streams.stdin)
         return raw.decode("utf-8", errors="replace") if raw else None
 
@@ -232,16 +244,18 @@ def _no_save(game: Game, path: str) -> None:
     """Another seat's lines never save (the server sends none that do)."""
 
 
-def join_game(link: str, hinting: Level, program: str) -> int:
+def join_game(link: str, hinting: Level, pace: float, program: str) -> int:
     """Play the seat `link` opens (or watch, with a spectator's link) until the game ends or
-    input ends; return the exit status.  A link that is none, or a server that cannot be
-    reached, is one line on standard error and exit status 2."""
+    input ends, each other seat's command shown after `pace` seconds (or Enter); return the
+    exit status.  A link that is none, or a server that cannot be reached, is one line on
+    standard error and exit status 2."""
     try:
         address, _, token = read_link(link)
     except BadLink as bad:
         complain(sys.stderr, str(bad), program)
         return EXIT_UNREACHABLE
-    client = Joined(token, hinting, Streams(sys.stdin.buffer, sys.stdout, sys.stderr, program))
+    streams = Streams(sys.stdin.buffer, sys.stdout, sys.stderr, program)
+    client = Joined(token, hinting, streams, pace=pace)
     return play(address, client)
 
 
