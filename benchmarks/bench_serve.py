@@ -32,6 +32,7 @@ from typing import NamedTuple
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
+from tests.serve.serving import pick
 from watan.editions import edition
 from watan.files.journal import Folder
 from watan.match.making import Log
@@ -50,20 +51,6 @@ from watan.serve.wire import (
 
 TARGET_SECONDS = 0.100
 """p99 from a command to every client holding its events must stay within 100 ms."""
-
-PASSED_OVER = {"load", "next", "trade", "trade-bank", "buy-dev", "play-dev"}
-
-
-def pick(labels: list[str], answering: bool) -> str:
-    """Return what the bot chooses: no to offers, fair dice, the roll, the first build (or
-    placement, or geese's tile), else `next` (the browser test's clicking player)."""
-    if answering:
-        return "no"
-    for wanted in ("fair", "roll"):
-        if wanted in labels:
-            return wanted
-    chosen = [label for label in labels if label.split()[0] not in PASSED_OVER]
-    return chosen[0] if chosen else "next"
 
 
 class Game(NamedTuple):

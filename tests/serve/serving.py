@@ -89,8 +89,15 @@ def join(
     link: str, lines: Sequence[str], journals: Path, cwd: Path
 ) -> subprocess.CompletedProcess[str]:
     """Play a seat with `watan play --join LINK`, typing `lines`; return how it went."""
+    return play(["--join", link], lines, journals, cwd)
+
+
+def play(
+    options: Sequence[str], lines: Sequence[str], journals: Path, cwd: Path
+) -> subprocess.CompletedProcess[str]:
+    """Run `watan play OPTIONS`, typing `lines`; return how it went."""
     return subprocess.run(
-        [*WATAN_PROGRAM, "play", "--join", link],
+        [*WATAN_PROGRAM, "play", *options],
         input="".join(f"{line}\n" for line in lines),
         capture_output=True,
         text=True,
@@ -99,6 +106,24 @@ def join(
         timeout=300,
         check=False,
     )
+
+
+PASSED_OVER = {"load", "next", "trade", "trade-bank", "buy-dev", "play-dev"}
+"""First words of the buttons a simple clicking player leaves alone unless nothing else is
+offered (`next`): it never loads the dice, trades or plays cards."""
+
+
+def pick(labels: list[str], answering: bool) -> str:
+    """Return the button a simple clicking player (the browser test's, the load benchmark's
+    bots) clicks: no to every offer, fair dice, the roll, the first build offered (or
+    placement, or geese's tile), else `next`."""
+    if answering:
+        return "no"
+    for wanted in ("fair", "roll"):
+        if wanted in labels:
+            return wanted
+    chosen = [label for label in labels if label.split()[0] not in PASSED_OVER]
+    return chosen[0] if chosen else "next"
 
 
 class _Scripting:

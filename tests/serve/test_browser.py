@@ -12,7 +12,7 @@ import pytest
 from selenium import webdriver
 
 from tests.pictures.browser import chromium
-from tests.serve.serving import WATAN_PROGRAM, environment, script, server
+from tests.serve.serving import WATAN_PROGRAM, environment, pick, script, server
 from watan.editions import edition
 from watan.engine.commands import AnyCommand, Move, Offer
 from watan.engine.decide import Refusal
@@ -20,22 +20,6 @@ from watan.engine.state import Colour, Game
 from watan.serve.choices import choices
 from watan.serve.served import whole
 from watan.terminal.session import Session
-
-PASSED_OVER = {"load", "next", "trade", "trade-bank", "buy-dev", "play-dev"}
-"""First words of the buttons the test's clicking player leaves alone unless nothing else
-is offered (`next`): it never loads the dice, trades or plays cards."""
-
-
-def pick(labels: list[str], answering: bool) -> str:
-    """Return the button a simple player clicks: no to every offer, fair dice, the roll, the
-    first build offered (or placement, or geese's tile), else `next`."""
-    if answering:
-        return "no"
-    for wanted in ("fair", "roll"):
-        if wanted in labels:
-            return wanted
-    chosen = [label for label in labels if label.split()[0] not in PASSED_OVER]
-    return chosen[0] if chosen else "next"
 
 
 class Clicking:

@@ -3,30 +3,13 @@ dialogue the spec defines for that student (issue 26, point 2)."""
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import pytest
 
-from tests.serve.serving import WATAN_PROGRAM, environment, join, script, server
+from tests.serve.serving import join, play, script, server
 
 COMPUTERS = ["Red=greedy", "Orange=greedy", "Yellow=greedy"]
-
-
-def at_one_terminal(
-    options: list[str], lines: list[str], journals: Path, cwd: Path
-) -> subprocess.CompletedProcess[str]:
-    """Play the game at one terminal, typing `lines` for the people's seats."""
-    return subprocess.run(
-        [*WATAN_PROGRAM, "play", *options],
-        input="".join(f"{line}\n" for line in lines),
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        env=environment(journals),
-        timeout=300,
-        check=False,
-    )
 
 
 @pytest.mark.parametrize(
@@ -43,7 +26,7 @@ def test_a_game_through_the_server_is_the_game_at_one_terminal_byte_for_byte(
     options += [option for rule in house_rules for option in ("--house-rules", rule)]
     options += [option for computer in COMPUTERS for option in ("--computer", computer)]
 
-    alone = at_one_terminal(options, lines, tmp_path / "alone", tmp_path)
+    alone = play(options, lines, tmp_path / "alone", tmp_path)
     with server(["--new", *options], tmp_path / "served", tmp_path) as (_, links):
         joined = join(links.seats["Blue"], lines, tmp_path / "served", tmp_path)
         served_journal = Path(links.journal).read_bytes()
