@@ -32,9 +32,9 @@ from typing import NamedTuple
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
+from replay.edges.folders import Folder
 from tests.serve.serving import pick
 from watan.editions import edition
-from watan.files.journal import Folder
 from watan.match.making import Log
 from watan.match.options import asked, seats_asked
 from watan.serve.server import serve

@@ -11,10 +11,10 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from replay.edges.folders import Folder
 from tests.conftest import WATAN
 from watan.editions import edition
 from watan.engine.state import Colour
-from watan.files.journal import Folder
 from watan.match.making import Log, new
 from watan.match.options import asked
 from watan.serve.app import Limits, application

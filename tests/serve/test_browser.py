@@ -21,6 +21,8 @@ from watan.serve.choices import choices
 from watan.serve.served import whole
 from watan.terminal.session import Session
 
+pytestmark = pytest.mark.slow  # drives a browser through whole games
+
 
 class Clicking:
     """The clicking player, in the real loop: what the test's browser seats do."""

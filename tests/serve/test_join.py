@@ -9,6 +9,8 @@ import pytest
 
 from tests.serve.serving import join, play, script, server
 
+pytestmark = pytest.mark.slow  # whole games through a server, in subprocesses
+
 COMPUTERS = ["Red=greedy", "Orange=greedy", "Yellow=greedy"]
 
 

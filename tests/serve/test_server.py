@@ -11,6 +11,8 @@ import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import pytest
+
 from tests.conftest import at_step
 from tests.recording import Greedy
 from tests.serve.serving import WATAN_PROGRAM, environment, join, read_links, script, server
@@ -19,6 +21,8 @@ from watan.serve.join import Joined, play
 from watan.serve.tokens import read_link
 from watan.terminal.console import Streams
 from watan.terminal.hinter import Level
+
+pytestmark = pytest.mark.slow  # servers and clients in subprocesses
 
 COMPUTERS = ["--computer", "Red=greedy", "--computer", "Orange=greedy"]
 

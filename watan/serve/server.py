@@ -15,10 +15,10 @@ import socket
 from collections.abc import Iterable, Sequence
 from typing import TextIO
 
+from replay.edges.folders import Folder
 from replay.edges.messages import complain
 from replay.journal import JournalError
 from watan.engine.state import COLOURS, HUMAN
-from watan.files.journal import Folder
 from watan.match.making import Log, Match, new, resume
 from watan.match.options import Options
 from watan.serve.app import Limits, application
