@@ -37,10 +37,12 @@ NOT_FOR_PLAYING = {
     "websockets",
     "watan.serve",
     "watan.serve.join",
+    "importlib.metadata",
 }
 """Modules a game never needs: the CLI framework, the replay tooling (and deepdiff, which
 compares games), the pictures, the server and its client (the `serve` extra), the test
-tools."""
+tools, and what finds installed strategies (only a seat handed to one by name needs it; its
+own imports weigh more than the game's)."""
 
 
 def modules_loaded(args: list[str], tmp_path: Path) -> set[str]:
