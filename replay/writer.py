@@ -28,6 +28,7 @@ from replay.journal import (
     conversions,
     first_line,
     is_journal,
+    refuse_unless_regular,
 )
 
 H = TypeVar("H")
@@ -278,12 +279,13 @@ class JournalLock:
         """
         name = os.fspath(path)
         try:
-            fd = os.open(name, os.O_RDONLY | os.O_CLOEXEC)
+            fd = os.open(name, os.O_RDONLY | os.O_CLOEXEC | os.O_NONBLOCK)
         except FileNotFoundError:
             raise JournalError(name, None, "no such file") from None
         except OSError as error:
             raise JournalError(name, None, f"cannot open the file: {_reason(error)}") from None
         try:
+            refuse_unless_regular(name, fd)  # a named pipe is never waited on while locked
             _lock(name, fd)
             _still_named(name, fd)
         except BaseException:
@@ -314,7 +316,14 @@ class JournalLock:
                     self.path, None, "does not end with the given torn line; nothing was changed"
                 )
             try:
-                with open(side, "ab") as kept:
+                flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK | os.O_CLOEXEC
+                fd = os.open(side, flags, 0o666)
+                try:
+                    refuse_unless_regular(side, fd, "a file to keep a torn line in")
+                except JournalError:
+                    os.close(fd)
+                    raise
+                with os.fdopen(fd, "ab") as kept:
                     kept.write(torn_tail + b"\n")
                     kept.flush()
                     os.fsync(kept.fileno())

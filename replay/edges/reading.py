@@ -9,6 +9,7 @@ that a device that never ends (`/dev/zero`) or a huge file costs no more than th
 from __future__ import annotations
 
 import sys
+from typing import BinaryIO
 
 STANDARD_STREAM = "-"
 """A file argument that means standard input (or output), as for most command-line tools."""
@@ -17,11 +18,12 @@ STANDARD_INPUT = "standard input"
 """How messages name a file read from standard input."""
 
 
-def journal_source(argument: str) -> tuple[str, bytes | None]:
-    """Return a journal argument's name for messages, and its bytes when it is `-` (all of
-    standard input: a journal is read whole, however long)."""
+def journal_source(argument: str) -> tuple[str, BinaryIO | None]:
+    """Return a journal argument's name for messages, and the stream to read it from when
+    it is `-` (standard input, read line by line under the reader's limits as a file is,
+    so that `/dev/zero` piped in is refused after a mebibyte, not read to the end)."""
     if argument == STANDARD_STREAM:
-        return STANDARD_INPUT, sys.stdin.buffer.read()
+        return STANDARD_INPUT, sys.stdin.buffer
     return argument, None
 
 

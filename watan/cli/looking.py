@@ -36,6 +36,7 @@ from watan.cli.common import (
 )
 
 if TYPE_CHECKING:
+    from replay.journal import Source
     from watan.definition import WatanChecked, WatanMoment
 
 
@@ -75,8 +76,8 @@ def journal_at(journal: str, to: int | None, turn: int | None) -> tuple[str, Wat
     return name, read_journal(name, data, to, turn)
 
 
-def read_journal(name: str, data: bytes | None, to: int | None, turn: int | None) -> WatanMoment:
-    """Return the journal `name` (or `data`, standard input's) at step `to`, or where turn
+def read_journal(name: str, data: Source | None, to: int | None, turn: int | None) -> WatanMoment:
+    """Return the journal `name` (or `data`, standard input) at step `to`, or where turn
     `turn` begins (the whole journal checked), or fail in one line."""
     from replay import history
     from watan.definition import WATAN, at_turn
@@ -117,8 +118,10 @@ def checked_at(
 @click.argument("journal", type=FILE)
 @step_options("Show the game after event N.")
 @format_option(
-    text="board, status lines and standing", sv=SAVE_FILE, json="the game as a document for "
-    "programs (watan schema gives its JSON Schema)", svg=PICTURE
+    text="board, status lines and standing",
+    sv=SAVE_FILE,
+    json="the game as a document for programs (watan schema gives its JSON Schema)",
+    svg=PICTURE,
 )
 def replay(journal: str, to: int | None, turn: int | None, shape: str) -> None:
     """List a journal's events under their turns, or show the game at step N.
@@ -180,9 +183,7 @@ def export(
     "standard output when JOURNAL is -; - for standard output).",
 )
 @click.option("--open", "open_it", is_flag=True, help="Open the page in the default browser.")
-def view(
-    journal: str, to: int | None, turn: int | None, output: str | None, open_it: bool
-) -> None:
+def view(journal: str, to: int | None, turn: int | None, output: str | None, open_it: bool) -> None:
     """Write one web page to step through a journal's game: the board at every step.
 
     The page needs no network and no server: open it from the disk in any

@@ -12,7 +12,7 @@ from typing import NamedTuple, TypeVar
 
 from replay.edges import reading
 from replay.edges.reading import STANDARD_INPUT, BadFile
-from replay.journal import is_journal
+from replay.journal import is_journal, seems
 from watan.editions.model import Edition
 from watan.engine.layout import Board
 from watan.engine.snapshot import SavedGame
@@ -42,19 +42,20 @@ def read_text(path: str, data: bytes | None = None) -> str:
 def mistaken(error: BadFile, text: str, edition: Edition) -> BadFile:
     """Return `error`, or a more helpful one when the file is another kind of file.
 
-    A game's journal given where a board or save file is wanted names `watan
-    replay`; a save file of another edition names the `--edition` that reads it.
+    A game's journal given where a board or save file is wanted names `play --resume`
+    and `replay`; a save file of another edition names the `--edition` that reads it; a
+    web page or a binary file is named as such (`replay.journal.seems`).
     """
     from watan.editions import edition as named
     from watan.editions import names
 
     name = error.name
+    listed = "-" if name == STANDARD_INPUT else name
     if is_journal(text):
-        listed = "-" if name == STANDARD_INPUT else name
         return BadFile(
             name,
-            f"is a game's journal, not a board or save file: `watan replay {listed}` lists "
-            "its events",
+            f"is a game's journal, not a board or save file: `{edition.name} play --resume "
+            f"{listed}` plays on from it, `{edition.name} replay {listed}` lists its events",
         )
     for other in (named(n) for n in names() if n != edition.name):
         try:
@@ -66,7 +67,42 @@ def mistaken(error: BadFile, text: str, edition: Edition) -> BadFile:
             f"is a {other.title} save file, not a {edition.title} one: "
             f"add --edition {other.name}",
         )
+    said = seems(text.encode("utf-8", "surrogateescape")[:4096])
+    if "web page" in said or "binary" in said:
+        return BadFile(name, said.replace("a journal", "a board or save file"))
     return error
+
+
+def kind_of_file(name: str, beginning: bytes) -> str | None:
+    """Return what a file whose first line is no journal's header is, when it is one of the
+    game's own files (a save file or a board file of any edition), and the command that
+    takes it; None otherwise.  A journal tool given one says so (`Codec.identify`)."""
+    from watan.editions import DEFAULT_EDITION, names
+    from watan.editions import edition as named
+
+    try:
+        text = beginning.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    listed = "-" if name == STANDARD_INPUT else name
+    ordered = sorted(names(), key=lambda n: n != DEFAULT_EDITION)  # the newer edition first
+    for edition in (named(n) for n in ordered):
+        program = edition.name
+        try:
+            if looks_like_save(text):
+                read_save(text, "", edition)
+                return (
+                    f"is a save file, not a journal: `{program} play -load {listed}` plays "
+                    f"on from it, `{program} show {listed}` shows it"
+                )
+            read_board(text, "", edition)
+        except BadFile:
+            continue
+        return (
+            f"is a board file, not a journal: `{program} play -board {listed}` plays a new "
+            f"game on it, `{program} show {listed}` shows it"
+        )
+    return None
 
 
 def load_board(path: str, edition: Edition) -> Board:
