@@ -672,6 +672,23 @@ def _huge_field(raw: bytes, digits: int) -> str | None:
     return None
 
 
+_WRITTEN = _Limits(LONGEST_LINE, DEEPEST_NESTING)
+
+
+def unreadable_line(lines: bytes | bytearray) -> str | None:
+    """Return why one of `lines` (each ending in its newline) is past what a reader of
+    today's limits reads, or None: a writer refuses such a line before writing it, so that
+    nothing a game records is a journal it can never read back."""
+    body = bytes(lines)
+    if _WRITTEN.all_within(body):
+        return None
+    for raw in body.splitlines():
+        problem = _WRITTEN.problem(raw)
+        if problem is not None:
+            return problem
+    return None
+
+
 def _depth(raw: bytes) -> int:
     """Return how deep the arrays and objects of a JSON line nest, strings left out."""
     depth = deepest = 0

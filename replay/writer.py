@@ -29,6 +29,7 @@ from replay.journal import (
     first_line,
     is_journal,
     refuse_unless_regular,
+    unreadable_line,
 )
 
 H = TypeVar("H")
@@ -67,7 +68,7 @@ class JournalWriter(Generic[H, E]):
         try:
             _lock(name, file.fileno())
             writer: JournalWriter[H, E] = cls(name, file)
-            writer._write(_encode_lines(writer._encoder, [header]))
+            writer._write(_encode_lines(writer._encoder, [header], name=name))
         except JournalLocked:
             file.close()  # another process opened the new file first: it is theirs now
             raise
@@ -111,7 +112,7 @@ class JournalWriter(Generic[H, E]):
     def append(self, events: Sequence[E]) -> None:
         """Write the events, one line each, in a single write, and flush it to the system."""
         if events:
-            self._write(_encode_lines(self._encoder, events))
+            self._write(_encode_lines(self._encoder, events, name=self.path))
 
     def close(self) -> None:
         """Close the journal and release its lock; closing twice is harmless."""
@@ -245,7 +246,7 @@ def _write_whole(name: str, header: object, events: Iterable[object], *, replace
     save does: the link is how the journal was named, not the journal.
     """
     target = os.path.realpath(name) if replace else name
-    data = _encode_lines(msgspec.json.Encoder(), [header], events)
+    data = _encode_lines(msgspec.json.Encoder(), [header], events, name=name)
     try:
         write_whole(target, data, prefix=".journal-", exclusive=not replace)
     except OSError as error:
@@ -425,13 +426,20 @@ def repair(path: StrPath, torn_tail: bytes) -> str:
         return lock.repair(torn_tail)
 
 
-def _encode_lines(encoder: msgspec.json.Encoder, *groups: Iterable[object]) -> bytearray:
-    """Return the values of every group as JSON lines, encoded into one buffer."""
+def _encode_lines(
+    encoder: msgspec.json.Encoder, *groups: Iterable[object], name: str = ""
+) -> bytearray:
+    """Return the values of every group as JSON lines, encoded into one buffer, or raise
+    JournalError, before anything is written, for a line no reader would read back
+    (`unreadable_line`: too long, nested too deep, a number of too many digits)."""
     buffer = bytearray()
     for group in groups:
         for value in group:
             encoder.encode_into(value, buffer, -1)
             buffer += b"\n"
+    problem = unreadable_line(buffer)
+    if problem is not None:
+        raise JournalError(name, None, f"cannot record this: {problem}")
     return buffer
 
 

@@ -15,6 +15,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import IO
 
 import pytest
 
@@ -57,7 +58,9 @@ ENTRY = {
 }
 
 
-def program(*args: str, stdin: object = subprocess.DEVNULL, name: str = "watan") -> tuple[int, str]:
+def program(
+    *args: str, stdin: int | IO[bytes] = subprocess.DEVNULL, name: str = "watan"
+) -> tuple[int, str]:
     """Return the exit status and standard error of the installed program, in 10 s at most."""
     done = subprocess.run(
         [
