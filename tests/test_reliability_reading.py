@@ -216,3 +216,49 @@ def test_a_tag_of_a_megabyte_is_not_repeated_whole(tmp_path: Path) -> None:
     Path("j.jsonl").write_bytes(b"".join(lines))
     status, _, said = outcome(run("replay", "j.jsonl"))
     assert (status, len(said) < 1000) == (2, True)
+
+
+def test_games_looks_in_sub_folders_and_lists_what_it_cannot_read_and_goes_on(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "g"
+    deep = folder / "a" / "b" / "c" / "d"
+    (deep / "e").mkdir(parents=True)
+    for place in (folder / "a" / "one.jsonl", deep / "four.jsonl", deep / "e" / "five.jsonl"):
+        place.write_bytes(RECORDED.read_bytes())
+    os.mkfifo(folder / "pipe.jsonl")
+    (folder / "random.jsonl").symlink_to("/dev/urandom")
+    (folder / "out.jsonl").symlink_to(RECORDED)
+    (folder / "folder-link").symlink_to(RECORDED.parent.parent)
+    status, out, err = outcome(run("games", str(folder)))
+    listed = [line.split("  ", 1)[1] for line in out.splitlines() if not line.startswith(" ")]
+    commands = [line.strip() for line in out.splitlines() if line.startswith(" ")]
+    assert (status, err) == (0, "")
+    assert sorted(listed) == sorted(
+        [
+            f"{folder}/out.jsonl: cannot be read: is a link out of the folder; not read",
+            f"{folder}/random.jsonl: cannot be read: is a link out of the folder; not read",
+            f"{folder}/pipe.jsonl: cannot be read: is a named pipe, not a journal file: to read a "
+            "journal from a pipe, give - and pipe it to standard input",
+            *["watan  Blue human, Red human, Orange human, Yellow human  722 events  won by Yellow"]
+            * 2,
+        ]
+    )
+    assert sorted(commands) == [
+        f"watan replay {folder}/a/b/c/d/four.jsonl",
+        f"watan replay {folder}/a/one.jsonl",
+    ]
+
+
+def test_games_of_a_file_or_of_no_folder_is_refused() -> None:
+    Path("f.jsonl").write_text("x\n")
+    assert outcome(run("games", "f.jsonl")) == (2, "", "watan: f.jsonl: is not a folder\n")
+    assert outcome(run("games", "nowhere")) == (2, "", "watan: nowhere: no such folder\n")
+
+
+def test_games_dates_a_dangling_link_by_the_link(tmp_path: Path) -> None:
+    folder = tmp_path / "g"
+    folder.mkdir()
+    (folder / "gone.jsonl").symlink_to(tmp_path / "nowhere")
+    _, out, _ = outcome(run("games", str(folder)))
+    assert not out.startswith("1970")

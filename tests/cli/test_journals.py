@@ -104,6 +104,7 @@ def test_games_lists_a_games_house_rules_after_its_edition(tmp_path: Path) -> No
 
 
 def test_games_in_another_folder_or_none_at_all(folder: Path, tmp_path: Path) -> None:
+    (tmp_path / "empty").mkdir()
     assert outcome(run("games", str(tmp_path / "empty"))) == (
         0, f"No games in {tmp_path}/empty yet.\n", ""
     )

@@ -199,7 +199,8 @@ def games(folder: str | None) -> None:
 
     The journal folder is $WATAN_JOURNALS when it is set, else watan/journals
     in the user's data folder ($XDG_DATA_HOME, by default ~/.local/share);
-    FOLDER lists another.  Each game shows when it started, its edition (and
+    FOLDER lists another.  Sub-folders are looked in too (four deep at most,
+    links to folders not followed).  Each game shows when it started, its edition (and
     house rules), who played each seat, its steps, and who won or where it
     stands, with the command that plays it on.
     """
@@ -211,6 +212,8 @@ def games(folder: str | None) -> None:
     from watan.tools.games import summaries
 
     where = folder or journal_folder(os.environ).path
+    if folder is not None and not os.path.isdir(folder):
+        fail(f"{folder}: {'is not a folder' if os.path.exists(folder) else 'no such folder'}")
     found = summaries(where)
     if not found:
         click.echo(printable(f"No games in {where} yet."))
