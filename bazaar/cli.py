@@ -30,7 +30,7 @@ from replay import history
 from replay.edges.messages import printable, torn
 from replay.edges.reading import STANDARD_STREAM, BadFile, journal_source
 from replay.edges.saving import write_atomically
-from replay.edges.stopping import silence_failed_output, stoppably
+from replay.edges.stopping import failing_output, silence_failed_output, stoppably
 from replay.journal import JournalError
 from replay.recorder import reopen
 from replay.writer import taken
@@ -62,7 +62,8 @@ def program() -> None:
     as it ends, an output that failed is silenced (`replay.edges.stopping`), which only an
     entry point may do: tests call `main` in-process, never this."""
     try:
-        main(prog_name="bazaar")
+        with failing_output("bazaar"):
+            main(prog_name="bazaar")
     finally:
         silence_failed_output()
 
