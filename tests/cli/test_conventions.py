@@ -210,7 +210,7 @@ def test_rewind_of_standard_input_needs_an_output(journal: str) -> None:
         (["replay"], 2),
         (["show", "game.jsonl"], 2),
         (["rewind", "game.jsonl"], 2),
-        (["games", "nowhere"], 0),
+        (["games", "nowhere"], 2),
         (["schema"], 0),
     ],
 )
