@@ -183,7 +183,15 @@ def export(
     "standard output when JOURNAL is -; - for standard output).",
 )
 @click.option("--open", "open_it", is_flag=True, help="Open the page in the default browser.")
-def view(journal: str, to: int | None, turn: int | None, output: str | None, open_it: bool) -> None:
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Write the default page even over a file that is not an earlier page, or through "
+    "a link out of the journal's folder.",
+)
+def view(  # noqa: PLR0917 (click passes every option)
+    journal: str, to: int | None, turn: int | None, output: str | None, open_it: bool, force: bool
+) -> None:
     """Write one web page to step through a journal's game: the board at every step.
 
     The page needs no network and no server: open it from the disk in any
@@ -214,7 +222,10 @@ def view(journal: str, to: int | None, turn: int | None, output: str | None, ope
     target = Path(output or Path(journal).with_suffix(".html"))
     if target.exists() and target.resolve() == Path(journal).resolve():
         fail(f"{target}: that is the journal itself; choose another name with -o")
-    write(str(target), page)
+    if output is None:  # a page nobody named: never through a planted link, nor over a file
+        write(str(target), page, ours=None if force else viewer.is_page)
+    else:
+        write(str(target), page)
     warn_torn(name, whole.torn_line)  # once nothing else can fail: a refusal is one line
     click.echo(printable(f"wrote {target} ({len(whole.events)} events)"))
     if open_it:

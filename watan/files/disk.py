@@ -73,35 +73,54 @@ def mistaken(error: BadFile, text: str, edition: Edition) -> BadFile:
     return error
 
 
+def is_save_file(beginning: bytes) -> bool:
+    """Return whether a file that begins with `beginning` is a save file of any edition:
+    the only file the game's `backup.sv`, which nobody named, may replace."""
+    try:
+        text = beginning.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return looks_like_save(text) and any(_reads(read_save, text, n) for n in _editions())
+
+
+def _editions() -> list[str]:
+    """Return the editions' names, the newer edition first."""
+    from watan.editions import DEFAULT_EDITION, names
+
+    return sorted(names(), key=lambda n: n != DEFAULT_EDITION)
+
+
+def _reads(read: Callable[[str, str, Edition], object], text: str, name: str) -> bool:
+    """Return whether `read` makes something of `text` in the edition called `name`."""
+    from watan.editions import edition
+
+    try:
+        read(text, "", edition(name))
+    except BadFile:
+        return False
+    return True
+
+
 def kind_of_file(name: str, beginning: bytes) -> str | None:
     """Return what a file whose first line is no journal's header is, when it is one of the
     game's own files (a save file or a board file of any edition), and the command that
     takes it; None otherwise.  A journal tool given one says so (`Codec.identify`)."""
-    from watan.editions import DEFAULT_EDITION, names
-    from watan.editions import edition as named
-
     try:
         text = beginning.decode("utf-8")
     except UnicodeDecodeError:
         return None
     listed = "-" if name == STANDARD_INPUT else name
-    ordered = sorted(names(), key=lambda n: n != DEFAULT_EDITION)  # the newer edition first
-    for edition in (named(n) for n in ordered):
-        program = edition.name
-        try:
-            if looks_like_save(text):
-                read_save(text, "", edition)
-                return (
-                    f"is a save file, not a journal: `{program} play -load {listed}` plays "
-                    f"on from it, `{program} show {listed}` shows it"
-                )
-            read_board(text, "", edition)
-        except BadFile:
-            continue
-        return (
-            f"is a board file, not a journal: `{program} play -board {listed}` plays a new "
-            f"game on it, `{program} show {listed}` shows it"
-        )
+    for program in _editions():
+        if looks_like_save(text) and _reads(read_save, text, program):
+            return (
+                f"is a save file, not a journal: `{program} play -load {listed}` plays "
+                f"on from it, `{program} show {listed}` shows it"
+            )
+        if not looks_like_save(text) and _reads(read_board, text, program):
+            return (
+                f"is a board file, not a journal: `{program} play -board {listed}` plays a new "
+                f"game on it, `{program} show {listed}` shows it"
+            )
     return None
 
 

@@ -16,6 +16,7 @@ import enum
 from collections.abc import Sequence
 from typing import TextIO
 
+from replay.edges.messages import printable
 from watan.editions.model import Edition
 from watan.engine.events import AnyEvent
 from watan.engine.state import HUMAN, Game, Phase
@@ -47,11 +48,15 @@ class Hinter:
         self._afforded: str | None = None
 
     def say(self, text: str) -> None:
-        """Say `text` (whole lines) on standard error, when hinting at all."""
+        """Say `text` (whole lines) on standard error, when hinting at all.
+
+        Every line is shown safely (`printable`): a hint repeats names the person typed
+        (a save file's, a journal's), and an escape sequence in one must not drive the
+        terminal it is said on."""
         if self.level is Level.OFF or not text:
             return
         self._stdout.flush()
-        self._stderr.write(text)
+        self._stderr.write("\n".join(printable(line) for line in text.split("\n")))
         self._stderr.flush()
 
     def asked(self, game: Game) -> None:
