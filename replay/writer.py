@@ -316,6 +316,13 @@ class JournalLock:
                 raise JournalError(
                     self.path, None, "does not end with the given torn line; nothing was changed"
                 )
+            if os.path.lexists(side) and not os.path.isfile(side):
+                raise JournalError(
+                    self.path,
+                    None,
+                    f"cannot set the torn last line aside: {side} is not a regular file; "
+                    "nothing was changed",
+                )
             try:
                 flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK | os.O_CLOEXEC
                 fd = os.open(side, flags, 0o666)

@@ -55,6 +55,7 @@ def refusal(tool: tuple[str, ...], journal: str, stdin: bytes = b"") -> str:
 ENTRY = {
     "watan": "from watan.cli.launch import run; run()",
     "bazaar": "from bazaar.cli import program; program()",
+    "constructor": "from watan.cli.launch import constructor; constructor()",
 }
 
 
@@ -262,3 +263,22 @@ def test_games_dates_a_dangling_link_by_the_link(tmp_path: Path) -> None:
     (folder / "gone.jsonl").symlink_to(tmp_path / "nowhere")
     _, out, _ = outcome(run("games", str(folder)))
     assert not out.startswith("1970")
+
+
+def test_a_named_pipe_called_layout_txt_never_blocks_constructor(tmp_path: Path) -> None:
+    os.mkfifo("layout.txt")
+    status, said = program("-seed", "1", name="constructor")
+    assert (status, said) == (
+        2,
+        "constructor: layout.txt: is not a regular file (a named pipe, a device or a folder)\n",
+    )
+
+
+def test_a_named_pipe_where_a_torn_line_is_set_aside_never_blocks_resume() -> None:
+    assert outcome(run("rewind", str(RECORDED), "--to", "36", "-o", "j.jsonl"))[0] == 0
+    with Path("j.jsonl").open("ab") as journal:
+        journal.write(b'{"type":"dice_ro')
+    os.mkfifo("j.jsonl.torn")
+    status, said = program("play", "--resume", "j.jsonl")
+    assert (status, said.count("\n"), "j.jsonl.torn" in said) == (2, 1, True)
+    assert Path("j.jsonl").read_bytes().endswith(b'{"type":"dice_ro')

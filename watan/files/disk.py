@@ -129,9 +129,13 @@ def load_board(path: str, edition: Edition) -> Board:
     return read_board_file(path, edition).value
 
 
-def read_board_file(path: str, edition: Edition) -> Read[Board]:
-    """Return the board in a board file (spec §5 `-board`), and notes for standard error."""
-    return _read_file(path, edition, read_board)
+def read_board_file(path: str, edition: Edition, *, unasked: bool = False) -> Read[Board]:
+    """Return the board in a board file (spec §5 `-board`), and notes for standard error.
+
+    `unasked`: the program looks for this file without being told (Constructor's
+    `layout.txt`), so it is read only when it is a regular file (`read_unasked`)."""
+    data = reading.read_unasked(path, MOST_BYTES) if unasked else None
+    return _read_file(path, edition, read_board, data)
 
 
 def load_save(path: str, edition: Edition) -> SavedGame:
