@@ -205,6 +205,8 @@ def export(journal: str, to: int | None, output: str | None, force: bool) -> Non
 
     An existing FILE is kept unless --force is given.  JOURNAL may be - for standard input.
     """
+    if output == STANDARD_STREAM:
+        output = None  # `-o -`: standard output, as every tool takes `-`
     if output is not None and os.path.lexists(output) and not force:
         _fail(f"{output}: already exists; give --force to replace it")
     name, data = journal_source(journal)

@@ -190,3 +190,31 @@ def test_hints_repeat_names_with_their_control_characters_escaped(tmp_path: Path
     assert "\x1b" not in said and "\x07" not in said
     assert "Saved the game to e\\x1b]0;T\\x07.sv." in said
     assert "e\\x1b]0;T\\x07.jsonl" in said
+
+
+def test_an_empty_edition_or_journal_name_is_refused_not_taken_as_none() -> None:
+    assert outcome(run("play", "--edition", "")) == (
+        2,
+        "",
+        "watan: there is no edition '' (editions: constructor, watan)\n",
+    )
+    assert outcome(run("show", "--edition", "", JOURNAL))[2] == (
+        "watan: there is no edition '' (editions: constructor, watan)\n"
+    )
+    assert outcome(run("play", "--journal", "")) == (
+        2,
+        "",
+        "watan: --journal: give the journal's file name\n",
+    )
+
+
+def test_bazaar_export_to_a_dash_writes_standard_output(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", ENTRY["bazaar"], "export", BAZAAR, "-o", "-"],
+        capture_output=True,
+        cwd=tmp_path,
+        timeout=60,
+        check=False,
+    )
+    assert (done.returncode, done.stdout.startswith(b"bazaar save 1\n")) == (0, True)
+    assert list(tmp_path.iterdir()) == []

@@ -196,7 +196,7 @@ def chosen_edition(name: str | None) -> Edition:
     from watan.editions import edition as named
 
     try:
-        return named(name or program())
+        return named(program() if name is None else name)
     except UnknownEdition as unknown:
         fail(str(unknown))
 

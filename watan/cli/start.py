@@ -88,6 +88,8 @@ def play_session(
         rules = house_rules_asked(house_rules)
     except BadOption as unknown:
         return refuse(f"--house-rules: {unknown}")
+    if journal == "":
+        return refuse("--journal: give the journal's file name")
     if journal is not None:
         from watan.files.journal import taken
 
@@ -122,7 +124,7 @@ def play_session(
         else:
             first = asked(
                 seed=seed,
-                edition=named(edition or default_edition),
+                edition=named(default_edition if edition is None else edition),
                 house_rules=rules,
                 load=load,
                 board=board,
