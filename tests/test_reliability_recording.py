@@ -138,3 +138,27 @@ def test_a_header_whose_rules_no_game_can_reach_is_refused_at_once(
     said = f"watan: j.jsonl: line 1: {problem}\n"
     assert program("play", "--resume", "j.jsonl", "--computer", "Blue=greedy") == (2, said)
     assert program("replay", "j.jsonl") == (2, said)
+
+
+def test_a_header_at_the_bounds_that_nobody_can_build_in_ends_as_nobody_can_win(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The bounds and the computers' watch meet: every price at the most a header may ask
+    # (99 of each), 30 points to win, and four computers stop in a few rounds, not at a cap.
+    monkeypatch.chdir(tmp_path)
+    fixture = ROOT / "fixtures" / "journals" / "format-2.jsonl"
+    assert program("rewind", str(fixture), "--to", "8", "-o", "k.jsonl")[0] == 0
+    lines = Path("k.jsonl").read_bytes().splitlines(True)
+    header = msgspec.json.decode(lines[0])
+    most = [99] * 5
+    header["rules"].update(
+        goal_cost=most, level_costs=[[1, 1, 1, 0, 1], most, most], card_cost=most, points_to_win=30
+    )
+    Path("m.jsonl").write_bytes(msgspec.json.encode(header) + b"\n" + b"".join(lines[1:]))
+    seats = [f"--computer={colour}=greedy" for colour in ("Blue", "Red", "Orange", "Yellow")]
+    status, said = program("play", "--resume", "m.jsonl", *seats)
+    assert (status, said) == (
+        0,
+        "watan: nobody can win this game any more: nobody has built for 25 rounds; the game "
+        "stops here, kept in its journal\n",
+    )
