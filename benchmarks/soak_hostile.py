@@ -230,7 +230,10 @@ def files(rng: random.Random, folder: Path, part: Part) -> None:
         part.failures.append(f"files {kind}: {done.stderr[-300:]!r}")
         return
     report = json.loads(done.stdout)
-    part.failures += [f"files {f['kind']} {f['number']}: {f['problem']}" for f in report["failures"]]  # noqa: E501
+    part.failures += [
+        f"files {failed['kind']} {failed['number']}: {failed['problem']}"
+        for failed in report["failures"]
+    ]
 
 
 def soak(seed: int, seconds: float) -> list[Part]:
