@@ -81,12 +81,12 @@ def play(program: str, *args: str, typed: bytes, cwd: Path) -> subprocess.Comple
 def test_a_save_to_the_programs_own_output_writes_into_it(stream: str, tmp_path: Path) -> None:
     typed = f"status\nsave {stream}\nstatus\n".encode()
     if stream == "/dev/stderr":
-        with (tmp_path / "log.txt").open("wb") as log:
+        with (tmp_path / "log.txt").open("wb") as both:
             subprocess.run(
                 [sys.executable, "-c", ENTRY["watan"], "-load", str(SAMPLE_SAVE)],
                 input=typed,
-                stdout=log,
-                stderr=log,
+                stdout=both,
+                stderr=both,
                 cwd=tmp_path,
                 timeout=60,
                 check=False,
