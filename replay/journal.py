@@ -623,7 +623,7 @@ class _Limits(msgspec.Struct, frozen=True):
                 f"arrays and objects nested more than {self.nesting} deep; "
                 f"a journal line nests at most {self.nesting}"
             )
-        if _long_number(self.digits).search(raw) is not None:
+        if _has_long_number(raw, self.digits):
             field = _huge_field(raw, self.digits)
             if field is not None:
                 return (
@@ -643,7 +643,7 @@ class _Limits(msgspec.Struct, frozen=True):
         run = _long_run(self.nesting)
         if run.search(body.translate(None, _BRACKETS_ONLY)) is not None:
             return False
-        if _long_number(self.digits).search(body) is not None:
+        if _has_long_number(body, self.digits):
             return False
         for middle in range(self.line, len(body), self.line):
             start = body.rfind(b"\n", 0, middle) + 1
@@ -653,10 +653,14 @@ class _Limits(msgspec.Struct, frozen=True):
         return True
 
 
-@functools.cache
-def _long_number(digits: int) -> re.Pattern[bytes]:
-    """Return the pattern of a run of more than `digits` digits (compiled when first needed)."""
-    return re.compile(rb"[0-9]{%d}" % (digits + 1))
+_DIGITS_AS_ZEROS = bytes(48 if 48 <= b <= 57 else 32 for b in range(256))
+"""Every digit made `0` and every other byte a space, so that a run of digits is a run of
+zeros, found by a plain substring search (a regular expression backtracks at every digit)."""
+
+
+def _has_long_number(raw: bytes, digits: int) -> bool:
+    """Return whether `raw` holds a run of more than `digits` digits (in a string or not)."""
+    return b"0" * (digits + 1) in raw.translate(_DIGITS_AS_ZEROS)
 
 
 def _huge_field(raw: bytes, digits: int) -> str | None:
