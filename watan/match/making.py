@@ -10,13 +10,13 @@ the table's loop (`Match.play`), or one whole command at a time (`Match.submit`)
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, NamedTuple, TextIO
 
 from msgspec.structs import replace
 
+from replay.edges.folders import Folder
 from replay.edges.messages import announce, complain
 from replay.folding import fold
 from replay.recorder import Recorder, recording, reopen, reporter
@@ -28,7 +28,7 @@ from watan.engine.evolve import apply, start
 from watan.engine.layout import random_board
 from watan.engine.rules import shuffled_deck, with_house_rules
 from watan.engine.state import COLOURS, HUMAN, Colour, Game, Phase
-from watan.files.journal import LOCAL_FOLDER, Folder, default_journal_path
+from watan.files.journal import default_journal_path
 from watan.match.options import HERE, Options, Seats, choose_board, fresh_seed, unknown_seat
 from watan.players import seat_generator, seated
 from watan.players.table import Listener, Table, play
@@ -202,8 +202,7 @@ def _recorder(options: Options, header: GameStarted, log: Log | None) -> WatanRe
         return recording(options.journal, header, stderr, program)
     folder = options.journals
     journal = default_journal_path(folder.path, header.edition)
-    fallback = None if folder.chosen else os.path.join(LOCAL_FOLDER, os.path.basename(journal))
-    return recording(journal, header, stderr, program, fallback=fallback)
+    return recording(journal, header, stderr, program, fallback=folder.fallback(journal))
 
 
 def resume(
