@@ -32,9 +32,11 @@ NOT_FOR_PLAYING = {
     "watan.pictures.svg",
     "watan.pictures.steps",
     "watan.pictures.viewer",
+    "importlib.metadata",
 }
 """Modules a game never needs: the CLI framework, the replay tooling (and deepdiff, which
-compares games), the pictures, the test tools."""
+compares games), the pictures, the test tools, and what finds installed strategies (only a
+seat handed to one by name needs it; its own imports weigh more than the game's)."""
 
 
 def modules_loaded(args: list[str], tmp_path: Path) -> set[str]:

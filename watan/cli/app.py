@@ -19,6 +19,7 @@ from typing import Any
 import click
 
 from replay.edges.messages import printable
+from watan.build import build
 from watan.cli import journals, looking, simulating
 from watan.cli.common import (
     FILE,
@@ -95,7 +96,7 @@ def _typed_words_escaped() -> Iterator[None]:
 
 
 @click.group(cls=_PlayByDefault, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="watan")
+@click.version_option(package_name="watan", message=f"%(prog)s, version %(version)s ({build()})")
 def main() -> None:
     """Students of Watan, and its older edition Constructor, for four players at one terminal.
 

@@ -95,12 +95,16 @@ def verify(journal: str) -> None:
     """
     from replay import JournalError
     from replay.history import check
+    from replay.parallel import check_on_both
     from watan.definition import WATAN
 
     name, data = journal_source(journal)
     bar = ProgressBar("checking", "events" if data is not None else BYTES)
-    try:  # a file is checked as a stream, in little memory however long it is
-        moment = check(WATAN, name, data=data, progress=bar.update)
+    try:  # a file is checked as a stream, in little memory however long it is, on two cores
+        moment = (
+            check(WATAN, name, data=data, progress=bar.update) if data is not None
+            else check_on_both(WATAN, name, progress=bar.update)
+        )
     except JournalError as error:
         bar.close()
         click.echo(printable(str(error)))
