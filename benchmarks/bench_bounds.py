@@ -70,6 +70,7 @@ def table(folder: Path) -> None:
         ("watan verify - < /dev/urandom", [*watan, "verify", "-"], "/dev/urandom"),
         ("watan replay - < /dev/zero", [*watan, "replay", "-"], "/dev/zero"),
         ("watan view 700 MB, no newline", [*watan, "view", str(huge), "-o", "-"], None),
+        ("watan verify 700 MB, no newline", [*watan, "verify", str(huge)], None),
         ("watan replay - < 700 MB, no newline", [*watan, "replay", "-"], str(huge)),
         ("watan play --resume 700 MB", [*watan, "play", "--resume", str(huge)], None),
         ("watan replay FIFO (no writer)", [*watan, "replay", str(pipe)], None),

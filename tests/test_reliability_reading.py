@@ -282,3 +282,17 @@ def test_a_named_pipe_where_a_torn_line_is_set_aside_never_blocks_resume() -> No
     status, said = program("play", "--resume", "j.jsonl")
     assert (status, said.count("\n"), "j.jsonl.torn" in said) == (2, 1, True)
     assert Path("j.jsonl").read_bytes().endswith(b'{"type":"dice_ro')
+
+
+def test_verify_on_two_processes_stops_counting_lines_at_the_first_overlong_one(
+    tmp_path: Path,
+) -> None:
+    from replay.parallel import _lines
+
+    huge = tmp_path / "huge.jsonl"
+    with huge.open("wb") as file:
+        file.write(b"{}\n" * 3)
+        file.truncate(700 << 20)
+    sound = tmp_path / "sound.jsonl"
+    sound.write_bytes(RECORDED.read_bytes())
+    assert (_lines(str(huge)), _lines(str(sound))) == (None, 723)
