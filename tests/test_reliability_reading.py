@@ -19,6 +19,7 @@ from typing import IO
 
 import pytest
 
+from replay.parallel import _lines
 from tests.cli.test_conventions import outcome, run
 from tests.conftest import ROOT
 
@@ -287,8 +288,6 @@ def test_a_named_pipe_where_a_torn_line_is_set_aside_never_blocks_resume() -> No
 def test_verify_on_two_processes_stops_counting_lines_at_the_first_overlong_one(
     tmp_path: Path,
 ) -> None:
-    from replay.parallel import _lines
-
     huge = tmp_path / "huge.jsonl"
     with huge.open("wb") as file:
         file.write(b"{}\n" * 3)
