@@ -183,7 +183,7 @@ def test_hints_repeat_names_with_their_control_characters_escaped(tmp_path: Path
         "--hints",
         "--journal",
         f"{hostile}.jsonl",
-        typed=f"roll\nsave {hostile}.sv\n".encode(),
+        typed=f"save {hostile}.sv\nroll\n".encode(),
         cwd=tmp_path,
     )
     said = done.stderr.decode()
