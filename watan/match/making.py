@@ -55,7 +55,7 @@ class Match:
     game that keeps no journal of its own (a tournament's, whose events its caller keeps).
     """
 
-    __slots__ = ("game", "header", "options", "recorder", "rng", "roll")
+    __slots__ = ("game", "header", "history", "options", "recorder", "rng", "roll")
 
     def __init__(
         self,
@@ -66,12 +66,16 @@ class Match:
         *,
         recorder: WatanRecorder | None = None,
         roll: int | None = None,
+        history: tuple[AnyEvent, ...] = (),
     ) -> None:
         self.options, self.header, self.game, self.rng = options, header, game, rng
         self.recorder = recorder
         self.roll = roll
         """What the current student rolled this turn before the game was resumed, if they
         had rolled."""
+        self.history = history
+        """The events its journal held when it was made (a resumed game's, its resumption
+        last): what a network client that folds from the start is sent first."""
 
     def heard(self, before: Game, events: tuple[AnyEvent, ...], after: Game) -> None:
         """Record one command's events, then take the game they give (the table's listener)."""
@@ -258,15 +262,20 @@ def resume(
         think=think,
     )
     recorder = WatanRecorder(reopened.writer, reporter(stderr, program))
+    resumed: tuple[AnyEvent, ...] = ()
     if reopened.state.phase is not Phase.OVER:
         # A finished game takes no more commands (play again starts a new journal): resuming
         # one to look at it leaves its journal as it was.
-        recorder.record([GameResumed(seed=options.seed)])
+        resumed = (GameResumed(seed=options.seed),)
+        recorder.record(resumed)
     events = reopened.journal.events
     announce(stderr, f"journal: {path} (resumed after event {len(events)})", program)
     roll = next((e.roll for e in _this_turn(events) if isinstance(e, DiceRolled)), None)
     rng = random.Random(options.seed)
-    return Match(options, header, reopened.state, rng, recorder=recorder, roll=roll)
+    return Match(
+        options, header, reopened.state, rng, recorder=recorder, roll=roll,
+        history=(*events, *resumed),
+    )
 
 
 def _this_turn(events: Sequence[AnyEvent]) -> Iterator[AnyEvent]:
