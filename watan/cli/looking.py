@@ -39,6 +39,7 @@ from watan.cli.common import (
 )
 
 if TYPE_CHECKING:
+    from replay.journal import Source
     from watan.definition import WatanChecked, WatanMoment
 
 
@@ -93,8 +94,8 @@ def whole_at(journal: str, to: int | None, turn: int | None) -> tuple[str, Watan
     return name, whole, step
 
 
-def read_journal(name: str, data: bytes | None, to: int | None, turn: int | None) -> WatanMoment:
-    """Return the journal `name` (or `data`, standard input's) at step `to`, or where turn
+def read_journal(name: str, data: Source | None, to: int | None, turn: int | None) -> WatanMoment:
+    """Return the journal `name` (or `data`, standard input) at step `to`, or where turn
     `turn` begins (the whole journal checked), or fail in one line."""
     from replay import history
     from watan.definition import WATAN, at_turn
@@ -201,6 +202,12 @@ def export(
 )
 @click.option("--open", "open_it", is_flag=True, help="Open the page in the default browser.")
 @click.option(
+    "--force",
+    is_flag=True,
+    help="Write the default page even over a file that is not an earlier page, or through "
+    "a link out of the journal's folder.",
+)
+@click.option(
     "--analysis",
     metavar="FILE",
     type=FILE,
@@ -217,6 +224,7 @@ def view(
     turn: int | None,
     output: str | None,
     open_it: bool,
+    force: bool,
     analysis: str | None,
     analyze: bool,
 ) -> None:
@@ -245,7 +253,10 @@ def view(
     target = Path(output or Path(journal).with_suffix(".html"))
     if target.exists() and target.resolve() == Path(journal).resolve():
         fail(f"{target}: that is the journal itself; choose another name with -o")
-    write(str(target), page)
+    if output is None:  # a page nobody named: never through a planted link, nor over a file
+        write(str(target), page, ours=None if force else viewer.is_page)
+    else:
+        write(str(target), page)
     warn_torn(name, whole.torn_line)  # once nothing else can fail: a refusal is one line
     click.echo(printable(f"wrote {target} ({len(whole.events)} events)"))
     if open_it:
