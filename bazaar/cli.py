@@ -23,6 +23,7 @@ from bazaar.files.savefile import format_save
 from bazaar.terminal import console, session
 from bazaar.terminal.console import fresh_seed
 from bazaar.text import render
+from bazaar.text.rulebook import summary
 from bazaar.tools import simulate as simulator
 from bazaar.tools.players import PLAYERS
 from bazaar.tools.standing import standing
@@ -217,6 +218,12 @@ def export(journal: str, to: int | None, output: str | None, force: bool) -> Non
         write_atomically(output, text, prefix=SAVING)
     except OSError as error:
         _fail(f"{output}: cannot write it ({error.strerror or error})")
+
+
+@main.command()
+def rules() -> None:
+    """Print the rules on one screen: the win, the start, a move, and every tile's price."""
+    click.echo(summary(), nl=False)
 
 
 @main.command()

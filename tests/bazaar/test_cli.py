@@ -308,3 +308,12 @@ def test_the_installed_program_ends_a_bad_file_without_a_traceback(tmp_path: Pat
         b"bazaar: bad.txt: line 1: "
         b"not a Bazaar save file (its first line is not 'bazaar save 1')\n"
     )
+
+
+def test_rules_prints_the_rules_on_one_screen() -> None:
+    shown = invoke("rules")
+    assert (shown.exit_code, shown.stderr) == (0, "")
+    assert shown.stdout.startswith("Bazaar: the rules in short\n\nTo win: be the first to hold 5 ")
+    assert "  Gem merchant: a ruby for 12 gold, 1 more for each ruby you bought there.\n" in (
+        shown.stdout
+    )  # RULINGS-bazaar 7

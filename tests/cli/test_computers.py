@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
@@ -11,11 +12,13 @@ import pytest
 from click.testing import CliRunner
 
 from tests.conftest import REFERENCE, ROOT, read_journal
+from watan.cli import start
 from watan.cli.app import main
 from watan.cli.launch import plain_play
 from watan.engine.events import SeatTaken
 from watan.engine.state import Colour
 from watan.players import DEFAULT_STRATEGY, listing
+from watan.terminal.pacing import DEFAULT_PACE
 
 COLOURS_SAID = "(colours: Blue, Red, Orange, Yellow)"
 STRATEGIES_SAID = f"(strategies: {listing()})"
@@ -58,6 +61,8 @@ def watan(args: list[str], cwd: Path, stdin: str = "") -> subprocess.CompletedPr
         ),
         (["--think", "abc"], "--think: 'abc' is not a number of seconds between 0 and 60"),
         (["--think", "nan"], "--think: 'nan' is not a number of seconds between 0 and 60"),
+        (["--pace", "soon"], "--pace: 'soon' is not a number of seconds between 0 and 60"),
+        (["--pace", "-1"], "--pace: '-1' is not a number of seconds between 0 and 60"),
     ],
 )
 def test_a_bad_seat_is_one_line_naming_the_problem_and_status_2(
@@ -157,3 +162,17 @@ def test_resume_refuses_a_seat_played_by_a_strategy_this_version_lacks(tmp_path:
     assert journal.read_bytes() == before
     told = watan(["play", "--resume", "j.jsonl", "--computer", "Red=greedy"], tmp_path)
     assert told.returncode == 0
+
+
+def test_computers_are_paced_only_when_a_person_watches_the_output(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    class Watched(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setattr(sys, "stdout", io.StringIO())
+    assert start._default_pace() == 0
+    monkeypatch.setattr(sys, "stdout", Watched())
+    assert start._default_pace() == DEFAULT_PACE
+

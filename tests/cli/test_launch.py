@@ -135,6 +135,7 @@ def test_every_play_option_has_a_spec_or_long_spelling() -> None:
         "resume": ("--resume",),
         "computer": ("--computer",),
         "think": ("--think",),
+        "pace": ("--pace",),
         "human": ("--human",),
         "allow_computers": ("--allow-computers",),
         "hints": ("--hints",),

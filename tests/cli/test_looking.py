@@ -158,3 +158,31 @@ def test_a_save_file_wrong_for_both_editions_keeps_its_own_message(tmp_path: Pat
     assert outcome(run("show", "bad.sv")) == (
         2, "", "watan: bad.sv: line 2: Blue's line needs the markers 'g' and 'c'\n"
     )
+
+
+# rules -------------------------------------------------------------------------------------------
+
+
+def test_rules_prints_the_edition_rules_on_one_screen() -> None:
+    watan, constructor = run("rules"), run("rules", program="constructor")
+    assert (watan.exit_code, watan.stderr) == (0, "")
+    assert watan.stdout.startswith("Students of Watan: the rules in short")
+    assert "`achieve <goal>`: 1 STUDY, 1 TUTORIAL;" in watan.stdout  # RULINGS 23
+    assert constructor.stdout.startswith("Constructor: the rules in short")
+    assert "`build-road <path>`: 1 HEAT, 1 WIFI;" in constructor.stdout
+    chosen = run("rules", "--edition", "constructor").stdout
+    assert chosen == constructor.stdout.replace("`constructor rules", "`watan rules")
+
+
+def test_rules_with_house_rules_shows_them_and_their_prices() -> None:
+    shown = run("rules", "--house-rules", "bank-trade", "--house-rules", "dev-cards")
+    assert shown.exit_code == 0
+    assert "House rules: bank-trade, dev-cards.\n" in shown.stdout
+    assert "`buy-dev`: a development card, 1 LAB, 1 STUDY, 1 TUTORIAL," in shown.stdout
+
+
+def test_rules_refuses_a_house_rule_or_edition_that_is_none() -> None:
+    assert run("rules", "--house-rules", "nope").exit_code == 2
+    unknown = run("rules", "--edition", "chess")
+    assert (unknown.exit_code, unknown.stdout) == (2, "")
+    assert unknown.stderr == "watan: there is no edition 'chess' (editions: constructor, watan)\n"

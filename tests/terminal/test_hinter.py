@@ -89,6 +89,29 @@ def test_hints_never_touch_standard_output_and_a_piped_session_has_none() -> Non
     assert Path("a.jsonl").read_bytes() == Path("b.jsonl").read_bytes()
 
 
+MISTAKES = "help\nload\nroll\n8\ntrade Purple LAB STUDY\ntrade Red COFFEE LAB\ntrade Red LAB\n"
+"""Blue asks for help before the roll, rolls a loaded 8, then mistypes three trades."""
+
+
+def test_help_and_mistyped_trades_are_explained_on_standard_error_only() -> None:
+    def options(journal: str) -> Options:
+        return Options(edition=WATAN, rules=WATAN.rules, seed=1, loaded=SAMPLE_SAVE,
+                       journal=journal)
+
+    hinted = play(options("a.jsonl"), MISTAKES, Level.ALL)
+    piped = play(options("b.jsonl"), MISTAKES)
+    assert piped.stdout == hinted.stdout
+    assert hinted.stderr.splitlines()[:1] + hinted.stderr.splitlines()[3:6] == [
+        "Now, before the roll: roll (Blue's dice are fair), load to choose each roll (2-12), "
+        "fair for two dice; board, status, criteria, save <file> and help at any time. "
+        "Building, trading and next come after the roll.",
+        "'Purple' is not a student to trade with: Red, Orange or Yellow.",
+        "'COFFEE' is no resource: the resources are CAFFEINE, LAB, LECTURE, STUDY, TUTORIAL.",
+        "Type trade Red <give> <take>: one resource to give, one to take; the resources are "
+        "CAFFEINE, LAB, LECTURE, STUDY, TUTORIAL.",
+    ]
+
+
 def test_setup_shows_the_board_before_the_first_question_and_answers_board_and_help() -> None:
     hinted = play(
         Options(
@@ -112,6 +135,21 @@ def test_setup_shows_the_board_before_the_first_question_and_answers_board_and_h
         "End of input: the game is kept in g.jsonl; play on with "
         "`watan play --resume g.jsonl`.\n"
     )
+
+
+def test_with_hints_setup_adds_the_odds_and_the_best_places_before_each_question() -> None:
+    hinted = play(
+        Options(edition=WATAN, rules=WATAN.rules, seed=1, board=SAMPLE_BOARD, journal="g.jsonl"),
+        "31\n",
+        Level.ALL,
+    )
+    assert hinted.stderr.startswith(BOARD)
+    odds, guide, best, done, best_next = hinted.stderr.removeprefix(BOARD).splitlines()[:5]
+    assert odds.startswith("How often a tile's value comes up on two fair dice: 6 and 8 5/36")
+    assert guide == GUIDE.strip()
+    assert best.startswith("Best for Blue by production, then variety: 31 (")
+    assert done == "Blue completed an Assignment at 31."
+    assert best_next.startswith("Best for Red by production, then variety: 38 (")
 
 
 def test_a_refused_placement_says_why() -> None:
@@ -160,10 +198,43 @@ def test_a_resumed_game_says_where_it_stands() -> None:
     assert quiet.stderr == ""
 
 
+def test_a_persons_turn_starts_with_a_recap_of_the_computers_turns() -> None:
+    def options(journal: str) -> Options:
+        return Options(
+            edition=WATAN, rules=WATAN.rules, seed=8, board=SAMPLE_BOARD, journal=journal,
+            seats=((Colour.RED, "greedy"), (Colour.ORANGE, "expert"), (Colour.YELLOW, "random")),
+        )
+
+    lines = "8\n16\nload\nroll\n6\nnext\n"
+    hinted = play(options("a.jsonl"), lines, Level.AT_TERMINAL)
+    piped = play(options("b.jsonl"), lines)
+    assert hinted.stdout == piped.stdout
+    recaps = hinted.stderr.split("Since Blue's last turn:\n")[1:]
+    assert len(recaps) == 2  # after setup, and after Blue's first turn
+    # Checked against standard output: Red loads, rolls 8 and achieves 52; Orange loads,
+    # rolls 11 and achieves 26; Yellow's fair 5 gives Blue 1 STUDY.
+    assert recaps[1].split("End of input")[0] == (
+        "  Red's turn: Red chose loaded dice; Red rolled 8 (loaded); Red achieved goal 52.\n"
+        "  Orange's turn: Orange chose loaded dice; Orange rolled 11 (loaded); Orange achieved "
+        "goal 26.\n"
+        "  Yellow's turn: Yellow rolled 5 (2 + 3).\n"
+        "  In all, Blue gained 1 STUDY.\n"
+    )
+
+
+def test_people_alone_at_one_terminal_get_no_recap() -> None:
+    # Each saw the others' turns as they were played: Blue and Red take a turn each.
+    hinted = play(Options(
+        edition=WATAN, rules=WATAN.rules, seed=1, loaded=SAMPLE_SAVE, journal="g.jsonl"
+    ), "load\nroll\n8\nnext\nload\nroll\n8\nnext\n", Level.ALL)
+    assert "Student Orange's turn." in hinted.stdout
+    assert "Since" not in hinted.stderr
+
+
 def test_end_of_input_before_anything_was_played_says_nothing_was_kept() -> None:
     hinted = play(Options(
         edition=WATAN, rules=WATAN.rules, seed=1, board=SAMPLE_BOARD, journal="g.jsonl"
-    ), "", Level.ALL)
+    ), "", Level.AT_TERMINAL)
     nothing = "End of input: nothing was played, so nothing is kept.\n"
     assert hinted.stderr == BOARD + GUIDE + nothing
     assert not Path("g.jsonl").exists()
@@ -281,4 +352,27 @@ def test_the_first_turns_at_a_real_terminal_show_the_hints(tmp_path: Path) -> No
     screen.end_input()
     screen.wait_for("End of input: the game is kept in g.jsonl and backup.sv; play on with "
                     "`watan play --resume g.jsonl`.")
+    assert screen.close() == 0
+
+
+def test_at_a_real_terminal_a_computer_waits_its_pace_and_enter_goes_on(tmp_path: Path) -> None:
+    (tmp_path / "b.txt").write_text(reference("sample-board.txt"))
+    computers = ["--computer", "Red=greedy", "--computer", "Orange=greedy", "--computer",
+                 "Yellow=greedy"]
+    args = ["-seed", "1", "-board", "b.txt", "--journal", "g.jsonl", "--pace", "60", *computers]
+    screen = Screen(args, tmp_path)
+    screen.wait_for("Student Blue, where do you want to complete an Assignment?")
+    screen.type("8")
+    screen.wait_for("Blue completed an Assignment at 8.")
+    waiting = time.monotonic() + 1
+    while time.monotonic() < waiting:  # a minute's pace: Red's question does not come yet
+        ready, _, _ = select.select([screen.master], [], [], waiting - time.monotonic())
+        if ready:
+            screen.shown += os.read(screen.master, 65536).decode(errors="replace")
+    assert "Student Red, where" not in screen.shown
+    for computer in ("Red", "Orange", "Yellow", "Yellow", "Orange", "Red"):
+        screen.type("")  # Enter: the computer goes on at once
+        screen.wait_for(f"Student {computer}, where do you want to complete an Assignment?")
+    screen.wait_for("Student Blue, where do you want to complete an Assignment?")
+    screen.end_input()
     assert screen.close() == 0

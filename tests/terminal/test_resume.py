@@ -182,31 +182,36 @@ def test_loaded_dice_stay_loaded_after_resuming(sample: Callable[[int], str]) ->
     )
 
 
-def test_a_finished_game_asks_whether_to_play_again(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+@pytest.fixture
+def won(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> bytes:
+    """Return the journal `won.jsonl` of a game Blue has just won, in the working folder."""
     monkeypatch.chdir(tmp_path)
     play(
         Options(seed=1, loaded=WIN_SAVE, journal="won.jsonl", edition=WATAN, rules=WATAN.rules),
         "load\nroll\n12\nimprove 30\n",
     )
+    return Path("won.jsonl").read_bytes()
+
+
+def test_a_finished_game_asks_whether_to_play_again(won: bytes) -> None:
     played = resume_and_play("won.jsonl", "maybe\nno\n")
     assert (played.status, played.stdout) == (
         0,
         "Would you like to play again?\n> Would you like to play again?\n> ",
     )
-    assert at_step("won.jsonl").events[-1] == GameResumed(seed=5)
+    assert Path("won.jsonl").read_bytes() == won
 
 
-def test_a_resumed_game_plays_again_into_a_fresh_journal(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+def test_a_finished_game_resumed_then_ended_at_play_again_keeps_its_journal_byte_for_byte(
+    won: bytes,
 ) -> None:
-    monkeypatch.chdir(tmp_path)
-    play(
-        Options(seed=1, loaded=WIN_SAVE, journal="won.jsonl", edition=WATAN, rules=WATAN.rules),
-        "load\nroll\n12\nimprove 30\n",
-    )
-    before = Path("won.jsonl").read_bytes()
+    played = resume_and_play("won.jsonl", "")  # end of input at `play again`
+    assert (played.status, played.stdout) == (0, "Would you like to play again?\n> ")
+    assert Path("won.jsonl").read_bytes() == won
+    assert list(Path(".").glob("journals/*")) == []
+
+
+def test_a_resumed_game_plays_again_into_a_fresh_journal(won: bytes) -> None:
     played = resume_and_play("won.jsonl", "yes\n8\n")
     assert played.stdout == (
         "Would you like to play again?\n"
@@ -216,7 +221,7 @@ def test_a_resumed_game_plays_again_into_a_fresh_journal(
     [fresh] = Path("journals").iterdir()
     header, events = events_of(str(fresh))
     assert (header.game, header.seed, header.loaded, len(events)) == (2, 5, None, 1)
-    assert Path("won.jsonl").read_bytes() == before + b'{"type":"game_resumed","seed":5}\n'
+    assert Path("won.jsonl").read_bytes() == won
 
 
 # A journal cut short, in use, or asked for with other options -------------------------------

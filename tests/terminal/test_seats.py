@@ -245,3 +245,30 @@ def test_computers_alone_stop_a_game_nobody_can_win_with_one_line(tmp_path: Path
     assert (tmp_path / "backup.sv").exists()
     header, events = read_journal(tmp_path / "j.jsonl")
     assert audit(header, events).problem is None
+
+
+def test_a_computer_pauses_before_each_command_it_types() -> None:
+    # `--pace`: the pause comes before a command is shown, once a command (an answer to an
+    # offer would pause too; these 4 turns of greedy computers make no offer).
+    game = start(GameStarted(edition="watan", rules=WATAN.rules, seed=5, board=SAMPLE_BOARD))
+    out: list[str] = []
+    pauses: list[int] = []
+    commands_typed: list[int] = []
+
+    def seat(colour: Colour, name: str) -> Shown:
+        def pause() -> None:
+            pauses.append(len(out))
+
+        strategy = seated("greedy", colour, seat_generator(5, 1, colour))
+        return Shown(strategy, out.append, WATAN, pause)
+
+    def heard(before: Game, happened: tuple[AnyEvent, ...], after: Game) -> None:
+        commands_typed.append(len(out))
+
+    play_table(game, Table(seat), random.Random(5), heard, turn_cap=4)
+    assert len(pauses) == len(commands_typed) > 8
+    # Each pause comes before its command's lines are shown, after the previous command's.
+    assert pauses[0] == 0
+    assert all(
+        typed <= paused for typed, paused in zip(commands_typed, pauses[1:], strict=False)
+    )

@@ -25,7 +25,7 @@ from watan.engine.layout import Board
 from watan.engine.resources import Resources
 from watan.engine.snapshot import SavedGame
 from watan.engine.state import Colour, Game, Phase
-from watan.terminal.session import Session, prompt, wants_backup
+from watan.terminal.session import Session, prompt, respond, wants_backup
 from watan.text.wording import opening
 
 BLUE, RED, ORANGE, YELLOW = Colour.BLUE, Colour.RED, Colour.ORANGE, Colour.YELLOW
@@ -649,6 +649,10 @@ def test_an_answer_to_play_again_other_than_yes_or_no_asks_again(
     won = converse(_nearly_won(sample_board), ["improve 12"])[1]
     assert transcript(won, [answer]) == f"{PLAY_AGAIN}> {answer}\n{PLAY_AGAIN}> "
     assert typed(won, [answer], edition=WATAN).ending == "input"
+    said = respond(Session(game=won, edition=WATAN), answer)
+    assert (said.output, said.outcome, said.hint) == (
+        "", None, "Answer yes for a new game, or no to stop.\n"
+    )
 
 
 def test_yes_plays_again_and_no_quits(sample_board: Board) -> None:

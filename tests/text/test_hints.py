@@ -354,3 +354,157 @@ def test_a_bank_trade_which_prints_nothing_is_confirmed() -> None:
     assert hints.done(HOUSE, (traded,), HOUSE, WATAN) == (
         "Blue traded 4 STUDY to the bank for one LAB.\n"
     )
+
+
+# What was wrong with a line re-asked or refused, and what is accepted ---------------------------
+
+BEFORE_ROLL = msgspec.structs.replace(AFTER_ROLL, phase=Phase.BEFORE_ROLL)
+
+
+def mistyped(game: Game, line: str, refused: Refusal = Refusal.INVALID_COMMAND) -> str:
+    return hints.refused(game, WATAN, None, refused, line)
+
+
+def test_help_before_the_roll_says_what_can_be_done_now() -> None:
+    assert hints.shown(BEFORE_ROLL, WATAN, "help") == (
+        "Now, before the roll: roll (Blue's dice are fair), load to choose each roll (2-12), "
+        "fair for two dice; board, status, criteria, save <file> and help at any time. "
+        "Building, trading and next come after the roll.\n"
+    )
+    assert hints.shown(AFTER_ROLL, WATAN, "help") == ""
+
+
+def test_help_before_the_roll_with_cards_names_play_dev_and_devs() -> None:
+    before = msgspec.structs.replace(HOUSE, phase=Phase.BEFORE_ROLL)
+    assert hints.shown(before, CONSTRUCTOR, "help") == (
+        "Now, before the roll: roll (Blue's dice are fair), load to choose each roll (2-12), "
+        "fair for two dice, play-dev <card>; board, status, residences, devs, save <file> and "
+        "help at any time. Building, trading and next come after the roll.\n"
+    )
+
+
+def test_a_trade_with_no_such_student_names_those_one_may_trade_with() -> None:
+    assert mistyped(AFTER_ROLL, "trade Purple LAB STUDY") == (
+        "'Purple' is not a student to trade with: Red, Orange or Yellow.\n"
+    )
+    assert mistyped(AFTER_ROLL, "trade blue LAB STUDY") == (  # RULINGS 12: not with oneself
+        "'blue' is not a student to trade with: Red, Orange or Yellow.\n"
+    )
+
+
+def test_a_trade_of_no_such_resource_lists_the_resources() -> None:
+    assert mistyped(AFTER_ROLL, "trade Red COFFEE LAB") == (
+        "'COFFEE' is no resource: the resources are CAFFEINE, LAB, LECTURE, STUDY, TUTORIAL.\n"
+    )
+    assert mistyped(AFTER_ROLL, "trade red study netflix") == (  # NETFLIX is never held
+        "'netflix' is no resource: the resources are CAFFEINE, LAB, LECTURE, STUDY, TUTORIAL.\n"
+    )
+    assert mistyped(AFTER_ROLL, "trade Red STUDY") == (
+        "Type trade Red <give> <take>: one resource to give, one to take; the resources are "
+        "CAFFEINE, LAB, LECTURE, STUDY, TUTORIAL.\n"
+    )
+
+
+def test_a_bank_trade_typo_says_what_is_wrong_or_that_the_rule_is_off() -> None:
+    assert mistyped(HOUSE, "trade-bank COFFEE LAB") == (
+        "'COFFEE' is no resource: the resources are CAFFEINE, LAB, LECTURE, STUDY, TUTORIAL.\n"
+    )
+    assert mistyped(AFTER_ROLL, "trade-bank STUDY LAB") == (
+        "trade-bank is the house rule bank-trade, which this game does not play "
+        "(--house-rules bank-trade when a game starts).\n"
+    )
+
+
+def test_a_build_without_a_number_says_what_it_takes() -> None:
+    assert mistyped(AFTER_ROLL, "achieve x") == "Type achieve <goal>: the number of a goal, 0-71.\n"
+    assert mistyped(AFTER_ROLL, "improve") == (
+        "Type improve <criterion>: the number of a criterion, 0-53.\n"
+    )
+    # Typed right but before the roll (RULINGS 9): what the phase takes, as any word gets.
+    assert mistyped(BEFORE_ROLL, "complete 20") == mistyped(BEFORE_ROLL, "dance") == (
+        "Before the roll: load, fair or roll; board, status, criteria and help work at any "
+        "time.\n"
+    )
+
+
+def test_a_wrong_geese_tile_says_which_tiles_are_allowed() -> None:
+    geese = msgspec.structs.replace(AFTER_ROLL, phase=Phase.GEESE)  # the sample's geese: tile 8
+    assert mistyped(geese, "8", Refusal.GEESE_TILE) == (
+        "'8' is not a tile for the geese: a tile number from 0 to 18, other than tile 8 where "
+        "they are.\n"
+    )
+    off = msgspec.structs.replace(geese, geese=-1)
+    assert mistyped(off, "x", Refusal.GEESE_TILE) == (
+        "'x' is not a tile for the geese: a tile number from 0 to 18.\n"
+    )
+
+
+def test_a_wrong_victim_names_those_one_may_steal_from() -> None:
+    said = hints.refused(
+        AFTER_ROLL, WATAN, None, Refusal.VICTIM, "Purple",
+        candidates=(Colour.ORANGE, Colour.YELLOW),
+    )
+    assert said == "'Purple' is not one to steal from here: answer Orange or Yellow.\n"
+
+
+def test_a_trade_answer_other_than_yes_or_no_says_what_is_accepted() -> None:
+    assert mistyped(AFTER_ROLL, "Yes", Refusal.ANSWER) == "Answer yes or no, in small letters.\n"
+
+
+def test_devs_with_no_card_says_what_buys_one() -> None:
+    # The sample's students hold no card.
+    empty = msgspec.structs.replace(
+        AFTER_ROLL, rules=with_house_rules(WATAN.rules, ["dev-cards"])
+    )
+    assert hints.shown(empty, WATAN, "cards") == (
+        "Blue holds no development cards: buy-dev, after the roll, buys one for 1 LAB, 1 STUDY, "
+        "1 TUTORIAL.\n"
+    )
+    blue = msgspec.structs.replace(HOUSE.students[0], cards=(1, 0, 0))
+    holding = msgspec.structs.replace(HOUSE, students=(blue, *HOUSE.students[1:]))
+    assert hints.shown(holding, WATAN, "cards") == ""
+
+
+# Setup that teaches: odds and the best places ---------------------------------------------------
+
+
+def test_the_odds_of_each_tile_value_are_said_likeliest_first() -> None:
+    # Two fair dice: 36 pairs; 6 and 8 come up 5 ways each, 2 and 12 one way (spec §2.8.2).
+    assert hints.odds_of_values() == (
+        "How often a tile's value comes up on two fair dice: 6 and 8 5/36, 5 and 9 4/36, "
+        "4 and 10 3/36, 3 and 11 2/36, 2 and 12 1/36 a roll (7, 6/36, moves the geese).\n"
+    )
+
+
+def test_the_board_before_the_first_placement_can_carry_the_odds() -> None:
+    assert hints.placing(NEW, WATAN, with_odds=True) == (
+        reference("board-figure1.txt") + hints.odds_of_values() + GUIDE
+    )
+
+
+def test_the_best_places_are_the_most_productive_then_the_most_varied() -> None:
+    # Figure 1 (topology.json): criterion 31 touches tiles 8 (STUDY 8), 11 (LAB 8) and
+    # 13 (LAB 5): 5 + 5 + 4 = 14 of 36; 37 touches 11, 13 and 16 (TUTORIAL 6): 14 too.  25
+    # (LECTURE 11, STUDY 8, LAB 8) and 38 (LAB 8, TUTORIAL 11, TUTORIAL 6) both make 12; 25
+    # gives three resources to 38's two.
+    assert hints.best_placements(NEW, WATAN) == (
+        "Best for Blue by production, then variety: 31 (STUDY 8, LAB 8, LAB 5: 14/36 a roll); "
+        "37 (LAB 8, LAB 5, TUTORIAL 6: 14/36 a roll); 25 (LECTURE 11, STUDY 8, LAB 8: 12/36 a "
+        "roll).\n"
+    )
+
+
+def test_the_best_places_leave_out_those_next_to_a_taken_one() -> None:
+    # Blue took 31, whose neighbours are 25, 30 and 37: Red's best is 38, then 44 (tiles 14,
+    # 16, 17: TUTORIAL 11, TUTORIAL 6, LECTURE 9: 2 + 5 + 4).
+    after = msgspec.structs.replace(
+        NEW,
+        criterion_owner=tuple(Colour.BLUE if c == 31 else -1 for c in range(54)),
+        criterion_level=tuple(1 if c == 31 else 0 for c in range(54)),
+        turn=Colour.RED,
+        setup_step=1,
+    )
+    assert hints.best_placements(after, WATAN).startswith(
+        "Best for Red by production, then variety: 38 (LAB 8, TUTORIAL 11, TUTORIAL 6: 12/36 "
+        "a roll); 44 (TUTORIAL 11, TUTORIAL 6, LECTURE 9: 11/36 a roll); "
+    )

@@ -20,7 +20,15 @@ import click
 
 from replay.edges.messages import printable
 from watan.cli import journals, looking, simulating
-from watan.cli.common import FILE, CommandFunction, program
+from watan.cli.common import (
+    FILE,
+    CommandFunction,
+    colour_names,
+    computer_seats,
+    edition_names,
+    house_rule_names,
+    program,
+)
 from watan.cli.options import PLAY_OPTIONS
 
 
@@ -112,8 +120,19 @@ def _play_options(command: CommandFunction) -> CommandFunction:
             metavar=option.metavar,
             help=option.help,
             multiple=option.repeated,
+            shell_complete=_COMPLETED.get(option.name),
         )(command)
     return command
+
+
+_COMPLETED = {
+    "edition": edition_names,
+    "house_rules": house_rule_names,
+    "computer": computer_seats,
+    "human": colour_names,
+}
+"""How shells complete the values of `play`'s options that name something (the others are
+files, numbers or free)."""
 
 
 @main.command("play")
@@ -142,5 +161,6 @@ for _command in (
     journals.games,
     simulating.simulate,
     looking.schema,
+    looking.rules,
 ):
     main.add_command(_command)

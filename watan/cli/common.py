@@ -139,7 +139,7 @@ def edition_option(*, to_play: bool = False) -> Callable[[CommandFunction], Comm
             else "The edition whose files these are: watan or constructor (default: the "
             "program's)."
         ),
-        shell_complete=_editions,
+        shell_complete=edition_names,
     )
 
 
@@ -155,7 +155,7 @@ def house_rules_option() -> Callable[[CommandFunction], CommandFunction]:
         callback=_house_rules,
         help="Play with house rules: bank-trade, dev-cards, seven-over-7, "
         "geese-start-on-park, or standard for all four.",
-        shell_complete=_house_rule_names,
+        shell_complete=house_rule_names,
     )
 
 
@@ -168,18 +168,59 @@ def _house_rules(_: click.Context, __: click.Parameter, values: tuple[str, ...])
         raise click.BadParameter(str(unknown)) from None
 
 
-def _house_rule_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+def house_rule_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """Return the house rules that complete the last name of a `--house-rules` list."""
     from watan.match.options import HOUSE_RULE_NAMES
 
-    done, _, last = incomplete.rpartition(",")
-    prefix = f"{done}," if done else ""
-    return [prefix + name for name in HOUSE_RULE_NAMES if name.startswith(last)]
+    return [f"{done}{name}" for done, name in _listed(incomplete, HOUSE_RULE_NAMES)]
 
 
-def _editions(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+def edition_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """Return the editions whose names begin with `incomplete`."""
     from watan.editions import names
 
     return [name for name in names() if name.startswith(incomplete)]
+
+
+def colour_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """Return the colours (`--human COLOUR`) whose names begin with `incomplete`, in any case."""
+    from watan.match.options import COLOUR_NAMES
+
+    return [name for name in COLOUR_NAMES if name.lower().startswith(incomplete.lower())]
+
+
+def computer_seats(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """Return the `COLOUR=STRATEGY` values (`--computer`) that begin with `incomplete`: every
+    colour with every strategy, built in or installed."""
+    wanted = incomplete.lower()
+    return [
+        seat
+        for colour in colour_names(ctx, param, incomplete.partition("=")[0])
+        for name in _strategy_names()
+        if (seat := f"{colour}={name}").lower().startswith(wanted)
+    ]
+
+
+def strategy_lists(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """Return the strategies that complete the last name of a `--players S,S,S,S` list."""
+    if incomplete.count(",") > 3:
+        return []
+    return [f"{done}{name}" for done, name in _listed(incomplete, _strategy_names())]
+
+
+def _strategy_names() -> tuple[str, ...]:
+    """Return every strategy's name: the built-in ones, weakest first, then installed ones."""
+    from watan.players import STRATEGIES
+    from watan.players.plugins import installed
+
+    return (*STRATEGIES, *installed())
+
+
+def _listed(incomplete: str, names: tuple[str, ...]) -> list[tuple[str, str]]:
+    """Return (the names typed before the last comma, with it; a name) for each name that
+    completes the last one of a comma-separated list."""
+    done, comma, last = incomplete.rpartition(",")
+    return [(done + comma, name) for name in names if name.startswith(last)]
 
 
 def chosen_edition(name: str | None) -> Edition:

@@ -100,6 +100,7 @@ def _run(default_edition: str) -> None:
             no_hints="no_hints" in chosen,
             house_rules=_every(chosen, "house_rules"),
             think=_one(chosen, "think"),
+            pace=_one(chosen, "pace"),
             default_edition=default_edition,
         )
     )

@@ -1,4 +1,5 @@
-"""The commands that show a game: `show`, `replay`, `export`, `view` and `schema`.
+"""The commands that show a game: `show`, `replay`, `export`, `view`, `schema`, and `rules`,
+how it is played.
 
 `-` reads the file from standard input (`watan replay - < game.jsonl`), and
 `export -o -` writes to standard output.  Checking a long journal draws a
@@ -26,8 +27,10 @@ from watan.cli.common import (
     edition_option,
     fail,
     format_option,
+    house_rules_option,
     noting,
     output_option,
+    program,
     read_input,
     say,
     step_options,
@@ -222,6 +225,22 @@ def view(
         address = target.resolve().as_uri() + (f"#step={opening}" if opening else "")
         if not webbrowser.open(address):
             say(f"no browser to open; the page is {target}")
+
+
+@click.command()
+@house_rules_option()
+@edition_option(to_play=True)
+def rules(house_rules: tuple[str, ...], edition: str | None) -> None:
+    """Print the rules on one screen: how to win, setup, the dice, production, the geese,
+    building with its prices, trading, and the house rules asked for.
+
+    The numbers are the ones the game plays by, for the edition and house rules given.
+    """
+    from watan.match.options import rules_of
+    from watan.text.rulebook import summary
+
+    played = chosen_edition(edition)
+    click.echo(summary(played, rules_of(played, house_rules), program()), nl=False)
 
 
 @click.command()

@@ -102,6 +102,13 @@ PLAY_OPTIONS = (
         "moves played out, the same on any machine (default 0.5).",
     ),
     PlayOption(
+        "pace",
+        ("--pace",),
+        "SECONDS",
+        "Pause this long before each computer command so that you can follow it; Enter "
+        "goes on at once (default 0.4 when standard output is a terminal, else 0).",
+    ),
+    PlayOption(
         "human",
         ("--human",),
         "COLOUR",

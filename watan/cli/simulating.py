@@ -12,6 +12,7 @@ from watan.cli.common import (
     fail,
     house_rules_option,
     say,
+    strategy_lists,
 )
 from watan.cli.options import PLAY_OPTIONS
 
@@ -45,6 +46,7 @@ def _players(_: click.Context, __: click.Parameter, value: str) -> tuple[str, ..
     default="random,random,random,random",
     show_default=True,
     callback=_players,
+    shell_complete=strategy_lists,
     help="The strategy in each seat, Blue first in the first game: random, greedy, expert or "
     "master, an installed strategy's name, or package.module:Factory. "
     "Seats rotate by one every game, so each strategy plays every seat equally often.",

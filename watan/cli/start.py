@@ -36,6 +36,7 @@ def play_session(
     no_hints: bool = False,
     house_rules: Sequence[str] = (),
     think: str | None = None,
+    pace: str | None = None,
     default_edition: str = DEFAULT_EDITION,
 ) -> int:
     """Play from the command line's options; return the exit status.
@@ -52,7 +53,9 @@ def play_session(
     rules its journal recorded, and so do the games after it.  The game hints
     on standard error when standard input is a terminal, or with `hints`;
     never with `no_hints`.  New journals go to the journal folder the
-    environment names (`journal_folder`).
+    environment names (`journal_folder`).  Each computer command waits `pace` seconds
+    (by default a moment when standard output is a terminal, none otherwise), or until the
+    person presses Enter.
     """
     program = default_edition
 
@@ -68,6 +71,9 @@ def play_session(
     thought = _seconds(think)
     if think is not None and thought is None:
         return refuse(f"--think: {think!r} is not a number of seconds between 0 and 60")
+    paced = _seconds(pace)
+    if pace is not None and paced is None:
+        return refuse(f"--pace: {pace!r} is not a number of seconds between 0 and 60")
     if load is not None and board is not None:
         return refuse("-load and -board cannot be used together")
     if board is not None and random_board:
@@ -142,8 +148,9 @@ def play_session(
         return refuse("standard input and output must be open to play")
     streams = Streams(sys.stdin.buffer, sys.stdout, sys.stderr, program)
     hinting = _hinting(hints=hints, no_hints=no_hints)
+    seconds = _default_pace() if paced is None else paced
     return stoppably(
-        lambda: play_games(first, streams, hinting),
+        lambda: play_games(first, streams, hinting, seconds),
         sys.stderr,
         program,
         stopped="stopped",
@@ -153,8 +160,8 @@ def play_session(
 
 
 def _seconds(text: str | None) -> float | None:
-    """Return `--think`'s seconds, or None when there are none or they are no number from 0
-    to 60."""
+    """Return the seconds of `--think` or `--pace`, or None when there are none or they are
+    no number from 0 to 60."""
     if text is None:
         return None
     try:
@@ -162,6 +169,18 @@ def _seconds(text: str | None) -> float | None:
     except ValueError:
         return None
     return seconds if 0 <= seconds <= 60 else None  # NaN is neither
+
+
+def _default_pace() -> float:
+    """Return how long a computer command waits without `--pace`: a moment when standard
+    output is a terminal (a person watches), none when it is piped."""
+    from watan.terminal.pacing import DEFAULT_PACE
+
+    try:
+        watched = sys.stdout is not None and sys.stdout.isatty()
+    except (OSError, ValueError):
+        watched = False
+    return DEFAULT_PACE if watched else 0.0
 
 
 def _hinting(*, hints: bool, no_hints: bool) -> Level:

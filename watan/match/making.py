@@ -27,7 +27,7 @@ from watan.engine.events import AnyEvent, DiceRolled, GameResumed, GameStarted, 
 from watan.engine.evolve import apply, start
 from watan.engine.layout import random_board
 from watan.engine.rules import shuffled_deck, with_house_rules
-from watan.engine.state import COLOURS, HUMAN, Colour, Game
+from watan.engine.state import COLOURS, HUMAN, Colour, Game, Phase
 from watan.files.journal import LOCAL_FOLDER, Folder, default_journal_path
 from watan.match.options import HERE, Options, Seats, choose_board, fresh_seed, unknown_seat
 from watan.players import seat_generator, seated
@@ -225,7 +225,8 @@ def resume(
     it.  A seat the journal gives to a strategy this version lacks, and that
     `seats` does not hand to another, is a JournalError too, before anything
     is written.  A last line cut off mid-write (the process was killed) is
-    moved to a side file with a warning on `log`, never silently dropped.
+    moved to a side file with a warning on `log`, never silently dropped.  The resumption
+    is recorded (`GameResumed`, the seed its dice follow) unless the game is over.
     The session's games after it are new ones: the edition's rules of today,
     with the journal's house rules, on the edition's default board if it has one.
     """
@@ -258,7 +259,10 @@ def resume(
         think=think,
     )
     recorder = WatanRecorder(reopened.writer, reporter(stderr, program))
-    recorder.record([GameResumed(seed=options.seed)])
+    if reopened.state.phase is not Phase.OVER:
+        # A finished game takes no more commands (play again starts a new journal): resuming
+        # one to look at it leaves its journal as it was.
+        recorder.record([GameResumed(seed=options.seed)])
     events = reopened.journal.events
     announce(stderr, f"journal: {path} (resumed after event {len(events)})", program)
     roll = next((e.roll for e in _this_turn(events) if isinstance(e, DiceRolled)), None)

@@ -91,7 +91,7 @@ def asked(
     Raises BadFile for a file that cannot be used: a save file of a game with house rules
     loads only into a game that plays them all (house-rules.md ruling 9).
     """
-    rules = with_house_rules(edition.rules, house_rules)
+    rules = rules_of(edition, house_rules)
     read = None if load is None else read_save_file(load, edition)
     if read is not None and load is not None:
         saved_with = read.value.house_rules
@@ -116,6 +116,12 @@ def asked(
         journals=journals,
         think=think,
     )
+
+
+def rules_of(edition: Edition, house_rules: Sequence[str] = ()) -> Rules:
+    """Return the rules a new game of `edition` plays with `house_rules` (names, each once,
+    as `house_rules_asked` returns them; house-rules.md rulings 3-7)."""
+    return with_house_rules(edition.rules, house_rules)
 
 
 def fresh_seed() -> int:
@@ -157,7 +163,9 @@ def _board(read: Read[Board]) -> Read[Board | None]:
     return Read(read.value, ("; ".join(read.notes),) if read.notes else ())
 
 
-COLOUR_LIST = ", ".join(colour.title for colour in COLOURS)
+COLOUR_NAMES = tuple(colour.title for colour in COLOURS)
+"""The students' colours as the command line takes them (in any letter case), Blue first."""
+COLOUR_LIST = ", ".join(COLOUR_NAMES)
 
 
 def seats_asked(computer: Sequence[str], human: Sequence[str]) -> Seats:

@@ -32,6 +32,7 @@ from watan.players.progress import STALLED_ROUNDS, TURN_CAP, Progress
 from watan.players.table import Player, StrategyError, Table
 from watan.terminal import session as talk
 from watan.terminal.hinter import Hinter, Level
+from watan.terminal.pacing import Pace
 from watan.terminal.seats import AtTerminal, InputEnded, Lines, Shown
 from watan.text import hints, wording
 from watan.text.notation import Seating
@@ -55,13 +56,17 @@ class Streams(msgspec.Struct, frozen=True):
         return Log(self.stderr, self.program)
 
 
-def play_games(first: Options | Match, streams: Streams, hinting: Level = Level.OFF) -> int:
+def play_games(
+    first: Options | Match, streams: Streams, hinting: Level = Level.OFF, pace: float = 0
+) -> int:
     """Play games until the players stop or input ends; return the exit status.
 
     The first game is a new one made from `first`'s options, or `first` itself, a game
     resumed from its journal (`watan.match.making.resume`).  The person at the keyboard is
-    hinted as `hinting` says.
+    hinted as `hinting` says; each computer command waits `pace` seconds, or until a line
+    is typed (`watan.terminal.pacing`).
     """
+    paced = Pace(pace, streams.stdin)
     if isinstance(first, Match):
         match = first
         opening = wording.reminder(match.game, match.options.edition)
@@ -71,7 +76,7 @@ def play_games(first: Options | Match, streams: Streams, hinting: Level = Level.
         opening, greeting = wording.opening(match.game, first.edition), ""
     while True:
         try:
-            again_asked = _play(match, opening, greeting, streams, hinting)
+            again_asked = _play(match, opening, greeting, streams, _Faces(hinting, paced))
         finally:
             match.close()
         if not again_asked:
@@ -80,7 +85,14 @@ def play_games(first: Options | Match, streams: Streams, hinting: Level = Level.
         opening, greeting = wording.opening(match.game, match.options.edition), ""
 
 
-def _play(match: Match, opening: str, greeting: str, streams: Streams, hinting: Level) -> bool:
+class _Faces(msgspec.Struct, frozen=True):
+    """How the session speaks to the person beyond the spec: its hints and its pace."""
+
+    hinting: Level
+    pace: Pace
+
+
+def _play(match: Match, opening: str, greeting: str, streams: Streams, faces: _Faces) -> bool:
     """Play one game of the session; return whether to play again.
 
     Every seat is played at this terminal: by the person at the keyboard, or
@@ -89,13 +101,13 @@ def _play(match: Match, opening: str, greeting: str, streams: Streams, hinting: 
     terminal, any failure to read or print (`watan ... | head`) and a fault in
     a computer player, before they end the program.  Nothing else in the loop
     raises OSError: saves and journal writes report their own failures and
-    the game goes on.  The person at the keyboard is hinted as `hinting` says,
-    starting with `greeting`.
+    the game goes on.  The person at the keyboard is hinted as `faces` says,
+    starting with `greeting`, and computers wait for them at its pace.
     """
     stdout = streams.stdout
     edition = match.options.edition
     recorder = match.recorder
-    hinter = Hinter(hinting, edition, stdout, streams.stderr)
+    hinter = Hinter(faces.hinting, edition, stdout, streams.stderr)
 
     def told(before: Game, events: tuple[AnyEvent, ...], after: Game) -> None:
         hinter.heard(before, events, after)
@@ -106,12 +118,14 @@ def _play(match: Match, opening: str, greeting: str, streams: Streams, hinting: 
             hinter.say(hints.saved(path))
 
     seating = _seating(match.options, match.game)
-    keyboard = AtTerminal(_reader(streams), stdout.write, save, edition, seating, hinter=hinter)
+    keyboard = AtTerminal(
+        _reader(streams, faces.pace), stdout.write, save, edition, seating, hinter=hinter
+    )
 
     def seat(colour: Colour, name: str) -> Player:
         if name == HUMAN:
             return keyboard
-        return Shown(match.computer(colour, name), stdout.write, edition)
+        return Shown(match.computer(colour, name), stdout.write, edition, faces.pace)
 
     try:
         match.seat(match.options.seats)
@@ -185,12 +199,14 @@ def _seating(options: Options, game: Game) -> Seating | None:
     return Seating(strategies=tuple(STRATEGIES), default=DEFAULT_STRATEGY)
 
 
-def _reader(streams: Streams) -> Lines:
+def _reader(streams: Streams, pace: Pace) -> Lines:
     """Return the keyboard's lines (as bytes: any bytes are a line, at most so long), after
-    flushing the prompt."""
+    flushing the prompt; none once input ended, even during a computer's pause."""
 
     def line(_: object) -> str | None:
         streams.stdout.flush()
+        if pace.ended:
+            return None
         raw = read_line(streams.stdin)
         return raw.decode("utf-8", errors="replace") if raw else None
 

@@ -124,17 +124,31 @@ class AtTerminal:
 
 
 class Shown:
-    """A computer strategy at the terminal: each line it types is shown after the prompt."""
+    """A computer strategy at the terminal: each line it types is shown after the prompt.
 
-    def __init__(self, strategy: Guarded, write: Write, edition: Edition) -> None:
+    `pause` is called before each command, so that a person can follow (`--pace`).
+    """
+
+    def __init__(
+        self,
+        strategy: Guarded,
+        write: Write,
+        edition: Edition,
+        pause: Callable[[], object] | None = None,
+    ) -> None:
         self.strategy, self._write, self._edition = strategy, write, edition
+        self._pause = pause
 
     def move(self, game: Game) -> Move:
+        if self._pause is not None:
+            self._pause()
         chosen = self.strategy.move(game)
         session = Session(game=game, edition=self._edition)
         return self._type(session, format(chosen, game, self._edition), chosen)
 
     def answer(self, game: Game, offer: Offer) -> bool:
+        if self._pause is not None:
+            self._pause()
         trade = offer.answered(self.strategy.answer(game, offer))
         lines = format(trade, game, self._edition)[-1:]
         typed = self._type(asking(game, self._edition, offer), lines, trade)

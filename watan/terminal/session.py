@@ -141,13 +141,16 @@ def respond(session: Session, line: str) -> Reply:
     if pending is None and game.phase is Phase.OVER:
         answer = line.strip()
         outcome = PlayAgain() if answer == YES else Quit() if answer == NO else None
-        return Reply(output="", session=session, outcome=outcome)  # else the question again
+        if outcome is None:  # the question again (spec §4.4)
+            return Reply(output="", session=session, hint=hints.PLAY_AGAIN)
+        return Reply(output="", session=session, outcome=outcome)
     edition = session.edition
     reading = read(line, game, edition, pending, session.seating)
     text = edition.text
     match reading:
         case Refusal():
-            why = hints.refused(game, edition, None, reading, line)
+            asked = pending.candidates if isinstance(pending, AwaitVictim) else ()
+            why = hints.refused(game, edition, None, reading, line, candidates=asked)
             return Reply(output=wording.refusal_line(text, reading), session=session, hint=why)
         case AwaitLoadedRoll() | AwaitKnightTile():
             return Reply(output="", session=_waiting(session, reading))
@@ -159,7 +162,9 @@ def respond(session: Session, line: str) -> Reply:
             shown = wording.offer(edition, game.turn, reading.partner, reading.give, reading.take)
             return Reply(output=shown, session=_waiting(session, None), outcome=Ready(reading))
         case Show(what=what):
-            return Reply(output=_shown(session, what), session=session)
+            return Reply(
+                output=_shown(session, what), session=session, hint=hints.shown(game, edition, what)
+            )
         case SaveTo():
             return Reply(output="", session=session, outcome=reading)
         case Trade():

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from shlex import quote
+from typing import TYPE_CHECKING
 
 from watan.editions.model import Edition
 from watan.engine.commands import (
@@ -23,7 +24,8 @@ from watan.engine.commands import (
     Trade,
     TradeWithBank,
 )
-from watan.engine.decide import Obstacle, Refusal, level_cost, obstacle
+from watan.engine.decide import Obstacle, Refusal, level_cost, obstacle, refusal
+from watan.engine.dice import HIGHEST_ROLL, LOWEST_ROLL, ROLLS, WAYS, odds
 from watan.engine.events import (
     AnyEvent,
     BankTraded,
@@ -35,11 +37,31 @@ from watan.engine.events import (
     TradeAccepted,
     TradeDeclined,
 )
-from watan.engine.resources import Resources, subtract
-from watan.engine.state import NOBODY, Colour, Completion, Game, Phase
-from watan.engine.topology import CRITERION_COUNT, CRITERION_NEIGHBOURS, GOAL_COUNT
+from watan.engine.resources import Resource, Resources, subtract
+from watan.engine.rules import BANK_TRADE as RULE_BANK_TRADE
+from watan.engine.rules import GEESE_ROLL
+from watan.engine.snapshot import NO_GEESE
+from watan.engine.state import COLOURS, NOBODY, Colour, Completion, Game, Phase
+from watan.engine.topology import (
+    CRITERION_COUNT,
+    CRITERION_NEIGHBOURS,
+    CRITERION_TILES,
+    GOAL_COUNT,
+    TILE_COUNT,
+)
 from watan.text import render
-from watan.text.notation import format
+from watan.text.integers import integer
+from watan.text.notation import (
+    BANK_TRADE,
+    BUY_CARD,
+    PLAY_CARD,
+    colour_named,
+    format,
+    resource_named,
+)
+
+if TYPE_CHECKING:
+    from watan.text.recap import Happened
 
 CONFIRMED = (
     BankTraded,
@@ -54,6 +76,9 @@ CONFIRMED = (
 """The events of the commands the spec leaves silent (it prints nothing for a build, a trade's
 answer, a dice choice or a seat handed over; house-rules.md nothing for a bank trade), which a
 hint confirms."""
+
+PLAY_AGAIN = "Answer yes for a new game, or no to stop.\n"
+"""What `Would you like to play again?` accepts (spec §4.4), said when it is asked again."""
 
 SHOWN_AT_SETUP = ("board", "status", "help")
 """Words a newcomer types at the setup question, which the spec refuses (`You cannot build
@@ -78,21 +103,99 @@ def setup_guide(game: Game, edition: Edition) -> str:
     )
 
 
-def placing(game: Game, edition: Edition) -> str:
-    """Return what a person sees before their first setup question: the board, and the guide.
+def placing(game: Game, edition: Edition, *, with_odds: bool = False) -> str:
+    """Return what a person sees before their first setup question: the board (`with_odds`:
+    and how often each value comes up), and the guide.
 
     Without it the eight starting places are chosen blind: the spec shows
     the board only once setup is over (RULINGS 6).
     """
-    return render.board(game, edition) + setup_guide(game, edition)
+    odds = odds_of_values() if with_odds else ""
+    return render.board(game, edition) + odds + setup_guide(game, edition)
+
+
+def odds_of_values() -> str:
+    """Return how often each tile value comes up on two fair dice (spec §2.8.2), likeliest
+    first: what a tile's value is worth, which the board does not show."""
+    values = [v for v in range(LOWEST_ROLL, HIGHEST_ROLL + 1) if v != GEESE_ROLL]
+    ways = sorted({WAYS[value] for value in values}, reverse=True)
+    alike = [[value for value in values if WAYS[value] == count] for count in ways]
+    groups = [f"{' and '.join(str(v) for v in same)} {odds(same[0])}" for same in alike]
+    return (
+        f"How often a tile's value comes up on two fair dice: {', '.join(groups)} a roll "
+        f"({GEESE_ROLL}, {odds(GEESE_ROLL)}, moves the geese).\n"
+    )
+
+
+BEST_PLACES = 3
+"""How many setup places a hint suggests."""
+
+
+def best_placements(game: Game, edition: Edition) -> str:
+    """Return the free places that produce most for the student placing now, with why
+    (`12 (CAFFEINE 6, LAB 8, STUDY 5: 14/36 a roll)`), or "".
+
+    Most units a fair roll gives on average first (the pips of the board game: `n/36` is
+    n/36 of a unit a roll), then most resources the student's places do not give yet (a
+    goal needs two that an Assignment does not, RULINGS 23), then most resources.
+    """
+    who = game.turn
+    had = {
+        resource for criterion in range(CRITERION_COUNT)
+        if game.criterion_owner[criterion] == who
+        for resource, _ in _yields(game, criterion)
+    }
+
+    def worth(criterion: int) -> tuple[int, int, int, int]:
+        yields = _yields(game, criterion)
+        kinds = {resource for resource, _ in yields}
+        return (-_units(yields), -len(kinds - had), -len(kinds), criterion)
+
+    free = [c for c in range(CRITERION_COUNT) if refusal(game, Complete(criterion=c)) is None]
+    best = sorted(free, key=worth)[:BEST_PLACES]
+    if not best:
+        return ""
+    names = edition.resources
+    shown = []
+    for criterion in best:
+        yields = _yields(game, criterion)
+        tiles = ", ".join(f"{names[resource]} {value}" for resource, value in yields)
+        shown.append(f"{criterion} ({tiles}: {_units(yields)}/{ROLLS} a roll)")
+    return (
+        f"Best for {who.title} by production, then variety: {'; '.join(shown)}.\n"
+    )
+
+
+def _units(yields: list[tuple[Resource, int]]) -> int:
+    """Return how many of the `ROLLS` rolls of fair dice pay an Assignment on these tiles, a
+    roll that pays two of them counted twice: `ROLLS` times what it gains in an average
+    roll."""
+    return sum(WAYS[value] for _, value in yields)
+
+
+def _yields(game: Game, criterion: int) -> list[tuple[Resource, int]]:
+    """Return (resource, value) of each tile around `criterion` that produces (not NETFLIX,
+    not under the geese, spec §2.3), in tile order."""
+    return [
+        (game.board[tile].resource, game.board[tile].value)
+        for tile in CRITERION_TILES[criterion]
+        if game.board[tile].resource is not Resource.NETFLIX and tile != game.geese
+    ]
 
 
 def refused(
-    game: Game, edition: Edition, command: AnyCommand | None, refusal: Refusal, line: str
+    game: Game,
+    edition: Edition,
+    command: AnyCommand | None,
+    refusal: Refusal,
+    line: str,
+    *,
+    candidates: tuple[Colour, ...] = (),
 ) -> str:
     """Return why the rules refused what was typed (`line`, read as `command`), or "".
 
-    `command` is None when the line was no command at all.
+    `command` is None when the line was no command at all; `candidates` are the students
+    the steal question (`Refusal.VICTIM`) offered.
     """
     if game.phase is Phase.SETUP:
         word = line.strip()
@@ -107,11 +210,75 @@ def refused(
         case Refusal.NOT_ENOUGH_RESOURCES if command is not None:
             return _shortfall(game, edition, command)
         case Refusal.INVALID_COMMAND:
-            return _commands_now(game, edition)
+            return mistyped(game, edition, line.split()) or _commands_now(game, edition)
         case Refusal.INVALID_ROLL:
-            return "A loaded roll is a whole number from 2 to 12.\n"
+            return f"A loaded roll is a whole number from {LOWEST_ROLL} to {HIGHEST_ROLL}.\n"
+        case Refusal.GEESE_TILE:
+            return _geese_tiles(game, line)
+        case Refusal.VICTIM if candidates:
+            named = _or([colour.title for colour in candidates])
+            return f"{line.strip()!r} is not one to steal from here: answer {named}.\n"
+        case Refusal.ANSWER:
+            return "Answer yes or no, in small letters.\n"
         case _:
             return ""
+
+
+def _geese_tiles(game: Game, line: str) -> str:
+    """Return where the geese may go (spec §3.6; RULINGS 13)."""
+    here = "" if game.geese == NO_GEESE else f", other than tile {game.geese} where they are"
+    return (
+        f"{line.strip()!r} is not a tile for the geese: a tile number from 0 to "
+        f"{TILE_COUNT - 1}{here}.\n"
+    )
+
+
+def mistyped(game: Game, edition: Edition, words: list[str]) -> str:
+    """Return what is wrong with a trade, bank trade or build typed as `words` and what is
+    accepted (RULINGS 10, 12; house-rules.md ruling 3), or "" for any other line."""
+    names = edition.resources[:-1]  # the last produces nothing: never traded
+    resources = f"the resources are {', '.join(names)}"
+    match words:
+        case ["trade", colour, *wares]:
+            partner = colour_named(colour)
+            others = [c.title for c in COLOURS if c != game.turn]
+            if partner is None or partner == game.turn:
+                player = edition.vocabulary.player
+                return f"{colour!r} is not a {player} to trade with: {_or(others)}.\n"
+            return _wares(wares, names, resources, f"trade {partner.title} <give> <take>")
+        case [verb, *wares] if verb == BANK_TRADE:
+            if game.rules.bank_rate is None:
+                return (
+                    f"{BANK_TRADE} is the house rule {RULE_BANK_TRADE}, which this game does not "
+                    f"play (--house-rules {RULE_BANK_TRADE} when a game starts).\n"
+                )
+            return _wares(wares, names, resources, f"{BANK_TRADE} <give> <take>")
+        case [verb, *number] if verb in _places(edition) and (
+            len(number) != 1 or integer(number[0]) is None
+        ):
+            noun, count = _places(edition)[verb]
+            return f"Type {verb} <{noun}>: the number of a {noun}, 0-{count - 1}.\n"
+    return ""
+
+
+def _places(edition: Edition) -> dict[str, tuple[str, int]]:
+    """Return each building word with the place it takes and how many there are (spec §4.3)."""
+    words, nouns = edition.words, edition.vocabulary
+    return {
+        words.goal: (nouns.goal, GOAL_COUNT),
+        words.criterion: (nouns.criterion, CRITERION_COUNT),
+        words.improve: (nouns.criterion, CRITERION_COUNT),
+    }
+
+
+def _wares(wares: list[str], names: Sequence[str], resources: str, form: str) -> str:
+    """Return which of `wares` (give, take) names no resource, or how many are due."""
+    if len(wares) != 2:
+        return f"Type {form}: one resource to give, one to take; {resources}.\n"
+    unknown = [ware for ware in wares if resource_named(ware, names) is None]
+    if unknown:
+        return f"{unknown[0]!r} is no resource: {resources}.\n"
+    return ""
 
 
 def _commands_now(game: Game, edition: Edition) -> str:
@@ -126,6 +293,43 @@ def _commands_now(game: Game, edition: Edition) -> str:
             "and help work at any time.\n"
         )
     return "Type help for the list of commands.\n"
+
+
+def shown(game: Game, edition: Edition, what: str) -> str:
+    """Return what to add to `help` or `devs` (a Show's `what`), or "".
+
+    `help` lists every command (spec §4.3), most of which wait for the roll: before it,
+    what can be done now.  `devs` with no card prints a heading alone: what buys one.
+    """
+    match what:
+        case "help" if game.phase is Phase.BEFORE_ROLL:
+            return _before_roll(game, edition)
+        case "cards" if not any(game.students[game.turn].cards) and game.rules.card_cost:
+            words = edition.vocabulary
+            price = _amounts(game.rules.card_cost, edition)
+            return (
+                f"{game.turn.title} holds no {words.cards}: {BUY_CARD}, after the roll, buys "
+                f"one for {price}.\n"
+            )
+    return ""
+
+
+def _before_roll(game: Game, edition: Edition) -> str:
+    """Return what the current student can type before the roll (spec §4.2; RULINGS 9)."""
+    dice = "loaded" if game.students[game.turn].loaded_dice else "fair"
+    card = f", {PLAY_CARD} <card>" if game.rules.cards else ""
+    shows = f"board, status, {edition.words.listing}{', devs' if game.rules.cards else ''}"
+    return (
+        f"Now, before the roll: roll ({game.turn.title}'s dice are {dice}), load to choose "
+        f"each roll ({LOWEST_ROLL}-{HIGHEST_ROLL}), fair for two dice{card}; {shows}, "
+        "save <file> and help at any time. Building, trading and next come after the roll.\n"
+    )
+
+
+def _amounts(amount: Resources, edition: Edition) -> str:
+    from watan.text.describe import amounts  # only a person's hints need it: not to play
+
+    return amounts(amount, edition)
 
 
 def _obstacle(game: Game, edition: Edition, command: AnyCommand) -> str:
@@ -233,6 +437,13 @@ def done(before: Game, events: Sequence[AnyEvent], after: Game, edition: Edition
     return "".join(
         f"{describe(event, edition)}.\n" for event in events if isinstance(event, CONFIRMED)
     )
+
+
+def since(person: Colour, happened: Sequence[Happened], edition: Edition) -> str:
+    """Return what happened since `person`'s last turn (`watan.text.recap`), or ""."""
+    from watan.text.recap import recap  # only a person's hints need it: not to play
+
+    return recap(person, happened, edition)
 
 
 def typed_by_person(before: Game, events: Sequence[AnyEvent], person: str) -> bool:
