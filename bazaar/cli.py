@@ -11,15 +11,16 @@ import os
 import sys
 import time
 from collections.abc import Callable
-from typing import NoReturn, TypeVar
+from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 import click
 import msgspec
 
 from bazaar.definition import BAZAAR
-from bazaar.engine.state import Game, saved_game
+from bazaar.engine.state import Game, loaded_game, saved_game
 from bazaar.files.disk import SAVING, load_save
-from bazaar.files.savefile import format_save
+from bazaar.files.journal import journal_folder
+from bazaar.files.savefile import format_save, parse_save
 from bazaar.terminal import console, session
 from bazaar.terminal.console import fresh_seed
 from bazaar.text import render
@@ -29,12 +30,15 @@ from bazaar.tools.players import PLAYERS
 from bazaar.tools.standing import standing
 from replay import history
 from replay.edges.messages import printable, torn
-from replay.edges.reading import STANDARD_STREAM, BadFile, journal_source
+from replay.edges.reading import STANDARD_INPUT, STANDARD_STREAM, BadFile, journal_source
 from replay.edges.saving import write_atomically
 from replay.edges.stopping import silence_failed_output, stoppably
-from replay.journal import JournalError
+from replay.journal import JournalError, first_line, is_journal
 from replay.recorder import reopen
 from replay.writer import taken
+
+if TYPE_CHECKING:
+    from bazaar.tools.compare import Side
 
 T = TypeVar("T")
 
@@ -74,9 +78,19 @@ def program() -> None:
 @click.option("-seed", "--seed", type=int, metavar="N", help="Seed the random generator.")
 @click.option("-load", "--load", metavar="FILE", help="Continue the game saved in FILE.")
 @click.option(
-    "--journal", metavar="PATH", help="Write the journal to PATH (default: under ./journals/)."
+    "--journal",
+    metavar="PATH",
+    help="Write the journal to PATH (default: a new file in $WATAN_JOURNALS/bazaar, else "
+    "in watan/journals/bazaar of the user's data folder).",
 )
 @click.option("--resume", metavar="JOURNAL", help="Continue the game in JOURNAL where it stands.")
+@click.option(
+    "--computer",
+    "computers",
+    multiple=True,
+    metavar="NAME=STRATEGY",
+    help=f"A computer plays NAME's seat ({' or '.join(PLAYERS)}); again for another.",
+)
 def play(
     *,
     players: str | None = None,
@@ -85,12 +99,16 @@ def play(
     load: str | None = None,
     journal: str | None = None,
     resume: str | None = None,
+    computers: tuple[str, ...] = (),
 ) -> None:
     """Play a game at the terminal; names and size are asked for when not given.
 
     End of input saves the game to backup.bazaar; `save FILE` at a prompt saves it to
-    FILE and stops.  Continue either with -load FILE.
+    FILE and stops.  Continue either with -load FILE.  A computer's seat types its
+    moves after the prompt (--computer NAME=STRATEGY, given again with --resume: seats
+    are not kept in the journal); one player at least is a person.
     """
+    seats = _seats(computers)
     if load is not None and (players, size) != (None, None):
         _fail("-load continues a saved game with its own players and board; drop --players, --size")
     if resume is not None and (players, size, load, journal) != (None, None, None, None):
@@ -113,6 +131,8 @@ def play(
         size=rows_columns,
         loaded=saved,
         journal=journal,
+        journals=journal_folder(os.environ),
+        computers={name: PLAYERS[strategy] for name, strategy in seats.items()},
     )
     streams = console.Streams(sys.stdin.buffer, sys.stdout, sys.stderr)
     # The console itself says that it stopped, and where it saved the game.
@@ -125,6 +145,23 @@ def play(
             kept="the game is in its journal",
         )
     )
+
+
+def _seats(given: tuple[str, ...]) -> dict[str, str]:
+    """Return each `--computer NAME=STRATEGY` as NAME's strategy, or fail saying what is
+    wrong (no `=`, a strategy there is not, a name given twice)."""
+    seats: dict[str, str] = {}
+    for value in given:
+        name, equals, strategy = value.rpartition("=")
+        name, strategy = name.strip(), strategy.strip().lower()
+        if not equals or not name:
+            _fail(f"--computer: {value!r} is not NAME=STRATEGY (such as Ann=greedy)")
+        if strategy not in PLAYERS:
+            _fail(f"--computer: {strategy!r} is no strategy; there are {', '.join(PLAYERS)}")
+        if name in seats:
+            _fail(f"--computer: {name!r} is given twice")
+        seats[name] = strategy
+    return seats
 
 
 def _read(value: T | str, option: str) -> T:
@@ -218,6 +255,103 @@ def export(journal: str, to: int | None, output: str | None, force: bool) -> Non
         write_atomically(output, text, prefix=SAVING)
     except OSError as error:
         _fail(f"{output}: cannot write it ({error.strerror or error})")
+
+
+@main.command(epilog=STEPS)
+@click.argument("first", metavar="A")
+@click.argument("second", metavar="B")
+@click.option("--to", "to", type=int, metavar="N", help="Compare the journals at step N.")
+@click.option(
+    "--format",
+    "shape",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="text: a line per difference, in the game's words; json: a document for programs.",
+)
+def diff(first: str, second: str, to: int | None, shape: str) -> None:
+    """Compare two games (journals, or a journal and a save file).
+
+    Prints where the journals part (`The games part at step 12: Ann moved up ... /
+    Ann moved down ...`), then one line per difference between the two games (`Ann:
+    gold 5 → 7`) and how many; that they are the same game; or, for two different
+    games (another board or other merchants), why in one line.  Exit status 0 when
+    they are the same, 1 when they differ.  Either A or B may be - for standard input.
+    """
+    # DeepDiff (through the toolkit's comparison) loads only for a diff.
+    from bazaar.tools.compare import compare
+    from replay.compare import document, report
+
+    if first == second == STANDARD_STREAM:
+        _fail("only one of A and B can be standard input")
+    a, b = (_side(path, to) for path in (first, second))
+    found = compare(a, b)
+    if shape == "json":
+        names = (a.name, b.name)
+        made = document("bazaar", names, found.unrelated, found.parting, list(found.changes))
+        click.echo(msgspec.json.encode(made).decode())
+        sys.exit(0 if made.same else 1)
+    same, shown = report((a.name, b.name), found.unrelated, found.parting, found.lines)
+    click.echo("".join(f"{printable(line)}\n" for line in shown), nl=False)
+    sys.exit(0 if same else 1)
+
+
+def _side(argument: str, to: int | None) -> Side:
+    """Return one side of `diff`: a journal at step `to` (its end when None), checked, or the
+    game in a save file (a file whose first line is no journal's header)."""
+    from bazaar.tools.compare import Side
+
+    name, data = journal_source(argument)
+    beginning = data if data is not None else first_line(name)
+    if beginning is not None and not is_journal(beginning):
+        text = data.decode("utf-8", errors="replace") if data is not None else None
+        saved = _checked(lambda: parse_save(text, STANDARD_INPUT) if text is not None
+                         else load_save(name))
+        return Side(name, loaded_game(saved))
+    moment = _checked(lambda: history.load(BAZAAR, name, to, data=data))
+    _warn_torn(name, moment.torn_line)
+    return Side(name, moment.state, moment)
+
+
+@main.command(epilog=STEPS)
+@click.argument("journal")
+@click.option("--to", "to", type=int, metavar="N", help="Open the page at step N (default: 0).")
+@click.option(
+    "-o", "--output", "output", metavar="FILE.html",
+    help="Where to write the page (default: beside the journal, as NAME.html; - prints it).",
+)  # fmt: skip
+def view(journal: str, to: int | None, output: str | None) -> None:
+    """Write one web page to step through a journal's game: the board and every player's
+    status at every step, with buttons, a slider and the arrow keys.
+
+    The page is one file that fetches nothing, so it opens offline.  JOURNAL may be -
+    for standard input (the page then goes to standard output unless -o names a file).
+    """
+    from replay.pages import page, steps
+
+    name, data = journal_source(journal)
+    whole = _checked(lambda: history.load(BAZAAR, name, data=data))
+    _warn_torn(name, whole.torn_line)
+    events = whole.events
+    if to is not None and not 0 <= to <= len(events):
+        _fail(f"--to {to}: the journal has steps 0 to {len(events)}")
+    about = f"{name}: {len(whole.header.names)} players, seed {whole.header.seed}; "
+    about += f"{len(events)} event{'s' if len(events) != 1 else ''}"
+    shown = steps(BAZAAR, whole.header, events, lambda game: _shown(game, "text"))
+    made = page("bazaar", "Bazaar: a replay", about, shown, to or 0)
+    target = output if output is not None else (
+        "-" if data is not None else os.path.splitext(name)[0] + ".html"
+    )
+    if target == STANDARD_STREAM:
+        click.echo(made, nl=False)
+        return
+    if os.path.abspath(target) == os.path.abspath(name):
+        _fail(f"{target}: that is the journal itself; choose another name with -o")
+    try:
+        write_atomically(target, made, prefix=".bazaar-view-")
+    except OSError as error:
+        _fail(f"{target}: cannot write it ({error.strerror or error})")
+    click.echo(printable(f"wrote {target} ({len(events)} events)"))
 
 
 @main.command()

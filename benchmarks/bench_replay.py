@@ -1,6 +1,7 @@
 """Replay speed on a long journal: decode and fold, and `watan replay --to`.
 
 Run: python benchmarks/bench_replay.py [--events 100000] [--keep PATH | --journal PATH]
+[--fold-only] [--baseline PATH/TO/other/python] [--runs 3]
 
 It builds one game's journal of at least --events events from seeded
 random legal play (fair dice, trades, geese; builds stop short of a win so
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -23,8 +25,12 @@ import msgspec
 
 from benchmarks.timing import median_seconds
 from replay import fold, write_journal
+from replay.history import check
+from replay.parallel import check_on_both
 from watan.definition import CODEC
+from watan.definition import WATAN as WATAN_JOURNALS
 from watan.editions import edition
+from watan.engine.batch import fold_all
 from watan.engine.commands import Achieve, AnyCommand, Complete, Next, PlaceGeese, Roll, Trade
 from watan.engine.decide import Refused, decide, victims
 from watan.engine.events import AnyEvent, GameStarted
@@ -107,23 +113,46 @@ run()
 (VmHWM: the kernel's high-water mark of its own address space, not its parent's)."""
 
 
-def whole_process(*args: str, runs: int = 3) -> tuple[float, float]:
-    """Return the median wall seconds and the largest peak memory (MB) of `watan ARGS`, each
-    run a process of its own."""
-    times, peaks = [], []
-    for _ in range(runs):
-        began = time.perf_counter()
-        done = subprocess.run(
-            [sys.executable, "-c", PEAK_PROBE, *args],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            check=False,
-        )
-        times.append(time.perf_counter() - began)
-        if done.returncode != 0:
-            raise SystemExit(f"watan {' '.join(args)} failed with status {done.returncode}")
-        peaks.append(int(done.stderr.split()[-1]) / 1024)
-    return statistics.median(times), max(peaks)
+def side_by_side(
+    args: tuple[str, ...], pythons: list[str], runs: int = 3
+) -> dict[str, tuple[float, float]]:
+    """Return, for each install (its python), the median wall seconds and the largest peak
+    memory (MB) of `watan ARGS`; the installs take turns, run by run."""
+    times: dict[str, list[float]] = {python: [] for python in pythons}
+    peaks: dict[str, list[float]] = {python: [] for python in pythons}
+    with tempfile.TemporaryDirectory(prefix="watan-bench-") as folder:
+        for _ in range(runs):
+            for python in pythons:
+                began = time.perf_counter()
+                done = subprocess.run(
+                    [python, "-c", PEAK_PROBE, *args],
+                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False, cwd=folder,
+                )
+                times[python].append(time.perf_counter() - began)
+                if done.returncode != 0:
+                    raise SystemExit(f"watan {' '.join(args)} failed with status {done.returncode}")
+                peaks[python].append(int(done.stderr.split()[-1]) / 1024)
+    return {python: (statistics.median(times[python]), max(peaks[python])) for python in pythons}
+
+
+def verify_cpu(path: Path) -> tuple[float, float, float]:
+    """Return the CPU seconds `watan verify`'s check takes on one process, and on two: this
+    process's and the forked one's (`replay.parallel`), each the median of three."""
+    ones, these, forks = [], [], []
+    for _ in range(3):
+        began = time.process_time()
+        check(WATAN_JOURNALS, path)
+        ones.append(time.process_time() - began)
+        began, children = time.process_time(), _children_cpu()
+        check_on_both(WATAN_JOURNALS, path)
+        these.append(time.process_time() - began)
+        forks.append(_children_cpu() - children)
+    return statistics.median(ones), statistics.median(these), statistics.median(forks)
+
+
+def _children_cpu() -> float:
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
 
 
 def run() -> None:
@@ -133,6 +162,13 @@ def run() -> None:
     parser.add_argument(
         "--journal", type=Path, help="measure this journal instead of writing a new one"
     )
+    parser.add_argument(
+        "--fold-only", action="store_true", help="measure decoding and folding alone"
+    )
+    parser.add_argument(
+        "--baseline", help="another install's python (today's tree, say), timed beside"
+    )
+    parser.add_argument("--runs", type=int, default=3, help="runs of each whole command")
     options = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="watan-bench-"))
     if options.journal is not None:
@@ -143,17 +179,29 @@ def run() -> None:
         count = long_journal(path, options.events)
     print(f"journal: {count:,} events, {path.stat().st_size / 1e6:.1f} MB ({path})")
 
-    for args in (
+    pythons = [sys.executable, *([options.baseline] if options.baseline else [])]
+    for args in () if options.fold_only else (
         ("verify", str(path)),
         ("export", str(path)),
         ("replay", str(path), "--to", str(count)),
     ):
-        seconds, peak = whole_process(*args)
-        print(
+        measured = side_by_side(args, pythons, options.runs)
+        seconds, peak = measured[sys.executable]
+        line = (
             f"watan {' '.join(args[:1] + args[2:])}: {count / seconds:,.0f} events/s "
             f"({seconds:.2f} s as a whole process), peak {peak:.0f} MB"
         )
+        if options.baseline:
+            before, _ = measured[options.baseline]
+            line += f"; baseline {count / before:,.0f} events/s, {before / seconds:.2f}x"
+        print(line)
 
+    one, this, forked = verify_cpu(path)
+    print(
+        f"verify's CPU, the critical path: one process {one:.2f} s; on two, this process "
+        f"{this:.2f} s and the forked one {forked:.2f} s: {one / max(this, forked):.2f}x "
+        "(what two free cores give; a busy machine shares its cores out by session)"
+    )
 
     journal = CODEC.reader().read(path)
     initial = start(journal.header)
@@ -161,22 +209,43 @@ def run() -> None:
     body = memoryview(data)[data.index(b"\n") + 1 :]
     decoder = msgspec.json.Decoder(AnyEvent)
 
-    def decode_and_fold() -> None:
-        read = CODEC.reader().read(path)
-        fold(apply, start(read.header), read.events)
+    Folding = Callable[[Game, tuple[AnyEvent, ...]], Game]
 
+    def decode_and_fold(folding: Folding) -> Callable[[], Game]:
+        def both() -> Game:
+            read = CODEC.reader().read(path)
+            return folding(start(read.header), read.events)
+
+        return both
+
+    def one_by_one(game: Game, events: tuple[AnyEvent, ...]) -> Game:
+        return fold(apply, game, events)
+
+    # The alternatives in turns, in one run, so that the machine's load weighs on each alike.
     msgspec_alone = median_seconds(lambda: decoder.decode_lines(body), 5)
     decode = median_seconds(lambda: CODEC.reader().read(path), 5)
-    only_fold = median_seconds(lambda: fold(apply, initial, journal.events), 5)
-    both = median_seconds(decode_and_fold, 5)
+    only_fold = median_seconds(lambda: one_by_one(initial, journal.events), 5)
+    only_batch = median_seconds(lambda: fold_all(initial, journal.events), 5)
+    applied = median_seconds(decode_and_fold(one_by_one), 5)
+    batched = median_seconds(decode_and_fold(fold_all), 5)
     print(
-        f"decode and fold: {count / both:,.0f} events/s "
-        f"(decode alone {count / decode:,.0f}/s, fold alone {count / only_fold:,.0f}/s)"
+        f"msgspec's own decode_lines of the same events: {count / msgspec_alone:,.0f}/s "
+        f"(the ceiling); the reader's decode alone {count / decode:,.0f}/s"
     )
     print(
-        f"msgspec's own decode_lines of the same events: {count / msgspec_alone:,.0f}/s; "
-        f"decode and fold run at {msgspec_alone / both:.0%} of it"
+        f"fold alone: batch (fold_all) {count / only_batch:,.0f}/s, "
+        f"event by event (apply) {count / only_fold:,.0f}/s, {only_fold / only_batch:.2f}x"
     )
+    print(
+        f"decode and batch fold: {count / batched:,.0f} events/s, "
+        f"{msgspec_alone / batched:.0%} of msgspec's decode"
+    )
+    print(
+        f"decode and fold with apply: {count / applied:,.0f} events/s, "
+        f"{msgspec_alone / applied:.0%} of msgspec's decode"
+    )
+    if options.fold_only:
+        return
 
     help_time = median_seconds(watan("--help"), 11)
     early = median_seconds(watan("replay", str(path), "--to", "40"), 11)
@@ -186,6 +255,8 @@ def run() -> None:
         f"({(early - help_time) * 1000:+.0f} ms over --help)"
     )
     given = f"--journal {options.journal}" if options.journal else f"--events {options.events}"
+    if options.baseline:
+        given += f" --baseline {options.baseline} --runs {options.runs}"
     print(f"command: python benchmarks/bench_replay.py {given}")
 
 

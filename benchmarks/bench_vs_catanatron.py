@@ -1,6 +1,7 @@
 """Games per CPU-second with four random players: `watan simulate`'s engine against catanatron.
 
 Run: python benchmarks/bench_vs_catanatron.py [--games 60] [--rounds 3]
+[--compiled PATH/TO/compiled/python]
 
 Both play whole games with four random players on one process, in turns
 (ours, theirs, ours, theirs ...), each timed by the CPU it uses, so a noisy
@@ -8,7 +9,8 @@ shared machine slows both alike; the ratio is what counts (target: ours at
 least 2x theirs).  catanatron is installed only with the `bench` extra
 (`pip install -e '.[bench]'`); it is GPL-licensed, so it is only ever run
 beside ours and timed, never imported by the game.  Without it, only our
-figure is printed.
+figure is printed.  With `--compiled`, the compiled build (README, "The compiled build")
+takes its turn too, in a process of its own (its start-up left out).
 """
 
 from __future__ import annotations
@@ -19,8 +21,9 @@ import statistics
 import time
 from collections.abc import Callable
 
+from benchmarks.bench_compiled import games_per_cpu_second
 from replay.tournaments import game_seeds
-from watan.tools.simulate import play_game
+from watan.tools.simulate import DEFAULT_TURN_CAP, play_game
 
 RANDOM = ("random", "random", "random", "random")
 
@@ -50,9 +53,17 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=60, help="games a round, each side")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--compiled", help="the compiled install's python, timed beside")
     options = parser.parse_args()
     present = importlib.util.find_spec("catanatron") is not None
     sides: list[tuple[str, Callable[[int, int], float]]] = [("watan", ours)]
+    if options.compiled:
+        compiled = options.compiled
+
+        def ours_compiled(games: int, seed: int) -> float:
+            return games_per_cpu_second(compiled, ",".join(RANDOM), games, seed, DEFAULT_TURN_CAP)
+
+        sides.append(("watan compiled", ours_compiled))
     if present:
         sides.append(("catanatron", theirs))
     rates: dict[str, list[float]] = {name: [] for name, _ in sides}
@@ -67,10 +78,18 @@ def main() -> None:
         shown = ", ".join(f"{ratio:.2f}" for ratio in ratios)
         print(f"ratio watan/catanatron: {statistics.median(ratios):.2f} median (rounds: {shown});"
               " target at least 2")
+        if options.compiled:
+            ratios = [
+                a / b for a, b in zip(rates["watan compiled"], rates["catanatron"], strict=True)
+            ]
+            shown = ", ".join(f"{ratio:.2f}" for ratio in ratios)
+            print(f"ratio watan compiled/catanatron: {statistics.median(ratios):.2f} median "
+                  f"(rounds: {shown}); target at least 3")
     else:
         print("catanatron is not installed (pip install -e '.[bench]'): no ratio")
     print(f"command: python benchmarks/bench_vs_catanatron.py --games {options.games} "
-          f"--rounds {options.rounds} --seed {options.seed}")
+          f"--rounds {options.rounds} --seed {options.seed}"
+          + (f" --compiled {options.compiled}" if options.compiled else ""))
 
 
 if __name__ == "__main__":

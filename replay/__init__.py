@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from replay.auditing import Audit, Problem, audit, commands, compare_runs
-    from replay.compare import changes, parting
+    from replay.compare import Parting, changes, parted, told
     from replay.differences import ABSENT, Absent, Change, diff, first_divergence
     from replay.folding import Reducer, fold, scan
     from replay.history import Moment, Rewound, listing, load, rewind, rewind_back, verify
@@ -56,7 +56,9 @@ _HOMES = {
     "commands": "auditing",
     "compare_runs": "auditing",
     "changes": "compare",
-    "parting": "compare",
+    "Parting": "compare",
+    "parted": "compare",
+    "told": "compare",
     "Moment": "history",
     "listing": "history",
     "load": "history",
@@ -110,6 +112,7 @@ __all__ = [
     "JournalWriter",
     "Judge",
     "Moment",
+    "Parting",
     "Problem",
     "Recorder",
     "Reducer",
@@ -127,12 +130,13 @@ __all__ = [
     "fold",
     "listing",
     "load",
-    "parting",
+    "parted",
     "reopen",
     "repair",
     "rewind",
     "rewind_back",
     "scan",
+    "told",
     "verify",
     "write_journal",
 ]

@@ -120,6 +120,7 @@ def audit(
     *,
     through: bool = False,
     progress: Progress | None = None,
+    since: tuple[S, int] | None = None,
 ) -> Audit[S]:
     """Return the state after the first `keep` events (all when None), checking them all.
 
@@ -128,20 +129,26 @@ def audit(
     first that breaks it); the audit stops at the first problem.  With `through`, it
     stops instead at the end of the command step `keep` falls in, reading no further.
     `progress` hears how far it has come every few thousand events and at the end.
-    `events` may be a stream: they are looked at once, in order, and not kept.
+    `events` may be a stream: they are looked at once, in order, and not kept.  With
+    `since` (a state and how many events gave it, the start of a command), `events` are
+    those after them, judged from that state and numbered on from there; the header is
+    not looked at again (`replay.parallel` checks a journal in parts this way).
     """
     definition = definition.for_header(header)
     judge = definition.judge
-    if judge is not None:
-        problem = judge.header_problem(header)
-        if problem is not None:
-            return Audit(state=None, events=0, problem=Problem(0, problem))
-    try:
-        state = definition.start(header)
-    except Exception as error:
-        return Audit(state=None, events=0, problem=Problem(0, _raised("start", error)))
+    if since is not None:
+        state, number = since
+    else:
+        if judge is not None:
+            problem = judge.header_problem(header)
+            if problem is not None:
+                return Audit(state=None, events=0, problem=Problem(0, problem))
+        try:
+            state = definition.start(header)
+        except Exception as error:
+            return Audit(state=None, events=0, problem=Problem(0, _raised("start", error)))
+        number = 0
     kept = state
-    number = 0
     apply = definition.apply
     runs = _runs(judge, events)
     verdict = None if judge is None else judge.verdict

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -95,6 +96,7 @@ def _holdings(game: Game) -> int:
     return sum(total(s.resources) for s in game.students)
 
 
+@pytest.mark.slow  # forty whole random sessions
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32))
 def test_random_sessions_keep_every_invariant_and_fold_to_the_live_game(seed: int) -> None:

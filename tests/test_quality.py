@@ -6,7 +6,11 @@ import ast
 import subprocess
 import sys
 
+import pytest
+
 from tests.conftest import ROOT
+
+pytestmark = pytest.mark.slow  # runs mypy and ruff over the whole tree
 
 
 def _run(*command: str) -> subprocess.CompletedProcess[str]:

@@ -6,13 +6,15 @@ itself at a quarter, a half and three quarters of its events, with its final sav
 its end and half-way, and some with another journal: one from the same start that went
 another way, of another board, of another edition.  Three games that went another way
 from a recorded one (`fixtures/diffs/branches/`, README there) compare lists whose
-elements moved, where a list index could be named twice.  Bazaar has no `diff` command
-yet, so its recorded games pin `replay.compare.changes` between their states.
+elements moved, where a list index could be named twice.  Bazaar's recorded games pin
+`bazaar diff`'s whole output, and `replay.compare.changes` between their states (the
+paths `bazaar diff --format json` gives).
 
-The golden files are the output as it was before `replay.differences` stood on deepdiff,
-read and spot-checked against the journals (README in `fixtures/diffs/`).  If a change is
-meant to alter them, write them anew with `python -m tests.test_recorded_diffs` and read
-the diff.
+The Watan golden files are `watan diff`'s people's output (issue 25), read and spot-checked
+against the journals (README in `fixtures/diffs/`); the Bazaar ones are the toolkit's
+structural differences as they were before `replay.differences` stood on deepdiff.  If a
+change is meant to alter them, write them anew with `python -m tests.test_recorded_diffs`
+and read the diff.
 """
 
 from __future__ import annotations
@@ -20,9 +22,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import NamedTuple
 
+import click
 import pytest
 from click.testing import CliRunner
 
+from bazaar.cli import main as bazaar
 from bazaar.definition import BAZAAR
 from replay.compare import changes
 from replay.history import load
@@ -114,21 +118,21 @@ WATAN_CASES = _watan_cases()
 BAZAAR_CASES = _bazaar_cases()
 
 
-def watan_diff(case: Case, folder: Path) -> tuple[int, str]:
-    """Return `watan diff`'s exit status and output for `case`, a rewound side written to a
-    copy in `folder` (`watan rewind`)."""
+def watan_diff(case: Case, folder: Path, program: click.Group = watan) -> tuple[int, str]:
+    """Return `watan diff`'s (or another program's `diff`) exit status and output for
+    `case`, a rewound side written to a copy in `folder` (its `rewind`)."""
     runner = CliRunner()
     sides: list[str] = []
     for side in (case.a, case.b):
         path, _, step = side.partition("@")
         if step:
             copy = folder / f"{case.name}-{len(sides)}.jsonl"
-            rewound = runner.invoke(watan, ["rewind", path, "--to", step, "-o", str(copy)])
+            rewound = runner.invoke(program, ["rewind", path, "--to", step, "-o", str(copy)])
             assert rewound.exit_code == 0, rewound.output
             path = str(copy)
         sides.append(path)
-    result = runner.invoke(watan, ["diff", *sides, *case.options])
-    return result.exit_code, result.output
+    result = runner.invoke(program, ["diff", *sides, *case.options])
+    return result.exit_code, result.output.replace(str(folder), "REWOUND")
 
 
 def bazaar_changes(case: Case) -> str:
@@ -151,7 +155,16 @@ def at_the_top(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.parametrize("case", WATAN_CASES, ids=[case.name for case in WATAN_CASES])
 def test_watan_diff_prints_its_recorded_output(case: Case, tmp_path: Path) -> None:
     expected = (GOLDEN / "watan" / f"{case.name}.out").read_text()
-    assert watan_diff(case, tmp_path) == (1 if expected else 0, expected)
+    same = expected.endswith(" are the same game.\n")
+    assert watan_diff(case, tmp_path) == (0 if same else 1, expected)
+
+
+@pytest.mark.usefixtures("at_the_top")
+@pytest.mark.parametrize("case", BAZAAR_CASES, ids=[case.name for case in BAZAAR_CASES])
+def test_bazaar_diff_prints_its_recorded_output(case: Case, tmp_path: Path) -> None:
+    expected = (GOLDEN / "bazaar-diff" / f"{case.name}.out").read_text()
+    same = expected.endswith(" are the same game.\n")
+    assert watan_diff(case, tmp_path, bazaar) == (0 if same else 1, expected)
 
 
 @pytest.mark.usefixtures("at_the_top")
@@ -168,6 +181,8 @@ def record(folder: Path) -> None:
         (GOLDEN / "watan" / f"{case.name}.out").write_text(output)
     for case in BAZAAR_CASES:
         (GOLDEN / "bazaar" / f"{case.name}.out").write_text(bazaar_changes(case))
+        _, output = watan_diff(case, folder, bazaar)
+        (GOLDEN / "bazaar-diff" / f"{case.name}.out").write_text(output)
 
 
 if __name__ == "__main__":
@@ -177,5 +192,6 @@ if __name__ == "__main__":
     os.chdir(ROOT)
     (GOLDEN / "watan").mkdir(parents=True, exist_ok=True)
     (GOLDEN / "bazaar").mkdir(parents=True, exist_ok=True)
+    (GOLDEN / "bazaar-diff").mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as scratch:
         record(Path(scratch))

@@ -223,6 +223,7 @@ def mutated(text: str) -> st.SearchStrategy[bytes]:
     )
 
 
+@pytest.mark.slow  # hundreds of random files
 @settings(max_examples=1000, deadline=None, derandomize=True)
 @given(
     data=st.one_of(mutated(SAMPLE_SAVE), mutated(SAMPLE_BOARD), st.binary(max_size=300)),

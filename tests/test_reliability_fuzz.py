@@ -23,6 +23,8 @@ from replay import history
 from tests import hostile
 from tests.conftest import ROOT
 
+pytestmark = pytest.mark.slow  # mutated files through every command, each a subprocess
+
 COUNT = 2000
 """Cases of each kind, a few thousand in all: some 30 s of one core, shared by two."""
 

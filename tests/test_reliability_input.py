@@ -347,6 +347,7 @@ class Checking(io.BytesIO):
         return line
 
 
+@pytest.mark.slow  # hundreds of random sessions
 @settings(
     max_examples=600,
     deadline=None,

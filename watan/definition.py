@@ -18,6 +18,7 @@ from replay.journal import JournalError, written_format
 from replay.protocol import Codec, Definition, Judge, Verdict, Words
 from watan.editions import DEFAULT_EDITION, edition, names
 from watan.editions.model import Edition
+from watan.engine.batch import fold_all
 from watan.engine.events import FORMAT_VERSION, AnyEvent, GameStarted, SeatTaken
 from watan.engine.evolve import apply, start
 from watan.engine.invariants import broken_invariants
@@ -85,6 +86,7 @@ def definition(name: str) -> Watan:
             events=lambda header, events: _said(events, played),
         ),
         variant=_edition_of,
+        fold_all=fold_all,
     )
 
 

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import BinaryIO, TextIO, TypeVar
 
 import msgspec
 
+from bazaar.engine.commands import AnyCommand
 from bazaar.engine.events import AnyEvent, GameResumed, GameStarted
 from bazaar.engine.evolve import start
 from bazaar.engine.state import Game, Phase, SavedGame, saved_game
@@ -26,10 +27,11 @@ from bazaar.files.journal import default_journal_path
 from bazaar.files.savefile import format_save
 from bazaar.terminal import session as talk
 from bazaar.text import wording
+from replay.edges.folders import LOCAL_FOLDER, Folder
 from replay.edges.lines import read_line
-from replay.edges.messages import announce, complain, printable
+from replay.edges.messages import announce, at_terminal, complain, printable
 from replay.edges.saving import write_atomically
-from replay.edges.stopping import where_kept
+from replay.edges.stopping import kept_at_end, where_kept
 from replay.recorder import Recorder, Reopened, recording, reporter
 
 T = TypeVar("T")
@@ -41,6 +43,11 @@ BACKUP = "backup.bazaar"
 """Where end of input saves the game (RULINGS-bazaar 9)."""
 
 
+Computer = Callable[[Game, random.Random], AnyCommand]
+"""A computer's seat: the whole command for the player whose turn it is
+(`bazaar.tools.players`)."""
+
+
 class Options(msgspec.Struct, frozen=True, kw_only=True):
     """What `bazaar play` was asked for, its files already read."""
 
@@ -49,6 +56,11 @@ class Options(msgspec.Struct, frozen=True, kw_only=True):
     size: tuple[int, int] | None = None
     loaded: SavedGame | None = None
     journal: str | None = None
+    journals: Folder = Folder(LOCAL_FOLDER, chosen=True)
+    """Where a new game's journal goes unless `journal` names it (`bazaar play` reads it
+    from the environment: `bazaar.files.journal.journal_folder`)."""
+    computers: Mapping[str, Computer] = msgspec.field(default_factory=dict)
+    """The players a computer plays, by name (`--computer NAME=STRATEGY`)."""
 
 
 class Streams(msgspec.Struct, frozen=True):
@@ -81,6 +93,10 @@ def play(
             resumed.writer, reporter(streams.stderr, PROGRAM)
         )
         game = resumed.state
+        if (problem := seats_problem(options, game)) is not None:
+            recorder.close()  # before anything is appended: the journal stays as it was
+            complain(streams.stderr, problem, PROGRAM)
+            return EXIT_BAD_SEATS
         if game.phase is not Phase.OVER:  # a won game is only shown: nothing follows a win
             recorder.record([GameResumed(seed=options.seed)])
         said = f"journal: {recorder.path} (resumed after event {len(resumed.journal.events)})"
@@ -94,12 +110,36 @@ def play(
             complain(streams.stderr, ended, PROGRAM)
             return 0
         game = start(header)
-        recorder = _new_recorder(options.journal, header, streams)
+        if (problem := seats_problem(options, game)) is not None:
+            complain(streams.stderr, problem, PROGRAM)
+            return EXIT_BAD_SEATS
+        recorder = _new_recorder(options, header, streams)
         text = talk.opening(game)
     try:
-        return _loop(game, text, recorder, rng, streams)
+        return _loop(game, text, recorder, rng, streams, computers=options.computers)
     finally:
         recorder.close()
+
+
+EXIT_BAD_SEATS = 2
+"""A `--computer` seat no player of the game has: a bad option, found once names are known."""
+
+
+def seats_problem(options: Options, game: Game) -> str | None:
+    """Return what is wrong with the computers' seats for this game's players, or None.
+
+    Each must name a player (names are known only once asked, or read from a file); and
+    one player at least must be a person, who ends the game with end of input: a game of
+    computers alone may never end (a merchant without food can only move), and `bazaar
+    simulate` plays those, with a cap on the moves.
+    """
+    names = [merchant.name for merchant in game.merchants]
+    unknown = [name for name in options.computers if name not in names]
+    if unknown:
+        return f"--computer: no player is named {unknown[0]!r} (the players: {', '.join(names)})"
+    if names and all(name in options.computers for name in names):
+        return "--computer: every player would be a computer; leave one to a person"
+    return None
 
 
 def _header(options: Options, rng: random.Random, streams: Streams) -> GameStarted:
@@ -131,10 +171,16 @@ def _ask(question: str, read: Callable[[str], T | str], streams: Streams) -> T:
 
 
 def _new_recorder(
-    path: str | None, header: GameStarted, streams: Streams
+    options: Options, header: GameStarted, streams: Streams
 ) -> Recorder[GameStarted, AnyEvent]:
-    """Create the game's journal (--journal, or a new file under ./journals/) and say where."""
-    return recording(path or default_journal_path(), header, streams.stderr, PROGRAM)
+    """Create the game's journal (--journal, or a new file in the journal folder, or, when
+    the user's data folder cannot be made, in `./journals`) and say where."""
+    if options.journal:
+        return recording(options.journal, header, streams.stderr, PROGRAM)
+    folder = options.journals
+    journal = default_journal_path(folder.path)
+    fallback = folder.fallback(journal)
+    return recording(journal, header, streams.stderr, PROGRAM, fallback=fallback)
 
 
 def _loop(
@@ -143,18 +189,33 @@ def _loop(
     recorder: Recorder[GameStarted, AnyEvent],
     rng: random.Random,
     streams: Streams,
+    *,
+    computers: Mapping[str, Computer],
 ) -> int:
-    """Play from `game` on; return the exit status (0: won, paused or input ended)."""
+    """Play from `game` on; return the exit status (0: won, paused or input ended).
+
+    A computer's seat types its command after the prompt, shown on standard output as a
+    person's typing would be in a transcript; nothing is read for it.
+    """
     stdin, stdout, stderr = streams.stdin, streams.stdout, streams.stderr
     try:
         stdout.write(text)
         while game.phase is not Phase.OVER:
             stdout.write(talk.prompt(game))
-            stdout.flush()
-            raw = read_line(stdin)
+            computer = computers.get(game.mover.name)
+            if computer is not None:
+                line = talk.typed(computer(game, rng))
+                stdout.write(f"{line}\n")
+                raw = line.encode()
+            else:
+                stdout.flush()
+                raw = read_line(stdin)
             if not raw:
                 stdout.write("\n")
-                if _save(game, BACKUP, stderr, recorder):
+                backup = BACKUP if _save(game, BACKUP, stderr, recorder) else None
+                if at_terminal(stderr):  # where the journal is, is said to a person only
+                    stderr.write(_kept(recorder, backup))
+                elif backup is not None:
                     complain(stderr, f"input ended; the game is saved in {BACKUP}", PROGRAM)
                 return 0
             reply = talk.respond(game, raw.decode("utf-8", errors="replace"), rng)
@@ -172,6 +233,17 @@ def _loop(
             complain(stderr, f"stopped; the game is saved in {BACKUP}", PROGRAM)
         stopped.add_note(where_kept(journal=recorder.played, backup=BACKUP if backed else None))
         raise
+
+
+def _kept(recorder: Recorder[GameStarted, AnyEvent], backup: str | None) -> str:
+    """Return what end of input kept, as Watan says it at a terminal
+    (`replay.edges.stopping.kept_at_end`): the journal, if anything was recorded, and the
+    backup, if written."""
+    journal = recorder.path if recorder.played else None
+    shown = None if journal is None else printable(journal)
+    named = None if backup is None else printable(backup)
+    load = f"{PROGRAM} play -load"
+    return kept_at_end(PROGRAM, over=False, journal=shown, backup=named, load=load)
 
 
 def _save(

@@ -119,6 +119,18 @@ def respond(game: Game, line: str, rng: random.Random) -> Reply:
     return _carry_out(game, Move(direction=directions[command]), rng)
 
 
+def typed(command: AnyCommand) -> str:
+    """Return the line a person types for `command` (what a computer's seat types, shown
+    after the prompt as if typed)."""
+    match command:
+        case Move(direction=direction):
+            return direction.value
+        case Act():
+            return YES
+        case Decline():
+            return NO
+
+
 def _say(game: Game, output: str) -> Reply:
     return Reply(output=output, events=(), game=game)
 

@@ -34,12 +34,16 @@ def announce(stderr: TextIO, message: str, program: str) -> None:
     Only on a terminal: a piped or captured session writes nothing on standard
     error unless something went wrong, since harnesses compare it too.
     """
-    try:
-        shown = stderr.isatty()
-    except (OSError, ValueError):
-        shown = False
-    if shown:
+    if at_terminal(stderr):
         complain(stderr, message, program)
+
+
+def at_terminal(stream: TextIO) -> bool:
+    """Return whether a person reads `stream` (a closed or odd stream is no terminal)."""
+    try:
+        return stream.isatty()
+    except (OSError, ValueError):
+        return False
 
 
 def torn(program: str) -> str:

@@ -19,6 +19,7 @@ import os
 import signal
 import sys
 from collections.abc import Callable
+from shlex import quote
 from typing import TextIO
 
 from replay.edges.messages import printable
@@ -122,6 +123,37 @@ def where_kept(*, journal: bool, backup: str | None) -> str:
     if backup:
         return f"the game is in {backup}"
     return "nothing of the game was played"
+
+
+def kept_at_end(
+    program: str, *, over: bool, journal: str | None, backup: str | None, load: str
+) -> str:
+    """Return the sentence that says what end of input kept of a game, and how to go on.
+
+    `journal` is the game's journal if it holds anything, `backup` the save file written
+    if any, and `load` the command that continues a save file (`watan -load`): the journal
+    comes first, as it holds every command and plays on exactly (`PROGRAM play --resume`);
+    a finished game is only listed (`PROGRAM replay`).
+    """
+    if over:
+        if journal is None:
+            return "End of input: the game is over.\n"
+        return (
+            f"End of input: the finished game is kept in {journal}; "
+            f"`{program} replay {quote(journal)}` lists it.\n"
+        )
+    if journal is not None:
+        also = f" and {backup}" if backup is not None else ""
+        return (
+            f"End of input: the game is kept in {journal}{also}; play on with "
+            f"`{program} play --resume {quote(journal)}`.\n"
+        )
+    if backup is not None:
+        return (
+            f"End of input: the game is saved in {backup}; play on with "
+            f"`{load} {quote(backup)}`.\n"
+        )
+    return "End of input: nothing was played, so nothing is kept.\n"
 
 
 def _kept(error: BaseException, kept: str) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -234,6 +235,22 @@ def test_a_bad_journal_is_one_line_naming_the_file_and_status_2(
             "bazaar: --resume continues a journal; drop --players, --size, -load and --journal\n",
         ),
         (["--resume", "nothere.jsonl"], "bazaar: nothere.jsonl: no such file\n"),
+        (
+            ["--computer", "Bob"],
+            "bazaar: --computer: 'Bob' is not NAME=STRATEGY (such as Ann=greedy)\n",
+        ),
+        (
+            ["--computer", "Bob=smart"],
+            "bazaar: --computer: 'smart' is no strategy; there are random, greedy\n",
+        ),
+        (
+            ["--computer", "Bob=greedy", "--computer", "Bob=random"],
+            "bazaar: --computer: 'Bob' is given twice\n",
+        ),
+        (
+            ["--players", "Ann,Bob", "--size", "4x4", "--computer", "Cy=greedy"],
+            "bazaar: --computer: no player is named 'Cy' (the players: Ann, Bob)\n",
+        ),
     ],
 )
 def test_bad_play_options_are_one_line_and_status_2(
@@ -267,6 +284,117 @@ def test_play_with_everything_given_asks_nothing(
     assert result.output.startswith("Bazaar: Ann and Bob on a 4x4 board.")
     assert (tmp_path / "backup.bazaar").is_file()
     assert load(BAZAAR, tmp_path / "j.jsonl").header.seed == 3
+
+
+def test_a_game_keeps_its_journal_in_the_bazaar_folder_of_watans_journal_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    monkeypatch.setenv("WATAN_JOURNALS", str(tmp_path / "games"))
+    result = invoke("play", "--players", "Ann,Bob", "--size", "4x4", "-seed", "3", stdin="left\n")
+    assert result.exit_code == 0
+    kept = list((tmp_path / "games" / "bazaar").glob("bazaar-*.jsonl"))
+    assert [load(BAZAAR, path).header.seed for path in kept] == [3]
+    assert sorted(os.listdir(work)) == ["backup.bazaar"]
+    monkeypatch.delenv("WATAN_JOURNALS")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    again = invoke("play", "--players", "Ann,Bob", "--size", "4x4", "-seed", "3", stdin="left\n")
+    assert again.exit_code == 0
+    assert len(list((tmp_path / "data" / "watan" / "journals" / "bazaar").iterdir())) == 1
+
+
+def test_diff_of_a_journal_with_itself_and_with_the_save_of_its_end_is_the_same_game(
+    journal: Path, tmp_path: Path
+) -> None:
+    result = invoke("diff", str(journal), str(journal))
+    assert (result.exit_code, result.output) == (
+        0, f"{journal} and {journal} are the same game.\n"
+    )
+    end = tmp_path / "end.bazaar"
+    end.write_text(format_save(saved_game(PLAYED.game)))
+    assert invoke("diff", str(journal), str(end)).exit_code == 0
+
+
+def test_diff_of_a_journal_and_its_rewound_copy_says_where_they_part_and_counts(
+    journal: Path, tmp_path: Path
+) -> None:
+    short = tmp_path / "short.jsonl"
+    write_journal(short, PLAYED.header, PLAYED.events[:4])
+    result = invoke("diff", str(short), str(journal))
+    lines = result.output.splitlines()
+    fifth = BAZAAR.describe(PLAYED.header, PLAYED.events[4])
+    assert (result.exit_code, lines[0]) == (
+        1, f"The games part at step 5: A's journal ends at step 4 / {fifth}."
+    )
+    assert lines[-1] == f"{len(lines) - 2} differences."
+    assert all(" → " in line for line in lines[1:-1])
+
+
+def test_diff_for_programs_is_the_toolkits_document(journal: Path, tmp_path: Path) -> None:
+    short = tmp_path / "short.jsonl"
+    write_journal(short, PLAYED.header, PLAYED.events[:4])
+    result = invoke("diff", str(short), str(journal), "--format", "json")
+    made = json.loads(result.output)
+    assert (result.exit_code, made["document"], made["version"], made["same"]) == (
+        1, "bazaar-diff", 1, False
+    )
+    assert made["parting"]["step"] == 5
+    assert {change["path"].split(".")[0] for change in made["changes"]} <= {
+        "merchants[0]", "merchants[1]", "turn", "phase", "winner",
+    }  # fmt: skip
+
+
+def test_diff_of_two_different_games_says_so_in_one_line(journal: Path, tmp_path: Path) -> None:
+    other = play_game(0, 22, ("greedy", "random"), (5, 5), 10)
+    path = tmp_path / "other.jsonl"
+    write_journal(path, other.header, other.events)
+    result = invoke("diff", str(journal), str(path))
+    assert (result.exit_code, result.output) == (
+        1, f"{journal} and {path} are different games: their boards differ.\n"
+    )
+    both = invoke("diff", "-", "-")
+    assert (both.exit_code, both.output) == (
+        2, "bazaar: only one of A and B can be standard input\n"
+    )
+
+
+def test_view_writes_a_page_beside_the_journal_with_every_step_as_the_game_prints_it(
+    journal: Path,
+) -> None:
+    result = invoke("view", str(journal), "--to", "2")
+    page = journal.with_suffix(".html")
+    assert (result.exit_code, result.output) == (
+        0, f"wrote {page} ({len(PLAYED.events)} events)\n"
+    )
+    text = page.read_text()
+    found = re.search(r'<script id="data" type="application/json">(.*?)</script>', text, re.S)
+    assert found is not None
+    data = json.loads(found[1])
+    at_two = load(BAZAAR, journal, 2)
+    assert data["opening"] == 2
+    assert len(data["steps"]) == len(PLAYED.events) + 1
+    assert data["steps"][2] == {
+        "caption": f"2  {BAZAAR.describe(PLAYED.header, PLAYED.events[1])}",
+        "text": invoke("replay", str(journal), "--to", "2").output,
+    }
+    assert at_two.events == PLAYED.events[:2]
+
+
+def test_view_of_standard_input_prints_the_page_and_a_step_past_the_end_is_refused(
+    journal: Path,
+) -> None:
+    printed = invoke("view", "-", stdin=journal.read_text())
+    assert (printed.exit_code, printed.output.startswith("<!DOCTYPE html>")) == (0, True)
+    past = invoke("view", str(journal), "--to", "9999")
+    assert (past.exit_code, past.output) == (
+        2, f"bazaar: --to 9999: the journal has steps 0 to {len(PLAYED.events)}\n"
+    )
+    itself = invoke("view", str(journal), "-o", str(journal))
+    assert (itself.exit_code, itself.output) == (
+        2, f"bazaar: {journal}: that is the journal itself; choose another name with -o\n"
+    )
 
 
 def test_simulate_reports_on_its_games() -> None:

@@ -345,7 +345,9 @@ def test_export_during_setup_is_the_backup_setup_would_save(journal: Path) -> No
 
 
 def test_a_journal_does_not_differ_from_its_backup(journal: Path) -> None:
-    assert outcome(run("diff", "game.jsonl", "backup.sv")) == (0, "", "")
+    assert outcome(run("diff", "game.jsonl", "backup.sv")) == (
+        0, "game.jsonl and backup.sv are the same game.\n", ""
+    )
 
 
 def test_a_journal_differs_from_its_rewound_copy(journal: Path, tmp_path: Path) -> None:
@@ -360,8 +362,7 @@ def test_a_journal_differs_from_its_rewound_copy(journal: Path, tmp_path: Path) 
     differs = run("diff", "game.jsonl", "game-to-12.jsonl")
     assert differs.exit_code == 1
     assert differs.stdout.startswith(
-        "The journals part ways at event 13: A has Blue ended their turn; "
-        "B has nothing (its journal ends).\n"
+        "The games part at step 13: Blue ended their turn / B's journal ends at step 12.\n"
     )
 
 
@@ -379,12 +380,12 @@ def test_two_constructor_saves_are_compared_as_constructor_files(journal: Path) 
     Path("other.sv").write_text(END_SAVE.replace("0 0 0 1 0 r h 8 B", "0 0 0 2 0 r h 8 B"))
     assert outcome(run("diff", "--edition", "constructor", "backup.sv", "other.sv")) == (
         1,
-        "Blue.resources.HEAT: 1 -> 2\n",
+        "Blue: HEAT 1 → 2\n1 difference.\n",
         "",
     )
     assert outcome(run("diff", "backup.sv", "other.sv", program="constructor"))[:2] == (
         1,
-        "Blue.resources.HEAT: 1 -> 2\n",
+        "Blue: HEAT 1 → 2\n1 difference.\n",
     )
 
 

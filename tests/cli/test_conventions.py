@@ -151,9 +151,13 @@ def test_show_reads_standard_input() -> None:
 
 def test_diff_reads_either_side_from_standard_input(journal: str) -> None:
     data = Path(journal).read_bytes()
-    assert outcome(run("diff", "-", journal, stdin=data)) == (0, "", "")
+    assert outcome(run("diff", "-", journal, stdin=data)) == (
+        0, "standard input and game.jsonl are the same game.\n", ""
+    )
     Path("end.sv").write_text(END_SAVE)
-    assert outcome(run("diff", journal, "-", stdin=END_SAVE)) == (0, "", "")
+    assert outcome(run("diff", journal, "-", stdin=END_SAVE)) == (
+        0, "game.jsonl and standard input are the same game.\n", ""
+    )
     assert outcome(run("diff", "-", "-", stdin=data)) == (
         2, "", "watan: only one of A and B can be standard input\n"
     )

@@ -197,5 +197,7 @@ def test_diff_of_a_journal_and_another_editions_save_says_so_in_one_line(
 
 def test_same_named_games_still_compare_step_by_step(journal: str) -> None:
     Path("short.jsonl").write_bytes(b"".join(lines_of(journal)[:8]))
-    assert outcome(run("diff", journal, "short.jsonl", "--turn", "2")) == (0, "", "")
+    assert outcome(run("diff", journal, "short.jsonl", "--turn", "2")) == (
+        0, "game.jsonl and short.jsonl are the same game.\n", ""
+    )
 

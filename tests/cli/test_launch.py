@@ -32,9 +32,17 @@ NOT_FOR_PLAYING = {
     "watan.pictures.svg",
     "watan.pictures.steps",
     "watan.pictures.viewer",
+    "starlette",
+    "uvicorn",
+    "websockets",
+    "watan.serve",
+    "watan.serve.join",
+    "importlib.metadata",
 }
 """Modules a game never needs: the CLI framework, the replay tooling (and deepdiff, which
-compares games), the pictures, the test tools."""
+compares games), the pictures, the server and its client (the `serve` extra), the test
+tools, and what finds installed strategies (only a seat handed to one by name needs it; its
+own imports weigh more than the game's)."""
 
 
 def modules_loaded(args: list[str], tmp_path: Path) -> set[str]:
@@ -138,6 +146,13 @@ def test_every_play_option_has_a_spec_or_long_spelling() -> None:
         "pace": ("--pace",),
         "human": ("--human",),
         "allow_computers": ("--allow-computers",),
+        "join": ("--join",),
         "hints": ("--hints",),
         "no_hints": ("--no-hints",),
     }
+
+
+def test_joining_a_served_game_loads_the_client_but_not_the_server(tmp_path: Path) -> None:
+    loaded = modules_loaded(["--join", "http://127.0.0.1:9/games/none#secret"], tmp_path)
+    assert {"watan.serve.join", "websockets.sync.client"} <= loaded
+    assert loaded & {"click", "starlette", "uvicorn", "watan.serve.app"} == set()

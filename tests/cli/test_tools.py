@@ -12,6 +12,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
+import jsonschema
 import msgspec
 import pytest
 from click.testing import CliRunner, Result
@@ -257,7 +258,9 @@ def test_export_into_a_missing_folder_is_one_line(journal: str) -> None:
 
 
 def test_a_journal_does_not_differ_from_itself(journal: str) -> None:
-    assert outcome(run("diff", journal, journal)) == (0, "", "")
+    assert outcome(run("diff", journal, journal)) == (
+        0, "game.jsonl and game.jsonl are the same game.\n", ""
+    )
 
 
 def test_a_journal_differs_from_its_rewound_copy_where_it_was_cut(journal: str) -> None:
@@ -265,22 +268,69 @@ def test_a_journal_differs_from_its_rewound_copy_where_it_was_cut(journal: str) 
     # After event 7 Red loaded the dice and rolled 10, giving Orange 2 STUDY, then passed.
     assert outcome(run("diff", journal, "game-to-7.jsonl")) == (
         1,
-        "The journals part ways at event 8: A has Red chose loaded dice; "
-        "B has nothing (its journal ends).\n"
-        "Orange.resources.STUDY: 3 -> 1\n"
-        "Red.dice: loaded -> fair\n"
-        "turn: Orange -> Red\n",
+        "The games part at step 8: Red chose loaded dice / B's journal ends at step 7.\n"
+        "turn: Orange → Red\n"
+        "Red: dice loaded → fair\n"
+        "Orange: STUDY 3 → 1\n"
+        "3 differences.\n",
         "",
     )
 
 
 def test_journals_compared_at_a_step_both_reach_are_equal(journal: str) -> None:
     run("rewind", journal, "--to", "7")
-    assert outcome(run("diff", journal, "game-to-7.jsonl", "--to", "7")) == (0, "", "")
+    assert outcome(run("diff", journal, "game-to-7.jsonl", "--to", "7")) == (
+        0, "game.jsonl and game-to-7.jsonl are the same game.\n", ""
+    )
+
+
+def test_diff_for_programs_is_a_versioned_document_of_paths(journal: str) -> None:
+    run("rewind", journal, "--to", "7")
+    result = run("diff", journal, "game-to-7.jsonl", "--format", "json")
+    assert (result.exit_code, result.stderr) == (1, "")
+    assert msgspec.json.decode(result.stdout) == {
+        "document": "watan-diff",
+        "version": 1,
+        "a": "game.jsonl",
+        "b": "game-to-7.jsonl",
+        "same": False,
+        "unrelated": None,
+        "parting": {"step": 8, "a": "Red chose loaded dice", "b": None},
+        "changes": [
+            {"path": "Orange.resources.STUDY", "a": 3, "b": 1},
+            {"path": "Red.dice", "a": "loaded", "b": "fair"},
+            {"path": "turn", "a": "Orange", "b": "Red"},
+        ],
+    }
+
+
+def test_diff_for_programs_of_the_same_game_is_same_and_validates(journal: str) -> None:
+    result = run("diff", journal, "backup.sv", "--format", "json")
+    assert (result.exit_code, result.stderr) == (0, "")
+    made = msgspec.json.decode(result.stdout)
+    assert (made["same"], made["parting"], made["changes"]) == (True, None, [])
+    schema = msgspec.json.decode(run("schema", "diff").stdout)
+    jsonschema.validate(made, schema)
+    run("rewind", journal, "--to", "7")
+    jsonschema.validate(
+        msgspec.json.decode(run("diff", journal, "game-to-7.jsonl", "--format", "json").stdout),
+        schema,
+    )
+
+
+def test_diff_for_programs_of_different_games_says_why(journal: str) -> None:
+    Path("other.sv").write_text(reference("sample-save.sv").replace("3 10", "3 9", 1))
+    result = run("diff", journal, "other.sv", "--format", "json")
+    made = msgspec.json.decode(result.stdout)
+    assert (result.exit_code, made["same"], made["unrelated"]) == (
+        1, False, "their boards differ"
+    )
 
 
 def test_a_journal_does_not_differ_from_the_save_of_its_end(journal: str) -> None:
-    assert outcome(run("diff", journal, "backup.sv")) == (0, "", "")
+    assert outcome(run("diff", journal, "backup.sv")) == (
+        0, "game.jsonl and backup.sv are the same game.\n", ""
+    )
 
 
 def test_a_journal_differs_from_the_save_it_started_from(journal: str) -> None:
@@ -288,14 +338,15 @@ def test_a_journal_differs_from_the_save_it_started_from(journal: str) -> None:
     # Compared as saves: dice choices are not saved, and Orange rolls next at the end.
     assert outcome(run("diff", journal, "start.sv")) == (
         1,
-        "Blue.resources.CAFFEINE: 1 -> 0\n"
-        "Blue.resources.LECTURE: 1 -> 0\n"
-        "Blue.resources.STUDY: 4 -> 5\n"
-        "Orange.resources.CAFFEINE: 5 -> 11\n"
-        "Orange.resources.STUDY: 3 -> 0\n"
-        "Yellow.resources.LECTURE: 2 -> 3\n"
-        "geese: 9 -> 8\n"
-        "turn: Orange -> Blue\n",
+        "turn: Orange → Blue\n"
+        "geese: tile 9 → tile 8\n"
+        "Blue: CAFFEINE 1 → 0\n"
+        "Blue: LECTURE 1 → 0\n"
+        "Blue: STUDY 4 → 5\n"
+        "Orange: CAFFEINE 5 → 11\n"
+        "Orange: STUDY 3 → 0\n"
+        "Yellow: LECTURE 2 → 3\n"
+        "8 differences.\n",
         "",
     )
 

@@ -91,6 +91,7 @@ def states(seed: int, count: int) -> list[Game]:
     return seen
 
 
+@pytest.mark.slow  # random whole games, every command tried
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32))
 def test_decide_accepts_a_command_exactly_when_the_legal_moves_list_it(seed: int) -> None:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from watan.files.journal import Folder, journal_folder
+from replay.edges.folders import Folder
+from watan.files.journal import journal_folder
 
 
 @pytest.mark.parametrize(

@@ -12,10 +12,10 @@ from tests.conftest import WATAN, read_journal
 from tests.recording import JOURNALS
 from watan.editions import edition
 from watan.editions.model import Edition
-from watan.engine.events import TurnEnded
+from watan.engine.events import SeatTaken, TurnEnded
 from watan.engine.evolve import apply, start
 from watan.engine.state import COLOURS, NOBODY, Colour, Game, Phase
-from watan.pictures.steps import Beginning, Change, Holding, beginning, changes
+from watan.pictures.steps import Beginning, Change, Holding, Stepper, beginning, changes
 from watan.text.render import standing
 
 GAMES = sorted(JOURNALS.glob("*/journal.jsonl"))
@@ -142,3 +142,24 @@ def test_the_winner_is_named_from_the_step_the_game_is_won_and_by_nobody_before(
         if change.standing is not None and change.standing.winner is not None
     ]
     assert won == [(919, Colour.ORANGE)] and len(recorded.events) == 919
+
+
+@pytest.mark.parametrize("path", GAMES, ids=lambda path: path.parent.name)
+def test_a_live_games_steps_one_event_at_a_time_are_the_replays(path: Path) -> None:
+    recorded = read_journal(str(path))
+    played = edition(recorded.header.edition)
+    named = any(isinstance(event, SeatTaken) for event in recorded.events)
+    stepper = Stepper(recorded.header, played, named=named)
+    one_by_one = [stepper.step(event) for event in recorded.events]
+    assert one_by_one == list(changes(recorded.header, recorded.events, played))
+
+
+def test_a_live_game_names_who_moved_from_its_first_seat_taken() -> None:
+    recorded = read_journal(str(JOURNALS / "sevens-and-steals" / "journal.jsonl"))
+    header = recorded.header
+    stepper = Stepper(header, WATAN)
+    seat = SeatTaken(colour=Colour.RED, player="greedy")
+    first, second = stepper.step(seat), stepper.step(recorded.events[0])
+    named = Stepper(header, WATAN, named=True)
+    assert first == named.step(seat)
+    assert second == named.step(recorded.events[0])

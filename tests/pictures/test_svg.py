@@ -216,6 +216,7 @@ def test_the_pictures_of_the_sample_files_are_the_golden_ones(golden: str, args:
     assert result.stdout == (PICTURES / golden).read_text()
 
 
+@pytest.mark.slow  # every step of every recorded game
 @pytest.mark.parametrize("journal", GAMES, ids=[g.parent.name for g in GAMES])
 def test_every_step_of_a_recorded_game_shows_the_owners_and_levels_of_that_step(
     journal: Path,

@@ -23,6 +23,8 @@ from watan.files.savefile import parse_board
 from watan.pictures.geometry import CRITERION_POINTS, GOAL_HALVES, GOAL_POINTS, TILE_POINTS
 from watan.pictures.palette import DARK, LIGHT, STUDENT_COLOURS
 
+pytestmark = pytest.mark.slow  # drives a browser
+
 RGB = tuple[int, int, int]
 
 # sample-save.sv, line by line (spec §3.7): each student's criteria and goals.

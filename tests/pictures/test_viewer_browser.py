@@ -25,6 +25,8 @@ from tests.recording import JOURNALS
 from watan.cli.app import main
 from watan.pictures.viewer import page, page_data
 
+pytestmark = pytest.mark.slow  # drives a browser
+
 SEVENS = JOURNALS / "sevens-and-steals" / "journal.jsonl"
 CONSTRUCTOR = JOURNALS / "constructor-started-with-load" / "journal.jsonl"
 LEVEL_LETTERS = {"watan": "AME", "constructor": "BHT"}

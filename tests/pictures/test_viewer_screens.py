@@ -33,6 +33,8 @@ from tests.recording import JOURNALS
 from watan.engine.state import Colour
 from watan.pictures import palette
 
+pytestmark = pytest.mark.slow  # drives a browser
+
 WON = JOURNALS / "win-by-completion" / "journal.jsonl"
 SIZES = [(1280, 720), (1400, 900), (1920, 1080)]
 NOW = rgb("#fff1b8")

@@ -85,6 +85,7 @@ def wheel(folder: Path, code: str) -> Path:
     return path
 
 
+@pytest.mark.slow  # installs a package with pip
 def test_an_installed_package_names_its_strategy_and_plays_it(tmp_path: Path) -> None:
     # The README's example, packaged with its entry point, installed by pip into a folder of
     # its own, and played by name in a tournament.

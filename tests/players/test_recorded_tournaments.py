@@ -20,6 +20,8 @@ import pytest
 
 from tests.conftest import ROOT, audit, read_journal
 
+pytestmark = pytest.mark.slow  # plays whole tournaments in subprocesses
+
 TOURNAMENTS = ROOT / "fixtures" / "tournaments"
 RUNS = sorted(path.parent for path in TOURNAMENTS.glob("*/args"))
 

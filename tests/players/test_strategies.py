@@ -94,6 +94,7 @@ def a_game(
     return play(game, Table(seat), rng, heard, turns), events
 
 
+@pytest.mark.slow  # whole games between every strategy
 @settings(max_examples=12, deadline=None)
 @given(
     seed=st.integers(min_value=0, max_value=2**32),
@@ -108,6 +109,7 @@ def test_no_strategy_ever_gives_a_command_the_rules_refuse(
     assert game.phase is Phase.OVER or game.phase is not Phase.SETUP
 
 
+@pytest.mark.slow  # a whole game of each strategy, twice
 @pytest.mark.parametrize("name", NAMES)
 def test_a_strategy_plays_the_same_game_from_the_same_seed(name: str) -> None:
     seats = (name, "greedy", name, "random")
@@ -175,6 +177,7 @@ def test_the_geese_go_where_they_hurt_only_others_and_rob_the_one_there(
     assert (RED in on_tile, BLUE in on_tile, move.victim) == (True, False, RED)
 
 
+@pytest.mark.slow  # whole games with the house rules
 @pytest.mark.parametrize("name", ["greedy", "expert"])
 def test_greedy_and_expert_buy_and_play_cards_and_trade_with_the_bank(name: str) -> None:
     # Over a few seeded games of house rules, each kind of the rules' moves is made.

@@ -151,3 +151,12 @@ def test_a_judges_own_grouping_is_used_when_given() -> None:
     )
     assert audit(quick, HEADER, EVENTS) == audit(RACE, HEADER, EVENTS)
     assert sum(grouped) == len(EVENTS)
+
+
+def test_since_judges_the_events_after_a_state_numbering_on_from_it() -> None:
+    # Events 1-2 are one command (a roll and its move); the audit takes up from there.
+    since = (RACE.fold(HEADER, EVENTS[:2]), 2)
+    assert audit(RACE, HEADER, EVENTS[2:], since=since) == audit(RACE, HEADER, EVENTS)
+    tampered: list[Event] = [*EVENTS[:2], Rolled(1, 3), Advanced(1, 5)]
+    assert audit(RACE, HEADER, tampered[2:], since=since) == audit(RACE, HEADER, tampered)
+    assert audit(RACE, HEADER, tampered).problem is not None

@@ -19,6 +19,7 @@ from tests.replay.race import (
     Advanced,
     Began,
     Event,
+    Race,
     Rolled,
     Won,
     journal_bytes,
@@ -48,6 +49,20 @@ def test_fold_starts_from_the_header_and_applies_every_event() -> None:
     race = RACE.fold(HEADER, events)
     assert race == fold(RACE.apply, RACE.start(HEADER), events)
     assert race.winner is not None and max(race.positions) >= HEADER.goal
+
+
+def test_fold_is_the_games_batch_fold_when_it_gives_one() -> None:
+    events = play()
+    early = RACE.fold(HEADER, events[:1])
+    folded: list[tuple[Race, list[Event]]] = []
+
+    def fold_all(race: Race, run: Iterable[Event]) -> Race:
+        folded.append((race, list(run)))
+        return early
+
+    batched = msgspec.structs.replace(RACE, fold_all=fold_all)
+    assert batched.fold(HEADER, events) == early != RACE.fold(HEADER, events)
+    assert folded == [(RACE.start(HEADER), events)]
 
 
 def test_words_describe_the_header_and_each_event() -> None:

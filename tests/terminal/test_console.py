@@ -12,13 +12,13 @@ from pathlib import Path
 import msgspec
 import pytest
 
+from replay.edges.folders import Folder
 from tests.conftest import ROOT, WATAN, reference
 from tests.engine.test_state import BLUE_AT_10, saved
 from watan.editions.constructor import EDITION as CONSTRUCTOR
 from watan.engine.events import AnyEvent, GameStarted
 from watan.engine.evolve import apply, start
 from watan.engine.state import Game, saved_game
-from watan.files.journal import Folder
 from watan.files.savefile import format_save, parse_board, parse_save
 from watan.match.options import Options
 from watan.terminal.console import Streams, play_games

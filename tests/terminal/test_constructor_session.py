@@ -30,7 +30,7 @@ from watan.engine.state import COLOURS, Colour, Game, Phase, loaded_game, new_ga
 from watan.files.savefile import format_save
 from watan.terminal.session import Session, prompt, wants_backup
 from watan.text.wording import opening
-from watan.tools.compare import differences
+from watan.tools.compare import told_apart
 
 BLUE, RED, ORANGE, YELLOW = Colour.BLUE, Colour.RED, Colour.ORANGE, Colour.YELLOW
 
@@ -527,9 +527,8 @@ def test_differences_between_constructor_games_use_its_names(sample_board: Board
         sample_board, criteria={12: (BLUE, 2)}, goals={20: BLUE, 21: BLUE},
         resources={BLUE: (1, 0, 0, 0, 0)},
     )
-    assert differences(before, after, CONSTRUCTOR) == [
-        "Blue.paths[1]: absent -> 21",
-        "Blue.resources.BRICK: 0 -> 1",
-        "addresses[12]: Blue Basement -> Blue House",
-        "paths[21]: none -> Blue",
+    assert told_apart(before, after, CONSTRUCTOR) == [
+        "Blue: BRICK 0 → 1",
+        "address 12: Blue's Basement → Blue's House",
+        "path 21: none → Blue",
     ]

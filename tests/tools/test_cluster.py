@@ -12,6 +12,7 @@ from watan.tools.simulate import summarise, tournament
 PLAYERS = ("greedy", "random", "random", "random")
 
 
+@pytest.mark.slow  # starts a local Dask cluster
 def test_a_local_cluster_of_two_workers_plays_the_same_games_as_two_local_workers() -> None:
     local = tournament(6, 8, players=PLAYERS, workers=2, edition="watan")
     clustered = tournament(6, 8, players=PLAYERS, workers=2, cluster="local", edition="watan")

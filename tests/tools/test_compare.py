@@ -4,20 +4,31 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from replay.compare import parting
-from tests.conftest import WATAN, reference
+from replay.compare import Parting, parted
+from replay.differences import ABSENT
+from tests.conftest import CONSTRUCTOR, WATAN, reference
 from tests.positions import make_game
 from tests.test_definition import HEADER, SAMPLE_EVENTS, WIN_EVENTS, WIN_HEADER, fold
 from watan.definition import WATAN as WATAN_JOURNALS
+from watan.editions.model import Edition
 from watan.engine.events import TradeDeclined
 from watan.engine.resources import Resource
 from watan.engine.rules import Card, with_house_rules
-from watan.engine.state import Colour, Phase
+from watan.engine.state import Colour, Game, Phase
 from watan.files.savefile import parse_board
-from watan.tools.compare import as_loaded, as_view, differences
+from watan.tools.compare import as_loaded, as_view, structural, told_apart
 
 BLUE, RED, ORANGE, YELLOW = Colour.BLUE, Colour.RED, Colour.ORANGE, Colour.YELLOW
 BOARD = parse_board(reference("sample-board.txt"), "sample-board.txt", WATAN)
+
+
+def differences(a: Game, b: Game, edition: Edition) -> list[str]:
+    """Return the structural differences (`--format json`'s) a line each, to read whole."""
+
+    def shown(value: object) -> str:
+        return "absent" if value is ABSENT else str(value)
+
+    return [f"{c.path}: {shown(c.old)} -> {shown(c.new)}" for c in structural(a, b, edition)]
 
 
 def holding(
@@ -103,7 +114,9 @@ def test_a_resource_and_a_criterion_that_differ_read_as_paths() -> None:
     ]
 
 
-def test_goals_dice_geese_turn_phase_and_winner_differences_read_in_words() -> None:
+def _goal_dice_geese_turn_phase_and_winner() -> tuple[Game, Game]:
+    """Return two games: in the second, Yellow has another goal, Orange loaded dice, the
+    geese moved, and Red won on their turn."""
     a = make_game(BOARD, goals={3: YELLOW})
     b = replace(
         make_game(
@@ -112,6 +125,11 @@ def test_goals_dice_geese_turn_phase_and_winner_differences_read_in_words() -> N
         ),
         winner=RED,
     )  # fmt: skip
+    return a, b
+
+
+def test_goals_dice_geese_turn_phase_and_winner_differences_read_in_words() -> None:
+    a, b = _goal_dice_geese_turn_phase_and_winner()
     assert differences(a, b, WATAN) == [
         "Orange.dice: fair -> loaded",
         "Yellow.goals[1]: absent -> 5",
@@ -170,26 +188,79 @@ def test_journals_that_diverge_part_at_the_first_different_event() -> None:
         proposer=BLUE, partner=ORANGE, give=Resource.STUDY, take=Resource.CAFFEINE
     )
     other = (*SAMPLE_EVENTS[:5], declined, *SAMPLE_EVENTS[6:])
-    assert parting(WATAN_JOURNALS, HEADER, SAMPLE_EVENTS, other) == (
-        "The journals part ways at event 6: A has Blue traded one STUDY to Orange for one "
-        "CAFFEINE; B has Orange declined Blue's offer of one STUDY for one CAFFEINE."
+    assert parted(WATAN_JOURNALS, HEADER, SAMPLE_EVENTS, other) == Parting(
+        6,
+        "Blue traded one STUDY to Orange for one CAFFEINE",
+        "Orange declined Blue's offer of one STUDY for one CAFFEINE",
     )
 
 
 def test_a_journal_that_is_a_prefix_of_the_other_parts_where_it_ends() -> None:
-    assert parting(WATAN_JOURNALS, HEADER, SAMPLE_EVENTS[:3], SAMPLE_EVENTS) == (
-        "The journals part ways at event 4: A has nothing (its journal ends); "
-        "B has Blue moved the geese to tile 9."
+    assert parted(WATAN_JOURNALS, HEADER, SAMPLE_EVENTS[:3], SAMPLE_EVENTS) == Parting(
+        4, None, "Blue moved the geese to tile 9"
     )
-    assert parting(WATAN_JOURNALS, HEADER, SAMPLE_EVENTS, SAMPLE_EVENTS[:7]) == (
-        "The journals part ways at event 8: A has Red chose loaded dice; "
-        "B has nothing (its journal ends)."
+    assert parted(WATAN_JOURNALS, HEADER, SAMPLE_EVENTS, SAMPLE_EVENTS[:7]) == Parting(
+        8, "Red chose loaded dice", None
     )
 
 
 def test_equal_journals_do_not_part() -> None:
-    assert parting(WATAN_JOURNALS, HEADER, SAMPLE_EVENTS, SAMPLE_EVENTS) is None
-    assert parting(WATAN_JOURNALS, HEADER, (), ()) is None
+    assert parted(WATAN_JOURNALS, HEADER, SAMPLE_EVENTS, SAMPLE_EVENTS) is None
+    assert parted(WATAN_JOURNALS, HEADER, (), ()) is None
+
+
+# --- For people: one line per change, each once ----------------------------------------------
+
+
+def test_a_criterion_completed_is_one_line_on_the_board_not_again_in_the_students_list() -> None:
+    a = make_game(BOARD, resources={RED: (0, 2, 0, 0, 0)}, criteria={20: (BLUE, 1)})
+    b = make_game(BOARD, resources={RED: (0, 3, 0, 0, 0)}, criteria={20: (BLUE, 2)})
+    assert told_apart(a, b, WATAN) == [
+        "Red: LAB 2 → 3",
+        "criterion 20: Blue's Assignment → Blue's Midterm",
+    ]
+
+
+def test_goals_dice_geese_turn_phase_and_winner_are_told_in_words() -> None:
+    a, b = _goal_dice_geese_turn_phase_and_winner()
+    assert told_apart(a, b, WATAN) == [
+        "turn: Blue → Red",
+        "phase: after the roll → over",
+        "geese: off the board → tile 4",
+        "winner: nobody → Red",
+        "Orange: dice fair → loaded",
+        "goal 5: none → Yellow",
+    ]
+
+
+def test_a_card_bought_is_told_as_the_hand_and_the_decks_size() -> None:
+    deck = (Card.KNIGHT, Card.VP, Card.MONOPOLY, Card.KNIGHT, Card.VP)
+    a = replace(make_game(BOARD, rules=with_house_rules(WATAN.rules, ["dev-cards"])), deck=deck)
+    blue = replace(a.students[BLUE], cards=(1, 0, 0), played_points=1)
+    b = replace(a, students=(blue, *a.students[1:]), deck=deck[1:])
+    assert told_apart(a, b, WATAN) == [
+        "Blue: knight cards 0 → 1",
+        "Blue: vp cards played 0 → 1",
+        "deck: 5 cards → 4 cards",
+    ]
+
+
+def test_constructor_games_are_told_apart_in_its_words() -> None:
+    a = make_game(BOARD, criteria={12: (BLUE, 1)}, goals={20: BLUE})
+    b = make_game(
+        BOARD, criteria={12: (BLUE, 2)}, goals={20: BLUE, 21: BLUE},
+        resources={BLUE: (1, 0, 0, 0, 0)},
+    )  # fmt: skip
+    assert told_apart(a, b, CONSTRUCTOR) == [
+        "Blue: BRICK 0 → 1",
+        "address 12: Blue's Basement → Blue's House",
+        "path 21: none → Blue",
+    ]
+
+
+def test_identical_games_are_told_no_differences() -> None:
+    game = fold(HEADER, SAMPLE_EVENTS)
+    assert told_apart(game, fold(HEADER, SAMPLE_EVENTS), WATAN) == []
 
 
 def test_as_loaded_before_the_roll_forgets_only_the_dice_choice() -> None:

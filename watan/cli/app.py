@@ -19,17 +19,9 @@ from typing import Any
 import click
 
 from replay.edges.messages import printable
-from watan.cli import journals, looking, simulating
-from watan.cli.common import (
-    FILE,
-    CommandFunction,
-    colour_names,
-    computer_seats,
-    edition_names,
-    house_rule_names,
-    program,
-)
-from watan.cli.options import PLAY_OPTIONS
+from watan.build import build
+from watan.cli import journals, looking, serving, simulating
+from watan.cli.common import play_options, program
 
 
 class _PlayByDefault(click.Group):
@@ -95,7 +87,7 @@ def _typed_words_escaped() -> Iterator[None]:
 
 
 @click.group(cls=_PlayByDefault, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="watan")
+@click.version_option(package_name="watan", message=f"%(prog)s, version %(version)s ({build()})")
 def main() -> None:
     """Students of Watan, and its older edition Constructor, for four players at one terminal.
 
@@ -104,39 +96,8 @@ def main() -> None:
     """
 
 
-def _play_options(command: CommandFunction) -> CommandFunction:
-    """Give `play` the options the fast path reads (`watan.cli.options`), from the same table."""
-    for option in reversed(PLAY_OPTIONS):
-        if option.flag:
-            command = click.option(*option.flags, option.name, is_flag=True, help=option.help)(
-                command
-            )
-            continue
-        kind: Any = int if option.number else FILE if option.file else str
-        command = click.option(
-            *option.flags,
-            option.name,
-            type=kind,
-            metavar=option.metavar,
-            help=option.help,
-            multiple=option.repeated,
-            shell_complete=_COMPLETED.get(option.name),
-        )(command)
-    return command
-
-
-_COMPLETED = {
-    "edition": edition_names,
-    "house_rules": house_rule_names,
-    "computer": computer_seats,
-    "human": colour_names,
-}
-"""How shells complete the values of `play`'s options that name something (the others are
-files, numbers or free)."""
-
-
 @main.command("play")
-@_play_options
+@play_options()
 def play_command(**chosen: Any) -> None:
     """Play the game at the terminal (spec §5 options in any order).
 
@@ -162,5 +123,6 @@ for _command in (
     simulating.simulate,
     looking.schema,
     looking.rules,
+    serving.serve,
 ):
     main.add_command(_command)

@@ -11,14 +11,14 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 from click.shell_completion import CompletionItem
 
 from replay.edges.messages import printable, torn
 from replay.edges.reading import STANDARD_STREAM
-from watan.cli.options import EXIT_BAD_FILE
+from watan.cli.options import EXIT_BAD_FILE, PLAY_OPTIONS
 from watan.editions import DEFAULT_EDITION
 
 if TYPE_CHECKING:
@@ -96,6 +96,43 @@ class FileName(click.types.StringParamType):
 
 FILE = FileName("file")
 FOLDER = FileName("dir")
+
+
+def play_options(
+    only: frozenset[str] | None = None,
+) -> Callable[[CommandFunction], CommandFunction]:
+    """Give a command the options of `watan play` (`watan.cli.options`, the table the fast
+    path reads too), or those of them named in `only`; shells complete the values of those
+    that name something (the others are files, numbers or free)."""
+    completed = {
+        "edition": edition_names,
+        "house_rules": house_rule_names,
+        "computer": computer_seats,
+        "human": colour_names,
+    }
+
+    def decorate(command: CommandFunction) -> CommandFunction:
+        for option in reversed(PLAY_OPTIONS):
+            if only is not None and option.name not in only:
+                continue
+            if option.flag:
+                command = click.option(
+                    *option.flags, option.name, is_flag=True, help=option.help
+                )(command)
+                continue
+            kind: Any = int if option.number else FILE if option.file else str
+            command = click.option(
+                *option.flags,
+                option.name,
+                type=kind,
+                metavar=option.metavar,
+                help=option.help,
+                multiple=option.repeated,
+                shell_complete=completed.get(option.name),
+            )(command)
+        return command
+
+    return decorate
 
 
 def read_input(limit: int | None = None) -> bytes:

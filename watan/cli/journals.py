@@ -24,6 +24,7 @@ from watan.cli.common import (
     chosen_step,
     edition_option,
     fail,
+    format_option,
     noting,
     output_option,
     program,
@@ -94,12 +95,16 @@ def verify(journal: str) -> None:
     """
     from replay import JournalError
     from replay.history import check
+    from replay.parallel import check_on_both
     from watan.definition import WATAN
 
     name, data = journal_source(journal)
     bar = ProgressBar("checking", "events" if data is not None else BYTES)
-    try:  # a file is checked as a stream, in little memory however long it is
-        moment = check(WATAN, name, data=data, progress=bar.update)
+    try:  # a file is checked as a stream, in little memory however long it is, on two cores
+        moment = (
+            check(WATAN, name, data=data, progress=bar.update) if data is not None
+            else check_on_both(WATAN, name, progress=bar.update)
+        )
     except JournalError as error:
         bar.close()
         click.echo(printable(str(error)))
@@ -116,15 +121,25 @@ def verify(journal: str) -> None:
 @click.argument("second", metavar="B", type=FILE)
 @step_options("Compare the journals at step N.")
 @edition_option()
-def diff(first: str, second: str, to: int | None, turn: int | None, edition: str | None) -> None:
+@format_option(
+    text="a line per difference, in the game's words",
+    json="a document for programs (watan schema diff gives its JSON Schema)",
+)
+def diff(
+    *, first: str, second: str, to: int | None, turn: int | None, edition: str | None, shape: str
+) -> None:
     """Compare two games (journals, or a journal and a .sv save file).
 
-    Prints where the journals part ways and each difference between the two
-    games as `path: A's value -> B's value`; two different games (another
-    board or edition) in one line.  Exit status 0 when they are the same, 1
-    when they differ.  Either A or B may be - for standard input.
+    Prints where the journals part (`The games part at step 41: Blue rolled 8
+    / Blue rolled 6.`), then one line per difference between the two games
+    (`Blue: LAB 2 → 3`, `criterion 20: Blue's Assignment → Blue's
+    Midterm`), then how many; that they are the same game; or, for two
+    different games (another board or edition), why in one line.  Exit
+    status 0 when they are the same, 1 when they differ.  Either A or B may
+    be - for standard input.
     """
-    from watan.tools.compare import StillInSetup, compare
+    from replay.compare import document, report
+    from watan.tools.compare import StillInSetup, compare, structural, told_apart
 
     chosen_step(to, turn)
     if first == second == STANDARD_STREAM:
@@ -149,11 +164,18 @@ def diff(first: str, second: str, to: int | None, turn: int | None, edition: str
         found = compare(a, b, chosen)
     except StillInSetup as setup:
         fail(str(setup))
-    if found.unrelated is not None:
-        click.echo(printable(f"{a.name} and {b.name} are different games: {found.unrelated}."))
-        sys.exit(1)
-    click.echo("".join(f"{printable(line)}\n" for line in found.lines), nl=False)
-    sys.exit(1 if found.lines else 0)
+    games = found.games
+    if shape == "json":
+        import msgspec
+
+        changes = [] if games is None else structural(*games, chosen)
+        made = document("watan", (a.name, b.name), found.unrelated, found.parting, changes)
+        click.echo(msgspec.json.encode(made).decode())
+        sys.exit(0 if made.same else 1)
+    lines = [] if games is None else told_apart(*games, chosen)
+    same, shown = report((a.name, b.name), found.unrelated, found.parting, lines)
+    click.echo("".join(f"{printable(line)}\n" for line in shown), nl=False)
+    sys.exit(0 if same else 1)
 
 
 def _source(path: str) -> tuple[str, bytes | None, bool]:

@@ -101,6 +101,7 @@ def _run(default_edition: str) -> None:
             house_rules=_every(chosen, "house_rules"),
             think=_one(chosen, "think"),
             pace=_one(chosen, "pace"),
+            join=_one(chosen, "join"),
             default_edition=default_edition,
         )
     )

@@ -244,14 +244,22 @@ def rules(house_rules: tuple[str, ...], edition: str | None) -> None:
 
 
 @click.command()
-def schema() -> None:
-    """Print the JSON Schema of `replay --format json`'s document, generated from its types."""
+@click.argument("of", metavar="[replay|diff]", type=click.Choice(["replay", "diff"]),
+                default="replay")
+def schema(of: str) -> None:
+    """Print the JSON Schema of `replay --format json`'s document (or, with `diff`, of
+    `diff --format json`'s), generated from its types."""
     import msgspec
 
-    from watan.tools import document
+    if of == "diff":
+        from replay.compare import document_schema
 
-    text = msgspec.json.format(msgspec.json.encode(document.json_schema()), indent=2)
-    click.echo(text.decode())
+        made = document_schema("watan")
+    else:
+        from watan.tools import document
+
+        made = document.json_schema()
+    click.echo(msgspec.json.format(msgspec.json.encode(made), indent=2).decode())
 
 
 def shown(

@@ -124,6 +124,13 @@ PLAY_OPTIONS = (
         flag=True,
     ),
     PlayOption(
+        "join",
+        ("--join",),
+        "LINK",
+        "Play the seat of a served game whose link (from `watan serve`) is LINK, from this "
+        "terminal; a spectator's link shows the game without playing.",
+    ),
+    PlayOption(
         "hints",
         ("--hints",),
         "",

@@ -17,6 +17,8 @@ from watan.cli.options import EXIT_BAD_FILE
 from watan.editions import DEFAULT_EDITION
 
 if TYPE_CHECKING:
+    from watan.match.making import Match
+    from watan.match.options import Options
     from watan.terminal.hinter import Level
 
 
@@ -36,79 +38,142 @@ def play_session(
     no_hints: bool = False,
     house_rules: Sequence[str] = (),
     think: str | None = None,
+    join: str | None = None,
     pace: str | None = None,
     default_edition: str = DEFAULT_EDITION,
 ) -> int:
     """Play from the command line's options; return the exit status.
 
-    A conflict of options or a file that cannot be used is one line on
-    standard error and exit status 2 (RULINGS 19); so is a seat given twice or
-    a colour or strategy that does not exist.  `edition` is what the player
-    asked for; `default_edition` is the program's own (`constructor` plays
-    Constructor), and a resumed journal plays the edition it recorded.  The
-    program is named for its edition, and its lines on standard error begin
-    with that name.  `computer` holds `COLOUR[=STRATEGY]` values, `human`
-    colours.  `house_rules` holds the `--house-rules` values, each a
-    comma-separated list (house-rules.md ruling 1); a resumed game plays the
-    rules its journal recorded, and so do the games after it.  The game hints
-    on standard error when standard input is a terminal, or with `hints`;
-    never with `no_hints`.  New journals go to the journal folder the
-    environment names (`journal_folder`).  Each computer command waits `pace` seconds
-    (by default a moment when standard output is a terminal, none otherwise), or until the
-    person presses Enter.
+    The game is made as `first_game` says; with `join`, a seat of a served game is played
+    instead (`watan.serve.join`), and no other option but the hints' and the pace may be
+    given.  The game hints on standard error when standard input is a terminal, or with
+    `hints`; never with `no_hints`.  Each computer command (another seat's, when joined)
+    waits `pace` seconds (by default a moment when standard output is a terminal, none
+    otherwise), or until the person presses Enter.
     """
     program = default_edition
+    if hints and no_hints:
+        return _refuse("--hints and --no-hints cannot be used together", program)
+    paced = _seconds(pace)
+    if pace is not None and paced is None:
+        return _refuse(f"--pace: {pace!r} is not a number of seconds between 0 and 60", program)
+    hinting = _hinting(hints=hints, no_hints=no_hints)
+    seconds = _default_pace() if paced is None else paced
+    if join is not None:
+        asked = (seed, load, board, edition, journal, resume, think)
+        if any(value is not None for value in asked) or (
+            random_board or computer or human or allow_computers or house_rules
+        ):
+            return _refuse(
+                "--join plays a seat of a served game: its server chose the game; "
+                "give only --join LINK (and --hints, --no-hints or --pace)",
+                program,
+            )
+        from watan.serve.join import join_game
 
-    def refuse(message: str) -> int:
-        return _refuse(message, program)
+        return join_game(join, hinting, seconds, program)
+    first = first_game(
+        seed=seed,
+        load=load,
+        board=board,
+        random_board=random_board,
+        edition=edition,
+        journal=journal,
+        resume=resume,
+        computer=computer,
+        human=human,
+        allow_computers=allow_computers,
+        house_rules=house_rules,
+        think=think,
+        default_edition=default_edition,
+    )
+    if isinstance(first, str):
+        return _refuse(first, program)
+    if sys.stdin is None or sys.stdout is None:
+        return _refuse("standard input and output must be open to play", program)
+    from watan.players.table import StrategyError
+    from watan.terminal.console import Streams, play_games
 
+    streams = Streams(sys.stdin.buffer, sys.stdout, sys.stderr, program)
+    return stoppably(
+        lambda: play_games(first, streams, hinting, seconds),
+        sys.stderr,
+        program,
+        stopped="stopped",
+        kept="the game is in its journal (and backup.sv)",  # the console says better
+        faults=(StrategyError,),
+    )
+
+
+def first_game(
+    *,
+    seed: int | None = None,
+    load: str | None = None,
+    board: str | None = None,
+    random_board: bool = False,
+    edition: str | None = None,
+    journal: str | None = None,
+    resume: str | None = None,
+    computer: Sequence[str] = (),
+    human: Sequence[str] = (),
+    allow_computers: bool = False,
+    house_rules: Sequence[str] = (),
+    think: str | None = None,
+    default_edition: str = DEFAULT_EDITION,
+) -> Options | Match | str:
+    """Return the options of a session's first game, or the game resumed from its journal,
+    or why the options are refused (what `watan play` and `watan serve` share).
+
+    A conflict of options or a file that cannot be used is refused (RULINGS 19); so is a
+    seat given twice or a colour or strategy that does not exist.  `edition` is what the
+    player asked for; `default_edition` is the program's own (`constructor` plays
+    Constructor), and a resumed journal plays the edition it recorded.  The program is
+    named for its edition, and its lines on standard error (what reading the files noted)
+    begin with that name.  `computer` holds `COLOUR[=STRATEGY]` values, `human` colours.
+    `house_rules` holds the `--house-rules` values, each a comma-separated list
+    (house-rules.md ruling 1); a resumed game plays the rules its journal recorded, and so
+    do the games after it.  New journals go to the journal folder the environment names
+    (`journal_folder`).
+    """
+    program = default_edition
     from watan.match.options import BadOption, house_rules_asked, seats_asked
 
     try:
         seats = seats_asked(computer, human)
     except BadOption as bad:
-        return refuse(str(bad))
+        return str(bad)
     thought = _seconds(think)
     if think is not None and thought is None:
-        return refuse(f"--think: {think!r} is not a number of seconds between 0 and 60")
-    paced = _seconds(pace)
-    if pace is not None and paced is None:
-        return refuse(f"--pace: {pace!r} is not a number of seconds between 0 and 60")
+        return f"--think: {think!r} is not a number of seconds between 0 and 60"
     if load is not None and board is not None:
-        return refuse("-load and -board cannot be used together")
+        return "-load and -board cannot be used together"
     if board is not None and random_board:
-        return refuse("-board and -random-board cannot be used together")
+        return "-board and -random-board cannot be used together"
     if resume is not None and (load, board, journal) != (None, None, None):
-        return refuse(
-            "--resume continues a journal; it cannot be combined with -load, -board or --journal"
-        )
+        return "--resume continues a journal; it cannot be combined with -load, -board or --journal"
     if resume is not None and edition is not None:
-        return refuse("--resume plays on in the edition the journal recorded; drop --edition")
+        return "--resume plays on in the edition the journal recorded; drop --edition"
     if resume is not None and random_board:
-        return refuse("--resume plays on the journal's own board; drop -random-board")
-    if hints and no_hints:
-        return refuse("--hints and --no-hints cannot be used together")
+        return "--resume plays on the journal's own board; drop -random-board"
     if resume is not None and house_rules:
-        return refuse("--resume plays on by the rules the journal recorded; drop --house-rules")
+        return "--resume plays on by the rules the journal recorded; drop --house-rules"
     try:
         rules = house_rules_asked(house_rules)
     except BadOption as unknown:
-        return refuse(f"--house-rules: {unknown}")
+        return f"--house-rules: {unknown}"
     if journal is not None:
         from watan.files.journal import taken
 
         if (problem := taken(journal)) is not None:
-            return refuse(problem)
+            return problem
     from replay.edges.reading import BadFile
     from replay.journal import JournalError
     from watan.editions import UnknownEdition
     from watan.editions import edition as named
     from watan.files.journal import journal_folder
     from watan.match import making
-    from watan.match.making import Log, Match
-    from watan.match.options import Options, asked
-    from watan.players.table import StrategyError
-    from watan.terminal.console import Streams, play_games
+    from watan.match.making import Log
+    from watan.match.options import asked
 
     computers = allow_computers or bool(computer)
     journals = journal_folder(os.environ)
@@ -143,20 +208,8 @@ def play_session(
         for note in notes:
             complain(sys.stderr, note, program)
     except (BadFile, JournalError, UnknownEdition) as error:
-        return refuse(str(error))
-    if sys.stdin is None or sys.stdout is None:
-        return refuse("standard input and output must be open to play")
-    streams = Streams(sys.stdin.buffer, sys.stdout, sys.stderr, program)
-    hinting = _hinting(hints=hints, no_hints=no_hints)
-    seconds = _default_pace() if paced is None else paced
-    return stoppably(
-        lambda: play_games(first, streams, hinting, seconds),
-        sys.stderr,
-        program,
-        stopped="stopped",
-        kept="the game is in its journal (and backup.sv)",  # the console says better
-        faults=(StrategyError,),
-    )
+        return str(error)
+    return first
 
 
 def _seconds(text: str | None) -> float | None:

@@ -50,9 +50,9 @@ from watan.engine.state import (
     new_game,
 )
 
-_NEXT = tuple(COLOURS[(colour + 1) % len(COLOURS)] for colour in COLOURS)
+NEXT = tuple(COLOURS[(colour + 1) % len(COLOURS)] for colour in COLOURS)
 """Whose turn follows each student's (spec §3.1: in the order of the colours)."""
-_PHASE_AFTER = tuple(Phase.GEESE if roll == GEESE_ROLL else Phase.AFTER_ROLL for roll in range(13))
+PHASE_AFTER = tuple(Phase.GEESE if roll == GEESE_ROLL else Phase.AFTER_ROLL for roll in range(13))
 """The phase after each roll: the geese move on a 7 (spec §3.6), else the turn goes on."""
 _BEFORE_ROLL = Phase.BEFORE_ROLL
 """Looked up once: the reducer meets it every turn, and an enum's member is slow to find."""
@@ -72,19 +72,19 @@ def apply(game: Game, event: AnyEvent) -> Game:
     # reading the fields after, are the quickest way Python has to tell them apart.
     match event:
         case DiceRolled():
-            return replace(game, phase=_PHASE_AFTER[event.roll])
+            return replace(game, phase=PHASE_AFTER[event.roll])
         case ResourcesProduced():
             return _gain(game, event.colour, event.gained)
         case TurnEnded():
             if game.card_played or game.bought is not NO_CARDS:  # house-rules.md ruling 4
                 return replace(
                     game,
-                    turn=_NEXT[event.colour],
+                    turn=NEXT[event.colour],
                     phase=_BEFORE_ROLL,
                     bought=NO_CARDS,
                     card_played=False,
                 )
-            return replace(game, turn=_NEXT[event.colour], phase=_BEFORE_ROLL)
+            return replace(game, turn=NEXT[event.colour], phase=_BEFORE_ROLL)
         case TradeDeclined() | GameResumed():
             return game
         case TradeAccepted(proposer=proposer, partner=partner, give=give, take=take):

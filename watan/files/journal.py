@@ -11,10 +11,12 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Mapping
-from typing import Any, NamedTuple
+from typing import Any
 
 import msgspec
 
+from replay.edges.folders import Folder
+from replay.edges.folders import journal_folder as folder_named
 from replay.journal import Conversion, written_format
 from replay.writer import taken as taken_by
 from watan.editions import DEFAULT_EDITION, edition, names
@@ -23,10 +25,6 @@ from watan.engine.rules import rules_problem
 
 JOURNALS_VARIABLE = "WATAN_JOURNALS"
 """The environment variable that names the journal folder, when set."""
-
-LOCAL_FOLDER = "journals"
-"""The folder, in the working folder, a game falls back to when the user's journal folder
-cannot be made (a home folder that cannot be written)."""
 
 Upcaster = Callable[[bytes], bytes]
 
@@ -122,31 +120,11 @@ def check_header(header: GameStarted) -> str | None:
     return rules_problem(header.rules)
 
 
-class Folder(NamedTuple):
-    """Where new games keep their journals, and whether the user chose it."""
-
-    path: str
-    chosen: bool
-    """Named by `WATAN_JOURNALS`; otherwise it is the XDG data folder's, which a game falls
-    back from to `LOCAL_FOLDER` when it cannot be made."""
-
-
 def journal_folder(environ: Mapping[str, str]) -> Folder:
-    """Return the folder new games keep their journals in, read from the environment.
-
-    `WATAN_JOURNALS` when set; else `watan/journals` in the XDG data folder
-    (`$XDG_DATA_HOME`, which must be an absolute path, else `~/.local/share`),
-    where programs keep what they make for their user, so that a game's journal is
-    found again from any folder and never lands in the folder one stands in.
-    """
-    chosen = environ.get(JOURNALS_VARIABLE, "")
-    if chosen:
-        return Folder(chosen, True)
-    data = environ.get("XDG_DATA_HOME", "")
-    if not os.path.isabs(data):
-        home = environ.get("HOME") or os.path.expanduser("~")
-        data = os.path.join(home, ".local", "share")
-    return Folder(os.path.join(data, "watan", "journals"), False)
+    """Return the folder new games keep their journals in, read from the environment:
+    `WATAN_JOURNALS` when set, else `watan/journals` in the XDG data folder
+    (`replay.edges.folders`)."""
+    return folder_named(environ, JOURNALS_VARIABLE, "watan", "journals")
 
 
 def default_journal_path(folder: str, edition: str, now: float | None = None) -> str:

@@ -10,13 +10,13 @@ the table's loop (`Match.play`), or one whole command at a time (`Match.submit`)
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, NamedTuple, TextIO
 
 from msgspec.structs import replace
 
+from replay.edges.folders import Folder
 from replay.edges.messages import announce, complain
 from replay.folding import fold
 from replay.recorder import Recorder, recording, reopen, reporter
@@ -28,7 +28,7 @@ from watan.engine.evolve import apply, start
 from watan.engine.layout import random_board
 from watan.engine.rules import shuffled_deck, with_house_rules
 from watan.engine.state import COLOURS, HUMAN, Colour, Game, Phase
-from watan.files.journal import LOCAL_FOLDER, Folder, default_journal_path
+from watan.files.journal import default_journal_path
 from watan.match.options import HERE, Options, Seats, choose_board, fresh_seed, unknown_seat
 from watan.players import seat_generator, seated
 from watan.players.table import Listener, Table, play
@@ -55,7 +55,7 @@ class Match:
     game that keeps no journal of its own (a tournament's, whose events its caller keeps).
     """
 
-    __slots__ = ("game", "header", "options", "recorder", "rng", "roll")
+    __slots__ = ("game", "header", "history", "options", "recorder", "rng", "roll")
 
     def __init__(
         self,
@@ -66,12 +66,16 @@ class Match:
         *,
         recorder: WatanRecorder | None = None,
         roll: int | None = None,
+        history: tuple[AnyEvent, ...] = (),
     ) -> None:
         self.options, self.header, self.game, self.rng = options, header, game, rng
         self.recorder = recorder
         self.roll = roll
         """What the current student rolled this turn before the game was resumed, if they
         had rolled."""
+        self.history = history
+        """The events its journal held when it was made (a resumed game's, its resumption
+        last): what a network client that folds from the start is sent first."""
 
     def heard(self, before: Game, events: tuple[AnyEvent, ...], after: Game) -> None:
         """Record one command's events, then take the game they give (the table's listener)."""
@@ -202,8 +206,7 @@ def _recorder(options: Options, header: GameStarted, log: Log | None) -> WatanRe
         return recording(options.journal, header, stderr, program)
     folder = options.journals
     journal = default_journal_path(folder.path, header.edition)
-    fallback = None if folder.chosen else os.path.join(LOCAL_FOLDER, os.path.basename(journal))
-    return recording(journal, header, stderr, program, fallback=fallback)
+    return recording(journal, header, stderr, program, fallback=folder.fallback(journal))
 
 
 def resume(
@@ -259,15 +262,20 @@ def resume(
         think=think,
     )
     recorder = WatanRecorder(reopened.writer, reporter(stderr, program))
+    resumed: tuple[AnyEvent, ...] = ()
     if reopened.state.phase is not Phase.OVER:
         # A finished game takes no more commands (play again starts a new journal): resuming
         # one to look at it leaves its journal as it was.
-        recorder.record([GameResumed(seed=options.seed)])
+        resumed = (GameResumed(seed=options.seed),)
+        recorder.record(resumed)
     events = reopened.journal.events
     announce(stderr, f"journal: {path} (resumed after event {len(events)})", program)
     roll = next((e.roll for e in _this_turn(events) if isinstance(e, DiceRolled)), None)
     rng = random.Random(options.seed)
-    return Match(options, header, reopened.state, rng, recorder=recorder, roll=roll)
+    return Match(
+        options, header, reopened.state, rng, recorder=recorder, roll=roll,
+        history=(*events, *resumed),
+    )
 
 
 def _this_turn(events: Sequence[AnyEvent]) -> Iterator[AnyEvent]:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 import msgspec
 
+from replay.edges.folders import LOCAL_FOLDER, Folder
 from replay.edges.reading import BadFile
 from watan.editions.model import Edition
 from watan.engine.layout import Board
@@ -27,7 +28,6 @@ from watan.engine.rules import (
 from watan.engine.snapshot import SavedGame
 from watan.engine.state import COLOURS, HUMAN, Colour
 from watan.files.disk import read_board_file, read_save_file
-from watan.files.journal import LOCAL_FOLDER, Folder
 from watan.files.savefile import Read
 from watan.players import DEFAULT_STRATEGY, UnknownStrategy, known, listing
 

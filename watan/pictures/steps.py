@@ -13,7 +13,6 @@ from collections.abc import Iterator, Sequence
 
 import msgspec
 
-from replay import scan
 from watan.editions.model import Edition
 from watan.engine.events import AnyEvent, GameStarted, SeatTaken, TurnEnded
 from watan.engine.evolve import apply, start
@@ -113,15 +112,33 @@ def changes(
     As `watan replay` lists them, a game with computer players names who played each move,
     as the seats stood then; a game of people alone does not.
     """
-    named = any(isinstance(event, SeatTaken) for event in events)
-    before = start(header)
-    turn_number = 0 if before.phase is Phase.SETUP else 1
-    for event, after in zip(events, scan(apply, before, events), strict=True):
+    stepper = Stepper(header, edition, named=any(isinstance(e, SeatTaken) for e in events))
+    for event in events:
+        yield stepper.step(event)
+
+
+class Stepper:
+    """What each event of a game changes, one event at a time (a live game's page).
+
+    `named`: whether each move names who played it (a game with computer players); a game
+    told its events as they come names them from its first seat taken on.
+    """
+
+    def __init__(self, header: GameStarted, edition: Edition, *, named: bool = False) -> None:
+        self.edition, self.named = edition, named
+        self.before = start(header)
+        self.turn_number = 0 if self.before.phase is Phase.SETUP else 1
+
+    def step(self, event: AnyEvent) -> Change:
+        """Return what `event` changes, and move on past it."""
+        before, turn_number = self.before, self.turn_number
+        self.named = self.named or isinstance(event, SeatTaken)
+        after = apply(before, event)
         new_number = turn_number + 1 if isinstance(event, TurnEnded) else turn_number
         if before.phase is Phase.SETUP and after.phase is not Phase.SETUP:
             new_number = 1
-        yield Change(
-            event=describe(event, edition, before.seats if named else None),
+        change = Change(
+            event=describe(event, self.edition, before.seats if self.named else None),
             criteria=tuple(
                 (c, after.criterion_owner[c], after.criterion_level[c])
                 for c in sorted(
@@ -135,9 +152,10 @@ def changes(
             ),
             geese=after.geese if after.geese != before.geese else None,
             students=_holding_changes(before, after),
-            standing=_standing_change(before, after, turn_number, new_number, edition),
+            standing=_standing_change(before, after, turn_number, new_number, self.edition),
         )
-        before, turn_number = after, new_number
+        self.before, self.turn_number = after, new_number
+        return change
 
 
 def _changed(before: tuple[int, ...], after: tuple[int, ...]) -> set[int]:

@@ -166,3 +166,30 @@ def page(header: GameStarted, events: tuple[AnyEvent, ...], name: str, opening: 
         script=_asset("viewer.js"),
         data=data,
     )
+
+
+NO_FETCH = "default-src 'none';"
+"""The replay page's policy begins so: it may fetch nothing at all."""
+
+
+def live_page(header: GameStarted, events: tuple[AnyEvent, ...], name: str) -> str:
+    """Return the page of a game being played (`watan serve`): the replay page of its events
+    so far, opening at the last, which may connect to the server that sent it (and nothing
+    else) and draws each step as it comes, with a seat's controls (`page/seat.js`)."""
+    replay = page(header, events, name, opening=len(events))
+    live = replay.replace(NO_FETCH, f"{NO_FETCH} connect-src 'self';", 1)
+    seat = _asset("seat.js").replace("</", "<\\/")
+    live = live.replace("<body>", f"<body>\n<script>\n{TOKEN_KEPT}</script>", 1)
+    return live.replace("</body>", f"<script>\n{seat}</script>\n</body>", 1)
+
+
+TOKEN_KEPT = """"use strict";
+// A seat's token arrives after `#`; the viewer soon writes the step there instead, so it is
+// kept for this tab (a reload keeps the seat) and the address no longer shows it.
+(function () {
+  const hash = location.hash.slice(1);
+  if (hash && !/^step=/.test(hash)) {
+    sessionStorage.setItem(`watan-seat:${location.pathname}`, decodeURIComponent(hash));
+  }
+})();
+"""

@@ -218,7 +218,7 @@ class ExpertPlayer(GreedyPlayer):
             robbed,
             key=lambda c: (
                 _threat(game, c, me),
-                sum(game.students[c].resources[r] * mine[r] for r in HELD)
+                sum((game.students[c].resources[r] * mine[r] for r in HELD), 0.0)
                 / max(1, sum(game.students[c].resources)),
                 -c,
             ),
@@ -261,9 +261,12 @@ def _standing(game: Game, me: Colour) -> float:
         return WON if game.winner == me else -WON
     mine = POINT * points(game, me) + _worth(game, me, needs(game, me))
     theirs = sum(
-        _threat(game, c, me) * (POINT * points(game, c) + _worth(game, c, needs(game, c)))
-        for c in COLOURS
-        if c != me
+        (
+            _threat(game, c, me) * (POINT * points(game, c) + _worth(game, c, needs(game, c)))
+            for c in COLOURS
+            if c != me
+        ),
+        0.0,
     )
     return mine - RIVALRY * theirs
 
@@ -285,7 +288,7 @@ def _gain(before: Game, after: Game, colour: Colour, wants: Weights, saving: Tar
 def _worth(game: Game, colour: Colour, wants: Weights) -> float:
     """Return what a student holds, each resource at what it wants it (greedy's `needs`)."""
     held = game.students[colour].resources
-    return sum(held[r] * wants[r] for r in HELD)
+    return sum((held[r] * wants[r] for r in HELD), 0.0)
 
 
 def _threat(game: Game, rival: Colour, me: Colour) -> float:

@@ -362,12 +362,12 @@ def steal_value(game: Game, wants: Weights) -> float:
             tile != geese for c in student.criteria for tile in CRITERION_TILES[c]
         ):
             continue
-        best = max(best, sum(held[r] * wants[r] for r in HELD) / sum(held))
+        best = max(best, sum((held[r] * wants[r] for r in HELD), 0.0) / sum(held))
     mine = game.students[me].resources
     count = sum(mine)
     loss = 0.0
     if count >= game.rules.losses_from:
-        loss = (count // 2) * sum(mine[r] * wants[r] for r in HELD) / count
+        loss = (count // 2) * sum((mine[r] * wants[r] for r in HELD), 0.0) / count
     return best + freed_value(game, wants) - loss
 
 

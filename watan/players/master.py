@@ -280,10 +280,13 @@ def chances(game: Game) -> tuple[float, ...]:
     a share of the strengths `exp(WEIGHTS . features)` (a conditional logit)."""
     if game.phase is Phase.OVER:
         return tuple(1.0 if c == game.winner else 0.0 for c in COLOURS)
-    scores = [sum(w * f for w, f in zip(WEIGHTS, features(game, c), strict=True)) for c in COLOURS]
+    scores = [
+        sum((w * f for w, f in zip(WEIGHTS, features(game, c), strict=True)), 0.0)
+        for c in COLOURS
+    ]
     top = max(scores)
     strengths = [math.exp(score - top) for score in scores]
-    total = sum(strengths)
+    total = sum(strengths, 0.0)
     return tuple(strength / total for strength in strengths)
 
 

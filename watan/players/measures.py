@@ -65,9 +65,12 @@ def spot_value(game: Game, criterion: int, weights: Weights) -> float:
     The geese's tile yields nothing while they stay (spec §2.3).
     """
     return sum(
-        PIPS[value] * weights[resource]
-        for tile, resource, value in criterion_tiles(game.board)[criterion]
-        if tile != game.geese
+        (
+            PIPS[value] * weights[resource]
+            for tile, resource, value in criterion_tiles(game.board)[criterion]
+            if tile != game.geese
+        ),
+        0.0,
     ) / 36
 
 
@@ -88,7 +91,7 @@ def even_spot_values(game: Game) -> tuple[float, ...]:
 
 def roll_gain(gained: list[int], weights: Weights) -> float:
     """Return the value of an amount gained, resource by resource."""
-    return sum(count * weight for count, weight in zip(gained, weights, strict=False))
+    return sum((count * weight for count, weight in zip(gained, weights, strict=False)), 0.0)
 
 
 def shortfall(held: Resources, cost: Resources) -> Resources:

@@ -20,7 +20,6 @@ import importlib
 import random
 import time
 from collections.abc import Callable
-from importlib.metadata import entry_points
 
 from watan.engine.commands import AnyCommand, Move, Offer, Trade
 from watan.engine.decide import Refusal
@@ -45,6 +44,8 @@ class NoStrategy(Exception):
 def installed() -> dict[str, str]:
     """Return the strategies installed packages name (entry points of `GROUP`), each with
     where it is, in name order."""
+    from importlib.metadata import entry_points  # its own imports cost a game's start
+
     return {point.name: point.value for point in sorted(entry_points(group=GROUP))}
 
 
@@ -56,6 +57,8 @@ def factory(name: str) -> Factory:
     if is_strategy_reference(name):
         where = name
     else:
+        from importlib.metadata import entry_points  # as in `installed`
+
         points = [point for point in entry_points(group=GROUP) if point.name == name]
         if not points:
             raise NoStrategy(f"there is no strategy {name!r}")

@@ -114,12 +114,12 @@ def _play(match: Match, opening: str, greeting: str, streams: Streams, faces: _F
         stdout.write(wording.narrate(before, events, after, edition))
 
     def save(current: Game, path: str) -> None:
-        if _save(current, edition, path, streams, recorder):
+        if save_file(current, edition, path, streams, recorder):
             hinter.say(hints.saved(path))
 
-    seating = _seating(match.options, match.game)
+    seat_words = seating(match.options, match.game)
     keyboard = AtTerminal(
-        _reader(streams, faces.pace), stdout.write, save, edition, seating, hinter=hinter
+        _reader(streams, faces.pace), stdout.write, save, edition, seat_words, hinter=hinter
     )
 
     def seat(colour: Colour, name: str) -> Player:
@@ -187,7 +187,7 @@ class _Watching:
         return self.why is not None
 
 
-def _seating(options: Options, game: Game) -> Seating | None:
+def seating(options: Options, game: Game) -> Seating | None:
     """Return the seat words of a game with computer players (none in a game of people alone).
 
     A game has them when asked (`--allow-computers`), when a computer is given a seat as it
@@ -218,10 +218,10 @@ def _back_up(
 ) -> bool:
     """Save `backup.sv` when the game would lose something without it (RULINGS 16); return
     whether it was saved."""
-    return talk.wants_backup(game, edition) and _save(game, edition, BACKUP, streams, recorder)
+    return talk.wants_backup(game, edition) and save_file(game, edition, BACKUP, streams, recorder)
 
 
-def _save(
+def save_file(
     game: Game, edition: Edition, path: str, streams: Streams, recorder: WatanRecorder | None
 ) -> bool:
     """Write the game's save file and return True; a failure is one line on standard error

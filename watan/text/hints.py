@@ -11,9 +11,9 @@ decides when it is said, and says it on standard error only.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from shlex import quote
 from typing import TYPE_CHECKING
 
+from replay.edges.stopping import kept_at_end
 from watan.editions.model import Edition
 from watan.engine.commands import (
     Achieve,
@@ -492,27 +492,11 @@ def saved(path: str) -> str:
 def kept(
     game: Game, program: str, journal: str | None, backup: str | None
 ) -> str:
-    """Return what end of input kept, and how to go on from it.
+    """Return what end of input kept, and how to go on from it (`replay.edges.stopping`'s
+    sentence, which Bazaar says too).
 
     `journal` is the game's journal if it holds anything, `backup` the save
     file written if any.
     """
-    if game.phase is Phase.OVER:
-        if journal is None:
-            return "End of input: the game is over.\n"
-        return (
-            f"End of input: the finished game is kept in {journal}; "
-            f"`{program} replay {quote(journal)}` lists it.\n"
-        )
-    if journal is not None:
-        also = f" and {backup}" if backup is not None else ""
-        return (
-            f"End of input: the game is kept in {journal}{also}; play on with "
-            f"`{program} play --resume {quote(journal)}`.\n"
-        )
-    if backup is not None:
-        return (
-            f"End of input: the game is saved in {backup}; play on with "
-            f"`{program} -load {quote(backup)}`.\n"
-        )
-    return "End of input: nothing was played, so nothing is kept.\n"
+    over = game.phase is Phase.OVER
+    return kept_at_end(program, over=over, journal=journal, backup=backup, load=f"{program} -load")

@@ -1,13 +1,14 @@
-"""Comparing two games: where their states differ, in paths a player can read.
+"""Comparing two games: where their journals part and how their states differ.
 
-Where two journals part is the toolkit's (`replay.compare.parting`, in Watan's words).
-
-A game becomes a view keyed by the spec's words (`Red.resources.LAB`,
-`criteria[20]: Blue Assignment`), and the toolkit finds the differences
-between two views (`replay.compare.changes`: a card drawn from the deck
-is one change, not one at every card after it).  A save file only knows
-what the spec saves, so when either side is one, both sides are compared
-as their save files would load.
+For people (`told`), a game is seen as the spec names its parts (`as_seen`): each
+student's resources and dice, each criterion's owner and level, each goal's owner, and
+the turn, phase, geese and winner, so that each change is one line (`Blue: LAB 2 → 3`,
+`criterion 20: Blue's Assignment → Blue's Midterm`).  For programs (`--format json`), a
+game becomes a view keyed by the spec's words (`Red.resources.LAB`, `criteria[20]`), and
+the toolkit finds the structural differences between two views (`replay.differences`: a
+card drawn from the deck is one change, not one at every card after it).  A save file
+only knows what the spec saves, so when either side is one, both sides are compared as
+their save files would load.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from msgspec.structs import replace
 
-from replay.compare import changes, parting
+from replay.compare import Parting, Seen, parted, told
+from replay.differences import Change, diff
 from watan.definition import WATAN
 from watan.editions.model import Edition
 from watan.engine.events import GameStarted
@@ -101,17 +103,70 @@ def unrelated(
     return None if not differ else f"their {' and '.join(differ)} differ"
 
 
-def differences(a: Game, b: Game, edition: Edition) -> list[str]:
-    """Return one `path: old -> new` line per difference between two games, in path order.
+def structural(a: Game, b: Game, edition: Edition) -> list[Change]:
+    """Return the differences between two games' views (`as_view`), in path order.
 
     Indices count as numbers, so `criteria[8]` comes before `criteria[44]`.
     """
-    return sorted(changes(as_view(a, edition), as_view(b, edition)), key=_in_path_order)
+    return sorted(diff(as_view(a, edition), as_view(b, edition)), key=_in_path_order)
 
 
-def _in_path_order(line: str) -> str:
+def _in_path_order(change: Change) -> str:
     """Return a sort key putting `criteria[8]` before `criteria[44]`: numbers by value."""
-    return re.sub(r"\d+", lambda number: number.group().zfill(8), line)
+    return re.sub(r"\d+", lambda number: number.group().zfill(8), change.path)
+
+
+PHASES = {
+    Phase.SETUP: "setup",
+    Phase.BEFORE_ROLL: "before the roll",
+    Phase.AFTER_ROLL: "after the roll",
+    Phase.GEESE: "moving the geese",
+    Phase.OVER: "over",
+}
+"""Where a game stands, in words (spec §4)."""
+
+
+def as_seen(game: Game, edition: Edition) -> Seen:
+    """Return the game as a player names its parts, each once, in the edition's words.
+
+    A student's criteria and goals are seen on the board (`criterion 20`: its owner and
+    level; `goal 7`: its owner), not again in the student's lists, whose order is only the
+    order they were claimed in.  The deck (house rules) is its size.
+    """
+    words = edition.vocabulary
+    names, levels = edition.resources, words.levels
+    seen: dict[tuple[str, str], object] = {
+        ("turn", ""): game.turn.title,
+        ("phase", ""): PHASES[game.phase],
+        ("geese", ""): "off the board" if game.geese == NO_GEESE else f"tile {game.geese}",
+        ("winner", ""): "nobody" if game.winner == NOBODY else Colour(game.winner).title,
+    }
+    for colour, student in zip(COLOURS, game.students, strict=True):
+        for r in HELD:
+            seen[colour.title, names[r]] = student.resources[r]
+        seen[colour.title, "dice"] = "loaded" if student.loaded_dice else "fair"
+        if game.rules.cards:  # house-rules.md: only a game with the cards holds any
+            for card, held in zip(CARDS, student.cards, strict=True):
+                seen[colour.title, f"{card.value} cards"] = held
+            seen[colour.title, "vp cards played"] = student.played_points
+    for c, (owner, level) in enumerate(
+        zip(game.criterion_owner, game.criterion_level, strict=True)
+    ):
+        seen[f"{words.criterion} {c}", ""] = (
+            "none" if owner == NOBODY else f"{Colour(owner).title}'s {levels[level - 1]}"
+        )
+    for g, owner in enumerate(game.goal_owner):
+        seen[f"{words.goal} {g}", ""] = "none" if owner == NOBODY else Colour(owner).title
+    if game.rules.cards:
+        seen["deck", ""] = f"{len(game.deck)} cards"
+    for t, tile in enumerate(game.board):
+        seen[f"tile {t}", ""] = f"{names[tile.resource]} {tile.value}"
+    return seen
+
+
+def told_apart(a: Game, b: Game, edition: Edition) -> list[str]:
+    """Return one line per difference between two games, as players name them (`as_seen`)."""
+    return told(as_seen(a, edition), as_seen(b, edition))
 
 
 class Side(NamedTuple):
@@ -131,16 +186,19 @@ class StillInSetup(Exception):
 
 
 class Comparison(NamedTuple):
-    """What `watan diff` finds: how two games are different games, or their differences."""
+    """What `watan diff` finds: how two games are different games, or where their
+    journals part and the two games to tell apart (as their save files would load, when
+    either side is one)."""
 
     unrelated: str | None
-    lines: tuple[str, ...] = ()
+    parting: Parting | None = None
+    games: tuple[Game, Game] | None = None
 
 
 def compare(a: Side, b: Side, edition: Edition) -> Comparison:
     """Return how the games on two sides differ, in the words of `edition`.
 
-    Two journals are first said to part where their events do (`replay.compare.parting`).
+    Two journals part where their events first differ (`replay.compare.parted`).
     A save file holds only what the spec saves, so when either side is one, both are
     compared as their save files would load (`as_loaded`), and neither may be in setup
     (StillInSetup).  Games that are different games are said so, and nothing more.
@@ -155,16 +213,13 @@ def compare(a: Side, b: Side, edition: Edition) -> Comparison:
     unlike = unrelated(a.game, b.game, (editions[0], editions[1]), starts)
     if unlike is not None:
         return Comparison(unlike)
-    lines = []
     first, second = a.game, b.game
     if a.journal is not None and b.journal is not None:
         # Described in the chosen edition's words, as the states' differences are.
         header = replace(a.journal.header, edition=edition.name)
-        parted = parting(WATAN, header, a.journal.events, b.journal.events)
-        lines += [parted] if parted else []
-    else:
-        for side in (a, b):
-            if side.game.phase is Phase.SETUP:
-                raise StillInSetup(side.name)
-        first, second = as_loaded(first), as_loaded(second)
-    return Comparison(None, (*lines, *differences(first, second, edition)))
+        return Comparison(None, parted(WATAN, header, a.journal.events, b.journal.events),
+                          (first, second))
+    for side in (a, b):
+        if side.game.phase is Phase.SETUP:
+            raise StillInSetup(side.name)
+    return Comparison(None, None, (as_loaded(first), as_loaded(second)))

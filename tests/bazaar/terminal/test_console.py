@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import io
 import os
+import random
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from bazaar.definition import BAZAAR
+from bazaar.engine.commands import AnyCommand, Decline, Move
 from bazaar.engine.events import GameResumed, GameStarted
-from bazaar.engine.state import saved_game
+from bazaar.engine.state import Game, Phase, saved_game
+from bazaar.engine.tiles import Direction
 from bazaar.files.savefile import format_save, parse_save
 from bazaar.terminal.console import BACKUP, Options, Streams, play
 from bazaar.terminal.session import NAMES_QUESTION, SIZE_QUESTION
@@ -69,7 +73,11 @@ def test_the_journal_location_is_said_on_standard_error_only_at_a_terminal(
     options = Options(seed=3, names=("Ann", "Bob"), size=(4, 4), journal="j.jsonl")
     out, at_terminal = io.StringIO(), Terminal()
     play(options, Streams(io.BytesIO(b"left\n"), out, at_terminal))
-    assert at_terminal.getvalue().splitlines()[0] == "bazaar: journal: j.jsonl"
+    assert at_terminal.getvalue().splitlines() == [
+        "bazaar: journal: j.jsonl",
+        "End of input: the game is kept in j.jsonl and backup.bazaar; "
+        "play on with `bazaar play --resume j.jsonl`.",
+    ]
     assert "j.jsonl" not in out.getvalue()
     reopened = reopen(BAZAAR, tmp_path / "j.jsonl")
     out, at_terminal = io.StringIO(), Terminal()
@@ -82,6 +90,21 @@ def test_the_journal_location_is_said_on_standard_error_only_at_a_terminal(
     os.remove(tmp_path / "j.jsonl")
     status, out_piped, err_piped = run("left\n", options, tmp_path, monkeypatch)
     assert (status, "j.jsonl" in out_piped + err_piped) == (0, False)
+
+
+def test_end_of_input_at_a_terminal_before_any_move_names_the_backup_to_load(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As Watan's end-of-input sentence: a journal that holds no move is removed, so the
+    backup is what plays on."""
+    monkeypatch.chdir(tmp_path)
+    options = Options(seed=3, names=("Ann", "Bob"), size=(4, 4), journal="j.jsonl")
+    at_terminal = Terminal()
+    play(options, Streams(io.BytesIO(b""), io.StringIO(), at_terminal))
+    assert at_terminal.getvalue().splitlines()[1:] == [
+        "End of input: the game is saved in backup.bazaar; "
+        "play on with `bazaar play -load backup.bazaar`."
+    ]
 
 
 def test_end_of_input_in_set_up_saves_nothing_and_writes_no_journal(
@@ -209,3 +232,58 @@ def test_resuming_a_won_game_shows_it_and_adds_nothing_to_its_journal(
     status, out, _ = run("", Options(seed=9), tmp_path, monkeypatch, resumed=reopened)
     assert (status, journal.read_bytes()) == (0, before)
     assert out.endswith("This game is over: Ann won it.\n")
+
+
+# --- Computers' seats (--computer NAME=STRATEGY) -----------------------------------------------
+
+
+def _left_or_no(game: Game, _rng: random.Random) -> AnyCommand:
+    """A computer that always declines an action and moves left where it can, else right."""
+    if game.phase is Phase.ACTION:
+        return Decline()
+    left = game.board.neighbour(game.mover.square, Direction.LEFT)
+    return Move(direction=Direction.LEFT if left is not None else Direction.RIGHT)
+
+
+def test_a_computers_seat_types_its_commands_after_the_prompt_and_they_are_recorded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # SAVED: Bob Smith on the gem merchant (row 3, column 4), asked whether to act.
+    options = Options(seed=1, loaded=SAVED, journal="j.jsonl", computers={"Bob Smith": _left_or_no})
+    status, out, _ = run("right\nno\n", options, tmp_path, monkeypatch)
+    assert status == 0
+    assert out.count("Bob Smith, take the action (yes or no)? no\n") == 2
+    assert "Bob Smith, which way (up, down, left or right)? left\n" in out
+    assert out.endswith("Ann, which way (up, down, left or right)? \n")  # Ann is a person
+    events = load(BAZAAR, tmp_path / "j.jsonl").events
+    assert [type(event).__name__ for event in events[:2]] == ["ActionDeclined", "TurnEnded"]
+
+
+def test_a_seat_for_no_player_or_for_every_player_is_refused_before_anything_is_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    nobody = Options(seed=1, loaded=SAVED, journal="j.jsonl", computers={"Cy": _left_or_no})
+    assert run("", nobody, tmp_path, monkeypatch) == (
+        2, "", "bazaar: --computer: no player is named 'Cy' (the players: Ann, Bob Smith)\n"
+    )
+    everyone = msgspec.structs.replace(
+        nobody, computers={"Ann": _left_or_no, "Bob Smith": _left_or_no}
+    )
+    assert run("", everyone, tmp_path, monkeypatch) == (
+        2, "", "bazaar: --computer: every player would be a computer; leave one to a person\n"
+    )
+    assert os.listdir(tmp_path) == []
+
+
+def test_a_resumed_journal_with_a_seat_for_no_player_is_left_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    run("no\n", Options(seed=1, loaded=SAVED, journal="j.jsonl"), tmp_path, monkeypatch)
+    before = (tmp_path / "j.jsonl").read_bytes()
+    reopened = reopen(BAZAAR, tmp_path / "j.jsonl")
+    options = Options(seed=2, computers={"Cy": _left_or_no})
+    status, _, err = run("", options, tmp_path, monkeypatch, resumed=reopened)
+    assert (status, err) == (
+        2, "bazaar: --computer: no player is named 'Cy' (the players: Ann, Bob Smith)\n"
+    )
+    assert (tmp_path / "j.jsonl").read_bytes() == before

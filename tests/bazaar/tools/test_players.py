@@ -63,6 +63,7 @@ def test_the_greedy_player_goes_to_eat_when_food_runs_low() -> None:
     assert greedy_player(hungry, random.Random(1)) == Move(direction=Direction.UP)
 
 
+@pytest.mark.slow  # a tournament
 def test_greedy_players_beat_random_ones() -> None:
     wins = {0: 0, 1: 0}
     for seed in range(12):

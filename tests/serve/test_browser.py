@@ -1,0 +1,137 @@
+"""A served game in real browsers (issue 26, points 3 and 8): two seats in Chromium, one at
+a terminal (`--join`) and a computer play a whole game to its end; the journal verifies,
+`watan view` draws it, and a spectator's page shows it with no controls."""
+
+from __future__ import annotations
+
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+
+from tests.pictures.browser import chromium
+from tests.serve.serving import WATAN_PROGRAM, environment, pick, script, server
+from watan.editions import edition
+from watan.engine.commands import AnyCommand, Move, Offer
+from watan.engine.decide import Refusal
+from watan.engine.state import Colour, Game
+from watan.serve.choices import choices
+from watan.serve.served import whole
+from watan.terminal.session import Session
+
+pytestmark = pytest.mark.slow  # drives a browser through whole games
+
+
+class Clicking:
+    """The clicking player, in the real loop: what the test's browser seats do."""
+
+    def __init__(self, edition_name: str) -> None:
+        self.edition = edition(edition_name)
+
+    def move(self, game: Game) -> Move:
+        offered = {" ".join(c.lines): c.lines for c in choices(game, self.edition) if not c.offer}
+        lines = offered[pick(list(offered), answering=False)]
+        move = whole(Session(game=game, edition=self.edition), lines)
+        assert not isinstance(move, str), move
+        return move
+
+    def answer(self, game: Game, offer: Offer) -> bool:
+        return False
+
+    def refused(self, game: Game, command: AnyCommand, refusal: Refusal) -> None:
+        raise AssertionError(f"{command} refused: {refusal}")
+
+
+READ_CHOICES = """
+if (document.body.dataset.asked !== "yes") return null;
+return {labels: Array.from(document.querySelectorAll("#choices button"), (b) => b.textContent),
+        answering: document.getElementById("choices").textContent === "yesno"};
+"""
+
+CLICK = """
+const button = Array.from(document.querySelectorAll("#choices button"))
+  .find((b) => b.textContent === arguments[0]);
+button.click();
+"""
+
+
+def play_in(browsers: list[webdriver.Chrome], terminal: subprocess.Popen[str]) -> None:
+    """Click for each browser seat whenever it is asked, until the terminal's game ends."""
+    deadline = time.monotonic() + 600
+    while terminal.poll() is None:
+        assert time.monotonic() < deadline, "the game did not end in ten minutes"
+        acted = False
+        for browser in browsers:
+            asked = browser.execute_script(READ_CHOICES)
+            if asked and asked["labels"]:
+                browser.execute_script(CLICK, pick(asked["labels"], asked["answering"]))
+                acted = True
+        if not acted:
+            time.sleep(0.02)
+
+
+@pytest.mark.parametrize(
+    ("edition_name", "house_rules"),
+    [("watan", ()), ("constructor", ()), ("watan", ("standard",))],
+    ids=["watan", "constructor", "house-rules"],
+)
+def test_two_browsers_a_terminal_and_a_computer_play_a_whole_game(
+    tmp_path: Path, edition_name: str, house_rules: tuple[str, ...]
+) -> None:
+    seed = 21
+    clicking = {colour: (lambda _: Clicking(edition_name)) for colour in (Colour.BLUE, Colour.RED)}
+    lines = script(
+        seed,
+        ["Yellow=greedy"],
+        edition_name=edition_name,
+        house_rules=house_rules,
+        others=clicking,
+    )
+    options = ["--new", "-seed", str(seed), "-random-board", "--edition", edition_name]
+    options += [option for rule in house_rules for option in ("--house-rules", rule)]
+    options += ["--computer", "Yellow=greedy"]
+    journals = tmp_path / "j"
+    with (
+        server(options, journals, tmp_path) as (_, links),
+        chromium(1200, 900) as blue,
+        chromium(1200, 900) as red,
+    ):
+        blue.get(links.seats["Blue"])
+        red.get(links.seats["Red"])
+        typed = tmp_path / "orange.txt"
+        typed.write_text("".join(f"{line}\n" for line in lines))
+        with typed.open() as keyboard, (tmp_path / "orange.out").open("w") as screen:
+            terminal = subprocess.Popen(
+                [*WATAN_PROGRAM, "play", "--join", links.seats["Orange"]],
+                stdin=keyboard,
+                stdout=screen,
+                stderr=subprocess.DEVNULL,
+                text=True,
+                cwd=tmp_path,
+                env=environment(journals),
+            )
+            play_in([blue, red], terminal)
+            terminal.wait(60)
+        blue.get(links.spectators)
+        watched = blue.execute_script(
+            "return {buttons: document.querySelectorAll('#choices button').length,"
+            " winner: document.getElementById('winner').textContent}"
+        )
+        winner_on_page = red.execute_script("return document.getElementById('winner').textContent")
+    verified = subprocess.run(
+        [*WATAN_PROGRAM, "verify", links.journal], capture_output=True, text=True, check=False
+    )
+    viewed = subprocess.run(
+        [*WATAN_PROGRAM, "view", links.journal, "-o", str(tmp_path / "game.html")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert terminal.returncode == 0
+    assert verified.returncode == 0, verified.stderr
+    assert viewed.returncode == 0, viewed.stderr
+    assert watched["buttons"] == 0
+    assert watched["winner"] and watched["winner"] == winner_on_page
+    assert (tmp_path / "orange.out").read_text().count("has won!") == 1

@@ -1,0 +1,40 @@
+"""`watan play --join LINK`: one seat of a served game from a terminal, with exactly the
+dialogue the spec defines for that student (issue 26, point 2)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.serve.serving import join, play, script, server
+
+pytestmark = pytest.mark.slow  # whole games through a server, in subprocesses
+
+COMPUTERS = ["Red=greedy", "Orange=greedy", "Yellow=greedy"]
+
+
+@pytest.mark.parametrize(
+    ("edition", "house_rules"),
+    [("watan", ()), ("constructor", ()), ("watan", ("standard",))],
+    ids=["watan", "constructor", "house-rules"],
+)
+def test_a_game_through_the_server_is_the_game_at_one_terminal_byte_for_byte(
+    tmp_path: Path, edition: str, house_rules: tuple[str, ...]
+) -> None:
+    seed = 11
+    lines = script(seed, COMPUTERS, edition_name=edition, house_rules=house_rules)
+    options = ["-seed", str(seed), "-random-board", "--edition", edition]
+    options += [option for rule in house_rules for option in ("--house-rules", rule)]
+    options += [option for computer in COMPUTERS for option in ("--computer", computer)]
+
+    alone = play(options, lines, tmp_path / "alone", tmp_path)
+    with server(["--new", *options], tmp_path / "served", tmp_path) as (_, links):
+        joined = join(links.seats["Blue"], lines, tmp_path / "served", tmp_path)
+        served_journal = Path(links.journal).read_bytes()
+
+    assert alone.returncode == joined.returncode == 0
+    (journal,) = (tmp_path / "alone").glob("*.jsonl")
+    assert served_journal == journal.read_bytes()
+    assert joined.stdout == alone.stdout
+    assert "Congratulations" in joined.stdout or "won" in joined.stdout.lower()

@@ -1,0 +1,135 @@
+"""`watan serve` as a real process: its links, its secrets kept out of its logs, and nothing
+lost when it is killed (issue 26, points 1, 5 and 6)."""
+
+from __future__ import annotations
+
+import io
+import random
+import subprocess
+import threading
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from tests.conftest import at_step
+from tests.recording import Greedy
+from tests.serve.serving import WATAN_PROGRAM, environment, join, read_links, script, server
+from watan.engine.state import Colour, Phase
+from watan.serve.join import Joined, play
+from watan.serve.tokens import read_link
+from watan.terminal.console import Streams
+from watan.terminal.hinter import Level
+
+pytestmark = pytest.mark.slow  # servers and clients in subprocesses
+
+COMPUTERS = ["--computer", "Red=greedy", "--computer", "Orange=greedy"]
+
+
+def test_a_new_game_prints_a_link_for_each_persons_seat_and_the_spectators(
+    tmp_path: Path,
+) -> None:
+    with server(["--new", "-seed", "3", *COMPUTERS], tmp_path / "j", tmp_path) as (_, links):
+        origin = links.spectators.removesuffix(f"/games/{links.game}")
+        tokens = [link.partition("#")[2] for link in links.seats.values()]
+    assert list(links.seats) == ["Blue", "Yellow"]
+    assert links.seats["Blue"].startswith(f"{origin}/games/{links.game}#")
+    assert len(set(tokens)) == 2 and all(len(token) >= 43 for token in tokens)
+    assert links.journal == str(tmp_path / "j" / f"{links.game}.jsonl")
+
+
+def test_no_token_is_ever_written_to_the_servers_log_or_the_journal(tmp_path: Path) -> None:
+    lines = script(4, ["Red=greedy", "Orange=greedy", "Yellow=greedy"])
+    options = ["--new", "-seed", "4", "-random-board"]
+    options += ["--computer", "Red=greedy", "--computer", "Orange=greedy"]
+    options += ["--computer", "Yellow=greedy"]
+    with server(options, tmp_path / "j", tmp_path) as (_, links):
+        token = links.seats["Blue"].partition("#")[2]
+        forged = links.seats["Blue"].replace(token, token[::-1])
+        refused = join(forged, [], tmp_path / "j", tmp_path)
+        joined = join(links.seats["Blue"], lines, tmp_path / "j", tmp_path)
+        journal = Path(links.journal).read_text()
+    logged = (tmp_path / "server.err").read_text()
+    assert refused.returncode == 2
+    assert joined.returncode == 0
+    for text in (logged, journal, refused.stderr, joined.stderr, joined.stdout):
+        assert token not in text and token[::-1] not in text
+
+
+def _events(journal: Path) -> list[bytes]:
+    return journal.read_bytes().splitlines()[1:]
+
+
+def test_a_server_killed_mid_game_and_started_again_loses_nothing_and_its_clients_go_on(
+    tmp_path: Path,
+) -> None:
+    journals = tmp_path / "j"
+    options = ["--new", "-seed", "5", "-random-board", *COMPUTERS, "--computer", "Yellow=greedy"]
+    first = subprocess.Popen(
+        [*WATAN_PROGRAM, "serve", *options, "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        cwd=tmp_path,
+        env=environment(journals),
+    )
+    assert first.stdout is not None
+    links = read_links(iter(first.stdout.readline, ""))
+    port = urlsplit(links.spectators).port
+    address, _, token = read_link(links.seats["Blue"])
+    quiet = Streams(io.BytesIO(), io.StringIO(), io.StringIO(), "watan")
+    blue = Joined(token, Level.OFF, quiet, lines=Greedy(random.Random(2)).line)
+    ended: list[int] = []
+    playing = threading.Thread(target=lambda: ended.append(play(address, blue)), daemon=True)
+    playing.start()
+    watcher = subprocess.Popen(
+        [*WATAN_PROGRAM, "play", "--join", links.spectators],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        text=True,
+        cwd=tmp_path,
+        env=environment(journals),
+    )
+    second = None
+    try:
+        deadline = time.monotonic() + 60
+        while blue.count < 150 and time.monotonic() < deadline and not ended:
+            time.sleep(0.05)
+        assert blue.count >= 150, f"the game did not get going: {ended}, {quiet.stderr}"
+        first.kill()  # SIGKILL: no chance to tidy anything
+        first.wait()
+        first.stdout.close()
+        held = blue.count
+        at_kill = _events(Path(links.journal))
+        second = subprocess.Popen(
+            [*WATAN_PROGRAM, "serve", "--port", str(port)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            cwd=tmp_path,
+            env=environment(journals),
+        )
+        playing.join(240)
+        stdout, _ = watcher.communicate(timeout=240)
+    finally:
+        for process in (watcher, first, second):
+            if process is not None and process.poll() is None:
+                process.kill()
+                process.wait()
+    final = _events(Path(links.journal))
+    verified = subprocess.run(
+        [*WATAN_PROGRAM, "verify", links.journal],
+        capture_output=True,
+        text=True,
+        check=False,
+        env=environment(journals),
+    )
+    assert 150 <= held <= len(at_kill)  # everything a client heard of was in the journal
+    assert final[: len(at_kill)] == at_kill
+    assert b'"type":"game_resumed"' in final[len(at_kill)]
+    assert ended == [0] and watcher.returncode == 0
+    assert verified.returncode == 0, verified.stderr
+    assert blue.game is not None and blue.game.phase is Phase.OVER
+    assert blue.game == at_step(links.journal).state
+    assert stdout.endswith(f"Student {Colour(blue.game.winner).title} has won!\n")

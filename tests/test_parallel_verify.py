@@ -1,0 +1,123 @@
+"""`watan verify` on two processes (`replay.parallel`) says what it says on one, word for word:
+over every recorded journal, and copies of them tampered with before, at and after the cut."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from replay.history import Checked, check
+from replay.journal import JournalError
+from replay.parallel import SHARE, check_on_both
+from watan.definition import WATAN
+from watan.engine.events import GameStarted
+from watan.engine.state import Game
+
+pytestmark = pytest.mark.slow  # a forked process for every check
+
+ROOT = Path(__file__).resolve().parent.parent
+RECORDED = sorted(ROOT.glob("journals/*/journal.jsonl"))
+RECORDED = [path for path in RECORDED if "bazaar" not in path.parts]
+
+Outcome = Checked[GameStarted, Game] | str
+
+
+def outcome(checking: Callable[[], Checked[GameStarted, Game]]) -> Outcome:
+    try:
+        return checking()
+    except JournalError as error:
+        return str(error)
+
+
+@pytest.fixture(autouse=True)
+def _in_two_parts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every journal here is checked in two parts, never again in one piece (which is only
+    for a second process that failed or folded wrongly)."""
+
+    def in_one_piece(*_: object, **__: object) -> None:
+        raise AssertionError("checked again in one piece")
+
+    monkeypatch.setattr("replay.history.check", in_one_piece)
+
+
+def both_ways(path: Path) -> tuple[Outcome, Outcome]:
+    """Return the journal checked on one process and on two (whatever its length)."""
+    return (
+        outcome(lambda: check(WATAN, path)),
+        outcome(lambda: check_on_both(WATAN, path, smallest=0)),
+    )
+
+
+def _roll_changed(line: bytes) -> bytes | None:
+    event = json.loads(line)
+    if event.get("type") != "dice_rolled":
+        return None
+    event["roll"] = 12 if event["roll"] != 12 else 2
+    return json.dumps(event, separators=(",", ":")).encode()
+
+
+TAMPERINGS: dict[str, Callable[[list[bytes], int], list[bytes]]] = {
+    "a roll changed": lambda lines, at: [
+        *lines[:at], *[_roll_changed(line) or line for line in lines[at : at + 1]], *lines[at + 1 :]
+    ],
+    "a line left out": lambda lines, at: [*lines[:at], *lines[at + 1 :]],
+    "a line repeated": lambda lines, at: [*lines[: at + 1], *lines[at:]],
+    "a line of garbage": lambda lines, at: [*lines[:at], b"{not json", *lines[at:]],
+    "torn at the end": lambda lines, at: [*lines[:-1], lines[-1][: len(lines[-1]) // 2]],
+}
+
+
+def _written(path: Path, lines: list[bytes], torn: bool) -> Path:
+    path.write_bytes(b"\n".join(lines) + (b"" if torn else b"\n"))
+    return path
+
+
+@pytest.mark.parametrize("journal", RECORDED, ids=lambda path: path.parent.name)
+def test_a_recorded_journal_checks_the_same_on_two_processes(journal: Path) -> None:
+    alone, shared = both_ways(journal)
+    assert isinstance(alone, Checked)
+    assert shared == alone
+
+
+@pytest.mark.parametrize("tampering", sorted(TAMPERINGS))
+@pytest.mark.parametrize("where", [0.25, SHARE, 0.8])
+@pytest.mark.parametrize("journal", RECORDED[:4], ids=lambda path: path.parent.name)
+def test_a_tampered_journal_is_refused_in_the_same_words(
+    journal: Path, tampering: str, where: float, tmp_path: Path
+) -> None:
+    lines = journal.read_bytes().splitlines()
+    events = len(lines) - 1
+    # Rolls are changed at the first roll from `where` on; the rest at that very event.
+    at = 1 + int(events * where)
+    if tampering == "a roll changed":
+        at = next(n for n in range(at, len(lines)) if _roll_changed(lines[n]) is not None)
+    tampered = TAMPERINGS[tampering](lines, at)
+    path = _written(tmp_path / "tampered.jsonl", tampered, tampering == "torn at the end")
+    alone, shared = both_ways(path)
+    assert shared == alone
+    if tampering in ("a roll changed", "a line of garbage"):  # never a lawful journal
+        assert isinstance(alone, str)
+
+
+def test_a_second_process_that_folds_wrongly_is_not_trusted(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("replay.history.check", check)
+    journal = RECORDED[0]
+    wrong = msgspec.structs.replace(WATAN, fold_all=lambda game, events: game)
+    assert check_on_both(wrong, journal, smallest=0) == check(WATAN, journal)
+
+
+def test_a_short_journal_is_checked_in_one_piece(monkeypatch: pytest.MonkeyPatch) -> None:
+    journal = RECORDED[0]
+
+    def forbidden(*_: object) -> None:
+        raise AssertionError("no second process for a short journal")
+
+    monkeypatch.setattr("replay.history.check", check)
+    monkeypatch.setattr("replay.parallel._second_part", forbidden)
+    assert check_on_both(WATAN, journal) == check(WATAN, journal)
