@@ -7,6 +7,7 @@ standard error naming it and the problem, exit status 2, and nothing is changed.
 
 from __future__ import annotations
 
+import io
 import os
 import sys
 import time
@@ -18,7 +19,7 @@ import msgspec
 
 from bazaar.definition import BAZAAR
 from bazaar.engine.state import Game, loaded_game, saved_game
-from bazaar.files.disk import SAVING, load_save
+from bazaar.files.disk import MOST_BYTES, SAVING, load_save
 from bazaar.files.journal import journal_folder
 from bazaar.files.savefile import format_save, parse_save
 from bazaar.terminal import console, session
@@ -32,7 +33,7 @@ from replay import history
 from replay.edges.messages import printable, torn
 from replay.edges.reading import STANDARD_INPUT, STANDARD_STREAM, BadFile, journal_source
 from replay.edges.saving import write_atomically
-from replay.edges.stopping import silence_failed_output, stoppably
+from replay.edges.stopping import failing_output, silence_failed_output, stoppably
 from replay.journal import JournalError, first_line, is_journal
 from replay.recorder import reopen
 from replay.writer import taken
@@ -67,7 +68,8 @@ def program() -> None:
     as it ends, an output that failed is silenced (`replay.edges.stopping`), which only an
     entry point may do: tests call `main` in-process, never this."""
     try:
-        main(prog_name="bazaar")
+        with failing_output("bazaar"):
+            main(prog_name="bazaar")
     finally:
         silence_failed_output()
 
@@ -242,6 +244,8 @@ def export(journal: str, to: int | None, output: str | None, force: bool) -> Non
 
     An existing FILE is kept unless --force is given.  JOURNAL may be - for standard input.
     """
+    if output == STANDARD_STREAM:
+        output = None  # `-o -`: standard output, as every tool takes `-`
     if output is not None and os.path.lexists(output) and not force:
         _fail(f"{output}: already exists; give --force to replace it")
     name, data = journal_source(journal)
@@ -302,9 +306,15 @@ def _side(argument: str, to: int | None) -> Side:
     from bazaar.tools.compare import Side
 
     name, data = journal_source(argument)
-    beginning = data if data is not None else first_line(name)
-    if beginning is not None and not is_journal(beginning):
-        text = data.decode("utf-8", errors="replace") if data is not None else None
+    if data is None:
+        beginning = first_line(name)
+        journal = beginning is None or is_journal(beginning)
+    else:  # standard input is looked at, not read: a journal (`{` first) is read line by line
+        if not isinstance(data, io.BufferedReader):
+            data = io.BufferedReader(data)  # type: ignore[type-var]  # a stream tests give
+        journal = data.peek(1)[:4096].lstrip().startswith(b"{")
+    if not journal:
+        text = None if data is None else data.read(MOST_BYTES + 1).decode("utf-8", "replace")
         saved = _checked(lambda: parse_save(text, STANDARD_INPUT) if text is not None
                          else load_save(name))
         return Side(name, loaded_game(saved))

@@ -19,7 +19,7 @@ import msgspec
 
 from replay.auditing import audit, boundaries
 from replay.edges.messages import torn
-from replay.journal import JournalError, StrPath
+from replay.journal import JournalError, Source, StrPath
 from replay.protocol import Definition
 from replay.writer import JournalLock, write_journal
 
@@ -47,7 +47,7 @@ def load(
     path: StrPath,
     to: int | None = None,
     *,
-    data: bytes | None = None,
+    data: Source | None = None,
     progress: Progress | None = None,
 ) -> Moment[H, E, S]:
     """Return the journal at `path` up to step `to` (its end when None), checked.
@@ -57,8 +57,9 @@ def load(
     on can still be looked at (and rewound) before the damage.  Raises JournalError
     naming the line of the first problem, or saying the step is past the end.  An
     incomplete last line is left out and its line reported in `torn_line`.  With `data`,
-    the journal is those bytes (standard input's, say) and `path` only names it in
-    errors.  `progress` hears how many of the events read have been checked, of them all.
+    the journal is read from it (standard input, or bytes), line by line under the
+    reader's limits, and `path` only names it in errors.  `progress` hears how many of
+    the events read have been checked, of them all.
     """
     header, events, torn = _read(definition, path, to, data)
     state = _sound(definition, path, header, events, to, progress=progress)
@@ -85,21 +86,18 @@ def _sound(
 
 
 def _read(
-    definition: Definition[H, E, S], path: StrPath, to: int | None, data: bytes | None = None
+    definition: Definition[H, E, S], path: StrPath, to: int | None, data: Source | None = None
 ) -> tuple[H, tuple[E, ...], int | None]:
     """Return the header, the events up to the end of step `to`'s command, and a torn line."""
     reader = definition.reader()
     name = str(path)
     if to is not None and to < 0:
         raise JournalError(name, None, f"there is no step {to}: steps start at 0")
-    if to is None or data is not None:
-        journal = reader.read(path) if data is None else reader.decode(name, data)
+    if to is None:
+        journal = reader.read(path, data)
         torn = None if journal.torn_tail is None else len(journal.events) + 2
-        if to is None:
-            return journal.header, journal.events, torn
-        read = _through_command(definition, name, iter(journal.events), to)
-        return journal.header, read, torn if len(read) == len(journal.events) else None
-    header, stream = reader.iter_events(path)
+        return journal.header, journal.events, torn
+    header, stream = reader.iter_events(path, data)
     with stream:
         read = _through_command(definition, name, stream, to)
         torn = None if stream.torn_tail is None else len(read) + 2
@@ -137,7 +135,7 @@ def check(
     path: StrPath,
     to: int | None = None,
     *,
-    data: bytes | None = None,
+    data: Source | None = None,
     progress: Progress | None = None,
 ) -> Checked[H, S]:
     """Return the journal at `path` checked up to step `to` (its end when None), as `load`
@@ -146,19 +144,15 @@ def check(
 
     Only the lines up to the end of the command step `to` falls in are read.  Raises
     JournalError as `load` does.  `progress` hears how many bytes of the file are read,
-    of its size.  With `data` (standard input's bytes, say), the journal is already in
-    memory: `load` checks it, `progress` hearing of events, and `path` only names it.
+    of its size.  With `data` (standard input, say), the journal is streamed from it,
+    and `path` only names it.
     """
-    if data is not None:
-        moment = load(definition, path, to, data=data, progress=progress)
-        state, events = moment.state, len(moment.events)
-        return Checked(moment.header, events, state, moment.torn_line)
     name = str(path)
     if to is not None and to < 0:
         raise JournalError(name, None, f"there is no step {to}: steps start at 0")
-    header, stream = definition.reader().iter_events(path)
+    header, stream = definition.reader().iter_events(path, data)
     with stream:
-        size = _size(path)
+        size = _size(path) if data is None else 0
         told = None if progress is None else lambda _: progress(stream.position, size)
         checked = audit(definition, header, stream, keep=to, through=True, progress=told)
         torn = stream.torn_tail
@@ -230,7 +224,7 @@ def rewind(
     out: Out,
     *,
     replace: bool = False,
-    data: bytes | None = None,
+    data: Source | None = None,
 ) -> Moment[H, E, S]:
     """Write to `out` a journal of the first `to` events of the one at `path`.
 
@@ -241,7 +235,7 @@ def rewind(
     `out` is never replaced unless `replace` is given; then its lock is taken before
     anything is read and held until it is replaced, so that a game that would append to
     it meanwhile is refused rather than losing what it appends (JournalLocked when one is
-    being played).  With `data`, the journal is those bytes.  Returns the journal as kept.
+    being played).  With `data`, the journal is read from it (`load`).  Returns the journal as kept.
     """
     return _rewind(definition, path, to, out, replace=replace, data=data, back=False).kept
 
@@ -253,7 +247,7 @@ def rewind_back(
     out: Out,
     *,
     replace: bool = False,
-    data: bytes | None = None,
+    data: Source | None = None,
 ) -> Rewound[H, E, S]:
     """Write to `out` a journal of the first `to` events of the one at `path`, as `rewind`
     does, but a step inside a command keeps the journal up to where that command began,
@@ -268,7 +262,7 @@ def _rewind(
     out: Out,
     *,
     replace: bool,
-    data: bytes | None,
+    data: Source | None,
     back: bool,
 ) -> Rewound[H, E, S]:
     with contextlib.ExitStack() as held:
@@ -308,7 +302,8 @@ def listing(definition: Definition[H, E, S], header: H, events: Sequence[E]) -> 
     yield f"{0:>{width}}  {definition.describe_start(header)}\n"
     words = definition.words
     headings = (
-        itertools.repeat(None) if words is None or words.headings is None
+        itertools.repeat(None)
+        if words is None or words.headings is None
         else words.headings(header, events)
     )
     said = (
@@ -326,7 +321,7 @@ def verify(
     definition: Definition[H, E, S],
     path: StrPath,
     *,
-    data: bytes | None = None,
+    data: Source | None = None,
     progress: Progress | None = None,
 ) -> Checked[H, S]:
     """Return the whole journal checked, or raise JournalError for its first problem.

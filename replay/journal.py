@@ -10,12 +10,14 @@ than `DEEPEST_NESTING` (refused before it is decoded), whatever a file holds.
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import io
 import os
 import re
 import stat
 from collections.abc import Callable, Generator, Iterator
-from typing import Generic, NamedTuple, TypeVar, overload
+from typing import BinaryIO, Generic, NamedTuple, TypeVar, overload
 
 import msgspec
 
@@ -28,6 +30,12 @@ FormatCheck = Callable[[bytes], str | None]
 """Given a journal's raw header line, what is wrong with the format it says it was written
 in (one newer than the reader's, whose header may not even decode as today's), or None."""
 Convert = Callable[[bytes], bytes]
+Identify = Callable[[str, bytes], str | None]
+"""Given a file's name and first bytes, when its first line is not a journal's header: what
+the file seems to be and which command takes it (`is a save file, not a journal: ...`)."""
+Source = bytes | BinaryIO
+"""A journal that is not read from its path: its bytes, or a stream to read them from
+(standard input), read line by line under the same limits as a file."""
 
 
 class Conversion(NamedTuple):
@@ -53,6 +61,7 @@ def conversions(found: Convert | Conversion | None) -> Conversion | None:
     if found is None or isinstance(found, Conversion):
         return found
     return Conversion(found, found)
+
 
 @functools.cache
 def _blank_line() -> re.Pattern[bytes]:
@@ -88,6 +97,11 @@ start of a long journal."""
 
 BLOCK = 1 << 20
 """The most bytes a stream of events reads at once, doubling from `FIRST_BLOCK`."""
+
+MOST_DIGITS = 30
+"""The most digits a number on a journal line may have: far beyond any count, id or seed a
+game records (a 64-bit number has 20), and far below the interpreter's limit on turning a
+number into text (4,300 digits), so that no sum or message of a number read can fail."""
 
 DEEPEST_NESTING = 32
 """The most arrays and objects a line may open one inside another.
@@ -150,6 +164,7 @@ def first_line(path: StrPath) -> bytes | None:
         except OSError:
             return None
 
+
 _BRACKETS_ONLY = bytes(b for b in range(256) if b not in b"[]{}\n")
 
 
@@ -164,6 +179,82 @@ def _long_run(nesting: int) -> re.Pattern[bytes]:
 def _tokens() -> re.Pattern[bytes]:
     """Return the pattern of a JSON string or a bracket (compiled when first needed)."""
     return re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
+
+
+_GLIMPSE = 1 << 12
+"""The bytes after a first line that is no header looked at to say what the file seems to be
+(a save file is a few hundred)."""
+
+
+def seems(beginning: bytes) -> str:
+    """Return what a file that begins with `beginning`, and is no journal, seems to be, in
+    plain words: empty, binary, a web page, or text of some other kind."""
+    text = beginning.lstrip()
+    if not text:
+        return "the file is empty: it is no journal (a journal's first line is its header)"
+    if b"\0" in beginning or not _is_text(beginning):
+        return "is a binary file, not a journal (a journal is lines of JSON text)"
+    if text[:15].lower().startswith((b"<!doctype html", b"<html")):
+        return "is a web page, not a journal: open it in a browser"
+    return "is not a journal: its first line is not a journal's header (a JSON object)"
+
+
+def _is_text(beginning: bytes) -> bool:
+    """Return whether `beginning` is UTF-8 text, a character cut off at its end aside."""
+    try:
+        beginning.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return error.start >= len(beginning) - 3 and error.reason == "unexpected end of data"
+    return True
+
+
+_NOT_REGULAR = {
+    stat.S_IFDIR: "is a folder, not a journal file",
+    stat.S_IFIFO: "is a named pipe, not a journal file: to read a journal from a pipe, "
+    "give - and pipe it to standard input",
+    stat.S_IFCHR: "is a device, not a journal file",
+    stat.S_IFBLK: "is a device, not a journal file",
+    stat.S_IFSOCK: "is a socket, not a journal file",
+}
+
+
+def open_journal(name: str) -> BinaryIO:
+    """Return the journal file `name` open for reading, or raise JournalError at once.
+
+    It is opened without waiting and kept only when it is a regular file: a named pipe
+    nobody writes to would block the reader forever, and a device (`/dev/zero`,
+    `/dev/urandom`) never ends; both are refused in one line instead.
+    """
+    try:
+        fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as error:
+        raise _unreadable(name, error) from None
+    except ValueError:
+        raise JournalError(name, None, "a file name cannot hold a NUL character") from None
+    try:
+        refuse_unless_regular(name, fd)
+    except JournalError:
+        os.close(fd)
+        raise
+    return os.fdopen(fd, "rb")
+
+
+def refuse_unless_regular(name: str, fd: int, what: str = "a journal file") -> None:
+    """Raise JournalError unless `fd` (opened without blocking) is a regular file; make it
+    blocking again when it is.  Everything the toolkit opens by name, without being told
+    what stands there (a journal, its lock, its `.torn` side file), is checked so."""
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        said = _NOT_REGULAR.get(stat.S_IFMT(mode), "is not a regular file, not a journal file")
+        raise JournalError(name, None, said.replace("a journal file", what))
+    os.set_blocking(fd, True)
+
+
+def _opened(name: str, source: Source | None) -> BinaryIO:
+    """Return the stream a journal is read from: `source`, or the file `name` opened."""
+    if isinstance(source, bytes):
+        return io.BytesIO(source)
+    return open_journal(name) if source is None else source
 
 
 class JournalError(Exception):
@@ -246,6 +337,8 @@ class JournalReader(Generic[H, E]):
     `check_format` a problem with the raw header line's format before it is decoded (a
     format too new to decode); `upcast` brings the lines of a journal written in an older
     format to today's first.
+    `identify` says what a file whose first line is no header seems to be (a save file,
+    say), so that the refusal names the command that takes it (`seems` says the rest).
     `longest_line` and `deepest_nesting` bound what one line may be (`LONGEST_LINE`,
     `DEEPEST_NESTING`); a line beyond either is refused before it is decoded.
     """
@@ -259,6 +352,7 @@ class JournalReader(Generic[H, E]):
         check_header: HeaderCheck[H] | None = None,
         upcast: Upcast | None = None,
         check_format: FormatCheck | None = None,
+        identify: Identify | None = None,
         longest_line: int = LONGEST_LINE,
         deepest_nesting: int = DEEPEST_NESTING,
     ) -> None: ...
@@ -272,6 +366,7 @@ class JournalReader(Generic[H, E]):
         check_header: HeaderCheck[H] | None = None,
         upcast: Upcast | None = None,
         check_format: FormatCheck | None = None,
+        identify: Identify | None = None,
         longest_line: int = LONGEST_LINE,
         deepest_nesting: int = DEEPEST_NESTING,
     ) -> None: ...
@@ -284,6 +379,7 @@ class JournalReader(Generic[H, E]):
         check_header: HeaderCheck[H] | None = None,
         upcast: Upcast | None = None,
         check_format: FormatCheck | None = None,
+        identify: Identify | None = None,
         longest_line: int = LONGEST_LINE,
         deepest_nesting: int = DEEPEST_NESTING,
     ) -> None:
@@ -294,47 +390,64 @@ class JournalReader(Generic[H, E]):
         self._upcast = upcast
         self._tags = _tags_of(event_type)
         self._limits = _Limits(longest_line, deepest_nesting)
+        self._identify = identify
 
-    def read(self, path: StrPath) -> Journal[H, E]:
-        """Return the whole journal, decoding all event lines at once when they are all good."""
+    def read(self, path: StrPath, source: Source | None = None) -> Journal[H, E]:
+        """Return the whole journal, read a block at a time under the limits of one line.
+
+        With `source` (standard input, or bytes), the journal is read from it and `path`
+        only names it in errors.  Only a regular file is opened (`open_journal`).
+        """
         name = os.fspath(path)
-        try:
-            with open(name, "rb") as file:
-                data = file.read()
-        except OSError as error:
-            raise _unreadable(name, error) from None
-        return self.decode(name, data)
+        file = _opened(name, source)
+        with contextlib.closing(file) if source is None else contextlib.nullcontext(file):
+            header, convert = self._header_of(name, file)
+            torn: list[bytes] = []
+            events = tuple(self._blocks(name, file, torn, convert, read=[0]))
+        return Journal(header, events, torn[0] if torn else None)
 
     def decode(self, name: str, data: bytes) -> Journal[H, E]:
         """Return the journal whose bytes are `data` (a pipe's, say), named `name` in errors."""
-        end = data.find(b"\n")
-        first = data if end < 0 else data[: end + 1]
-        found = self._converter(first)
-        header = self._decode_header(name, first, None if found is None else found.header)
-        convert = None if found is None else found.events
-        body = b"" if end < 0 else data[end + 1 :]
-        torn = None
-        if body and not body.endswith(b"\n"):
-            start = body.rfind(b"\n") + 1
-            if self._torn(body[start:], convert):
-                torn, body = body[start:], body[:start]
-        return Journal(header, self._decode_body(name, body, convert), torn)
+        return self.read(name, data)
 
-    def iter_events(self, path: StrPath) -> tuple[H, EventStream[E]]:
-        """Return the header and a lazy stream of the events, reading only the lines asked for."""
+    def iter_events(self, path: StrPath, source: Source | None = None) -> tuple[H, EventStream[E]]:
+        """Return the header and a lazy stream of the events, reading only the lines asked for.
+
+        With `source`, the events are read from it as they are asked for (`read`)."""
         name = os.fspath(path)
+        file = _opened(name, source)
+        with contextlib.closing(file) if source is None else contextlib.nullcontext(file):
+            header, convert = self._header_of(name, file)
+            offset = file.tell() if source is None else 0
+        torn: list[bytes] = []
+        read = [offset]
+        kept = None if source is None else file
+        stream = self._stream(name, kept, offset, torn, convert, read=read)
+        return header, EventStream(stream, torn, read)
+
+    def _header_of(self, name: str, file: BinaryIO) -> tuple[H, Convert | None]:
+        """Return the header read from the first line of `file`, and how its events convert."""
         try:
-            with open(name, "rb") as file:
-                first = file.readline(self._limits.line + 2)
-                offset = file.tell()
+            first = file.readline(self._limits.line + 2)
         except OSError as error:
             raise _unreadable(name, error) from None
         found = self._converter(first)
-        header = self._decode_header(name, first, None if found is None else found.header)
-        convert = None if found is None else found.events
-        torn: list[bytes] = []
-        read = [offset]
-        return header, EventStream(self._stream(name, offset, torn, convert, read), torn, read)
+        try:
+            header = self._decode_header(name, first, None if found is None else found.header)
+        except JournalError as error:
+            if first.lstrip()[:1] in (b"", b"{") or len(first) > self._limits.line:
+                raise  # empty, blank, too long, or meant as a header: the reader's words say it
+            raise JournalError(name, None, self._seems(name, first, file)) from error
+        return header, None if found is None else found.events
+
+    def _seems(self, name: str, first: bytes, file: BinaryIO) -> str:
+        """Return what a file whose first line is no header seems to be, or None: the game's
+        answer (`identify`) from its first few kilobytes, else an empty, binary or HTML file."""
+        beginning = first
+        with contextlib.suppress(OSError):
+            beginning += file.read(_GLIMPSE)
+        said = None if self._identify is None else self._identify(name, beginning)
+        return said if said is not None else seems(beginning)
 
     def _converter(self, first: bytes) -> Conversion | None:
         if self._upcast is None or not first or self._limits.problem(first) is not None:
@@ -344,39 +457,60 @@ class JournalReader(Generic[H, E]):
     def _stream(
         self,
         name: str,
+        file: BinaryIO | None,
         offset: int,
         torn: list[bytes],
         convert: Convert | None,
+        *,
         read: list[int],
     ) -> Generator[E, None, None]:
-        """Yield the events from `offset` on; a torn last line goes into `torn` and ends it.
+        """Yield the events of the file (reopened at `offset` when not given), as `_blocks`."""
+        if file is not None:
+            yield from self._blocks(name, file, torn, convert, read=read)
+            return
+        with open_journal(name) as opened:
+            opened.seek(offset)
+            yield from self._blocks(name, opened, torn, convert, read=read)
+
+    def _blocks(
+        self,
+        name: str,
+        file: BinaryIO,
+        torn: list[bytes],
+        convert: Convert | None,
+        *,
+        read: list[int],
+    ) -> Generator[E, None, None]:
+        """Yield the events of `file` from line 2 on (its header read); a torn last line goes into
+        `torn` and ends it.
 
         The file is read in blocks (small first, so that a look at the first steps reads
-        little), each cut after its last newline and decoded as `read` decodes a whole
-        body: a long journal streams at the decoder's pace and is never held whole.  A line
+        little), each cut after its last newline and decoded all at once when its lines
+        allow: a long journal streams at the decoder's pace and is never held whole.  A line
         without its newline that grows past the longest allowed is refused there, so memory
-        stays bounded whatever the file holds.  `read[0]` counts the bytes read.
+        stays bounded whatever the file holds (`/dev/zero` on standard input, say).
+        `read[0]` counts the bytes read.
         """
-        try:
-            file = open(name, "rb")  # noqa: SIM115 (closed below, also when the stream is dropped)
-        except OSError as error:
-            raise _unreadable(name, error) from None
         number, pending, size = 2, b"", FIRST_BLOCK
-        with file:
-            file.seek(offset)
-            while block := file.read(size):
-                read[0] += len(block)
-                size = min(2 * size, BLOCK)
-                data = pending + block if pending else block
-                cut = data.rfind(b"\n") + 1
-                pending = data[cut:]
-                if cut:
-                    body = data[:cut]
-                    lines = body.count(b"\n")  # each line of a cut block ends in its newline
-                    yield from self._body_events(name, body, convert, number, lines)
-                    number += lines
-                if len(pending) > self._limits.line:
-                    raise JournalError(name, number, self._limits.too_long)
+        while True:
+            try:
+                block = file.read(size)
+            except OSError as error:
+                raise _unreadable(name, error) from None
+            if not block:
+                break
+            read[0] += len(block)
+            size = min(2 * size, BLOCK)
+            data = pending + block if pending else block
+            cut = data.rfind(b"\n") + 1
+            pending = data[cut:]
+            if cut:
+                body = data[:cut]
+                lines = body.count(b"\n")  # each line of a cut block ends in its newline
+                yield from self._body_events(name, body, convert, number, lines)
+                number += lines
+            if len(pending) > self._limits.line:
+                raise JournalError(name, number, self._limits.too_long)
         if pending:
             if self._torn(pending, convert):
                 torn.append(pending)
@@ -400,13 +534,6 @@ class JournalReader(Generic[H, E]):
         if problem is not None:
             raise JournalError(name, 1, problem)
         return header
-
-    def _decode_body(self, name: str, body: bytes, convert: Convert | None) -> tuple[E, ...]:
-        """Return the events of the lines after the header, or raise for the first bad line."""
-        quick = self._all_at_once(body, convert)
-        if quick is not None:
-            return tuple(quick)
-        return tuple(self._line_by_line(name, body, convert, 2))
 
     def _body_events(
         self, name: str, body: bytes, convert: Convert | None, first: int, lines: int
@@ -481,6 +608,7 @@ class _Limits(msgspec.Struct, frozen=True):
 
     line: int
     nesting: int
+    digits: int = MOST_DIGITS
 
     @property
     def too_long(self) -> str:
@@ -495,6 +623,13 @@ class _Limits(msgspec.Struct, frozen=True):
                 f"arrays and objects nested more than {self.nesting} deep; "
                 f"a journal line nests at most {self.nesting}"
             )
+        if _has_long_number(raw, self.digits):
+            field = _huge_field(raw, self.digits)
+            if field is not None:
+                return (
+                    f"a number{field} has more than {self.digits} digits; "
+                    "no field of a journal holds one"
+                )
         return None
 
     def all_within(self, body: bytes) -> bool:
@@ -508,12 +643,54 @@ class _Limits(msgspec.Struct, frozen=True):
         run = _long_run(self.nesting)
         if run.search(body.translate(None, _BRACKETS_ONLY)) is not None:
             return False
+        if _has_long_number(body, self.digits):
+            return False
         for middle in range(self.line, len(body), self.line):
             start = body.rfind(b"\n", 0, middle) + 1
             end = body.find(b"\n", middle)
             if (len(body) if end < 0 else end) - start > self.line:
                 return False
         return True
+
+
+_DIGITS_AS_ZEROS = bytes(48 if 48 <= b <= 57 else 32 for b in range(256))
+"""Every digit made `0` and every other byte a space, so that a run of digits is a run of
+zeros, found by a plain substring search (a regular expression backtracks at every digit)."""
+
+
+def _has_long_number(raw: bytes, digits: int) -> bool:
+    """Return whether `raw` holds a run of more than `digits` digits (in a string or not)."""
+    return b"0" * (digits + 1) in raw.translate(_DIGITS_AS_ZEROS)
+
+
+def _huge_field(raw: bytes, digits: int) -> str | None:
+    """Return where on a line a number of more than `digits` digits stands, outside its
+    strings (` in "field"`, or `` when no field names it), or None when every such run of
+    digits is inside a string."""
+    tokens = re.compile(rb'"(?:[^"\\]|\\.)*"|[0-9]{%d,}' % (digits + 1))
+    for token in tokens.finditer(raw):
+        if token.group().startswith(b'"'):
+            continue
+        keys = re.findall(rb'"([A-Za-z_][A-Za-z0-9_]{0,39})"\s*:', raw[: token.start()])
+        return f" in {keys[-1].decode()!r}" if keys else ""
+    return None
+
+
+_WRITTEN = _Limits(LONGEST_LINE, DEEPEST_NESTING)
+
+
+def unreadable_line(lines: bytes | bytearray) -> str | None:
+    """Return why one of `lines` (each ending in its newline) is past what a reader of
+    today's limits reads, or None: a writer refuses such a line before writing it, so that
+    nothing a game records is a journal it can never read back."""
+    body = bytes(lines)
+    if _WRITTEN.all_within(body):
+        return None
+    for raw in body.splitlines():
+        problem = _WRITTEN.problem(raw)
+        if problem is not None:
+            return problem
+    return None
 
 
 def _depth(raw: bytes) -> int:
@@ -543,7 +720,9 @@ def _explain(raw: bytes, error: Exception, what: str, tags: _Tags | None) -> str
         return f"the first line is not this kind of journal's header ({error})"
     tag = _unknown_tag(raw, tags)
     if tags is not None and tag is not None:
-        return f"unknown event tag {tag!r} (known tags: {', '.join(sorted(tags.known))})"
+        return (
+            f"unknown event tag {_shortened(tag)!r} (known tags: {', '.join(sorted(tags.known))})"
+        )
     return f"{what} does not match the {what} type: {error}"
 
 
@@ -575,6 +754,12 @@ def _unknown_tag(raw: bytes, tags: _Tags | None) -> str | None:
         return None
     tag = str(value[tags.field])
     return None if tag in tags.known else tag
+
+
+def _shortened(text: str, most: int = 40) -> str:
+    """Return `text`, cut to its first `most` characters and an ellipsis when longer: a
+    message never repeats an unbounded value read from a file."""
+    return text if len(text) <= most else text[:most] + "…"
 
 
 def _unreadable(name: str, error: OSError) -> JournalError:

@@ -28,7 +28,7 @@ from replay import history
 from replay.auditing import Audit, audit
 from replay.folding import fold
 from replay.history import Checked, Progress
-from replay.journal import JournalError, StrPath
+from replay.journal import LONGEST_LINE, JournalError, StrPath, open_journal
 from replay.protocol import Definition, Judge
 
 H = TypeVar("H")
@@ -67,7 +67,10 @@ def check_on_both(
         or _size(name) < smallest
     ):
         return history.check(definition, path, progress=progress)
-    cut = int((_lines(name) - 1) * SHARE)
+    lines = _lines(name)
+    if lines is None:
+        return history.check(definition, path, progress=progress)
+    cut = int((lines - 1) * SHARE)
     context = multiprocessing.get_context("fork")
     receiving, sending = context.Pipe(duplex=False)
     second = context.Process(target=_second_part, args=(definition, name, cut, sending))
@@ -201,10 +204,17 @@ def _size(name: str) -> int:
         return 0
 
 
-def _lines(name: str) -> int:
-    """Return how many newlines the file holds (a quick count, for where to cut it)."""
-    count = 0
-    with open(name, "rb") as file:
+def _lines(name: str) -> int | None:
+    """Return how many newlines the file holds (a quick count, for where to cut it), or
+    None as soon as a stretch without one is longer than a journal's line may be: the
+    file is then checked in one piece, whose reader refuses that line at once, rather
+    than after counting hundreds of megabytes."""
+    count, since = 0, 0
+    with open_journal(name) as file:
         while block := file.read(BLOCK):
-            count += block.count(b"\n")
+            found = block.count(b"\n")
+            since = since + len(block) if found == 0 else len(block) - block.rfind(b"\n") - 1
+            if since > LONGEST_LINE:
+                return None
+            count += found
     return count

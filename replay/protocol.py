@@ -24,7 +24,7 @@ from typing import Generic, TypeVar
 import msgspec
 
 from replay.folding import fold
-from replay.journal import FormatCheck, HeaderCheck, JournalReader, Upcast
+from replay.journal import FormatCheck, HeaderCheck, Identify, JournalReader, Upcast
 
 H = TypeVar("H")
 E = TypeVar("E")
@@ -39,7 +39,8 @@ class Codec(msgspec.Struct, Generic[H, E], frozen=True):
     `check_format` refuses a raw header line whose format cannot be read at all.  A game
     that numbers its formats gives `written_format` (the number a raw header line says it
     was written in, or None) and `format_version` (today's), so that advice about an
-    older journal can name both.
+    older journal can name both.  `identify` names the game's other files (a save file,
+    a board file) and the command that takes each, when a journal tool is given one.
     """
 
     header_type: type[H]
@@ -49,6 +50,7 @@ class Codec(msgspec.Struct, Generic[H, E], frozen=True):
     check_format: FormatCheck | None = None
     written_format: Callable[[bytes], int | None] | None = None
     format_version: int | None = None
+    identify: Identify | None = None
 
     def reader(self) -> JournalReader[H, E]:
         """Return the reader of this codec's journals, made once and shared."""
@@ -63,6 +65,7 @@ def _reader(codec: Codec[object, object]) -> JournalReader[object, object]:
         check_header=codec.check_header,
         upcast=codec.upcast,
         check_format=codec.check_format,
+        identify=codec.identify,
     )
 
 

@@ -11,9 +11,10 @@ are played, one per game, never over a file already there.
 from __future__ import annotations
 
 import concurrent.futures
+import itertools
 import os
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Generic, Protocol, TypeVar
 
 import msgspec
@@ -23,6 +24,7 @@ from replay.writer import write_journal
 C = TypeVar("C")
 R = TypeVar("R")
 R_co = TypeVar("R_co", covariant=True)
+F = TypeVar("F")
 
 MOST_GAMES_PER_BATCH = 50
 """The most games one batch holds: enough to make sending one worth it, few enough for
@@ -68,6 +70,34 @@ def journal_path(folder: str, index: int) -> str:
     return os.path.join(folder, f"game-{index + 1:05d}.jsonl")
 
 
+class Planned(msgspec.Struct, Generic[C, R], frozen=True, kw_only=True):
+    """A run of games cut into batches, in game order, each batch made (and its games'
+    seeds drawn) only as it is dealt: a run of a hundred million games starts at once, in
+    the memory of the batches in flight.  Iterating again deals the same batches again."""
+
+    play: Play[C, R]
+    settings: C
+    seed: int
+    games: int
+    size: int
+    journals: str | None = None
+
+    def __len__(self) -> int:
+        return (self.games + self.size - 1) // self.size
+
+    def __iter__(self) -> Iterator[Batch[C, R]]:
+        rng = random.Random(self.seed)  # the draws `game_seeds` makes, one batch at a time
+        for first in range(0, self.games, self.size):
+            last = min(first + self.size, self.games)
+            yield Batch(
+                play=self.play,
+                settings=self.settings,
+                indices=list(range(first, last)),
+                seeds=[rng.getrandbits(63) for _ in range(first, last)],
+                journals=self.journals,
+            )
+
+
 def batches(
     play: Play[C, R],
     settings: C,
@@ -76,22 +106,39 @@ def batches(
     *,
     workers: int = 1,
     journals: str | None = None,
-) -> list[Batch[C, R]]:
+) -> Planned[C, R]:
     """Return the run of `games` games from `seed` cut into batches, in game order: about
     eight a worker, so that the workers finish together, and none of more than
-    `MOST_GAMES_PER_BATCH` games."""
-    seeds = game_seeds(seed, games)
+    `MOST_GAMES_PER_BATCH` games; each made as it is dealt (`Planned`)."""
     size = max(1, min(MOST_GAMES_PER_BATCH, games // (workers * 8) or 1))
-    return [
-        Batch(
-            play=play,
-            settings=settings,
-            indices=list(range(first, min(first + size, games))),
-            seeds=seeds[first : first + size],
-            journals=journals,
-        )
-        for first in range(0, games, size)
-    ]
+    return Planned(
+        play=play, settings=settings, seed=seed, games=games, size=size, journals=journals
+    )
+
+
+IN_FLIGHT = 4
+"""Batches handed to each worker ahead of the one it plays: enough to keep it busy, few
+enough that a run of any length holds only these in memory."""
+
+
+def dealt(
+    planned: Iterable[Batch[C, R]],
+    submit: Callable[[Batch[C, R]], F],
+    wait: Callable[[set[F]], Iterable[F]],
+    workers: int,
+) -> Iterator[tuple[int, F]]:
+    """Yield each batch's number and its finished future, handing the workers at most
+    `IN_FLIGHT` batches each at a time: `submit(batch)` gives a future, `wait(futures)`
+    some of them once finished."""
+    numbered = enumerate(planned)
+    pending: dict[F, int] = {}
+    for number, batch in itertools.islice(numbered, IN_FLIGHT * workers):
+        pending[submit(batch)] = number
+    while pending:
+        for future in wait(set(pending)):
+            yield pending.pop(future), future
+            for number, batch in itertools.islice(numbered, 1):
+                pending[submit(batch)] = number
 
 
 class Interrupted(KeyboardInterrupt):
@@ -127,7 +174,7 @@ Progress = Callable[[int], object]
 
 
 def run(
-    planned: Sequence[Batch[C, R]], workers: int = 1, progress: Progress | None = None
+    planned: Iterable[Batch[C, R]], workers: int = 1, progress: Progress | None = None
 ) -> list[R]:
     """Return the results of every batch's games in game order, played here (one worker)
     or by `workers` processes of this machine.
@@ -138,10 +185,18 @@ def run(
     if workers <= 1:
         return collect(((n, play_batch(batch)) for n, batch in enumerate(planned)), progress)
     with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = {pool.submit(play_batch, batch): n for n, batch in enumerate(planned)}
-        finished = concurrent.futures.as_completed(futures)
+
+        def finished(futures: set[concurrent.futures.Future[list[R]]]) -> Iterable[
+            concurrent.futures.Future[list[R]]
+        ]:
+            done, _ = concurrent.futures.wait(
+                futures, return_when=concurrent.futures.FIRST_COMPLETED
+            )
+            return done
+
+        numbered = dealt(planned, lambda batch: pool.submit(play_batch, batch), finished, workers)
         try:
-            return collect(((futures[future], future.result()) for future in finished), progress)
+            return collect(((n, future.result()) for n, future in numbered), progress)
         except KeyboardInterrupt:
             pool.shutdown(wait=False, cancel_futures=True)
             raise

@@ -28,6 +28,8 @@ from replay.journal import (
     conversions,
     first_line,
     is_journal,
+    refuse_unless_regular,
+    unreadable_line,
 )
 
 H = TypeVar("H")
@@ -66,7 +68,7 @@ class JournalWriter(Generic[H, E]):
         try:
             _lock(name, file.fileno())
             writer: JournalWriter[H, E] = cls(name, file)
-            writer._write(_encode_lines(writer._encoder, [header]))
+            writer._write(_encode_lines(writer._encoder, [header], name=name))
         except JournalLocked:
             file.close()  # another process opened the new file first: it is theirs now
             raise
@@ -110,7 +112,7 @@ class JournalWriter(Generic[H, E]):
     def append(self, events: Sequence[E]) -> None:
         """Write the events, one line each, in a single write, and flush it to the system."""
         if events:
-            self._write(_encode_lines(self._encoder, events))
+            self._write(_encode_lines(self._encoder, events, name=self.path))
 
     def close(self) -> None:
         """Close the journal and release its lock; closing twice is harmless."""
@@ -244,7 +246,7 @@ def _write_whole(name: str, header: object, events: Iterable[object], *, replace
     save does: the link is how the journal was named, not the journal.
     """
     target = os.path.realpath(name) if replace else name
-    data = _encode_lines(msgspec.json.Encoder(), [header], events)
+    data = _encode_lines(msgspec.json.Encoder(), [header], events, name=name)
     try:
         write_whole(target, data, prefix=".journal-", exclusive=not replace)
     except OSError as error:
@@ -278,12 +280,13 @@ class JournalLock:
         """
         name = os.fspath(path)
         try:
-            fd = os.open(name, os.O_RDONLY | os.O_CLOEXEC)
+            fd = os.open(name, os.O_RDONLY | os.O_CLOEXEC | os.O_NONBLOCK)
         except FileNotFoundError:
             raise JournalError(name, None, "no such file") from None
         except OSError as error:
             raise JournalError(name, None, f"cannot open the file: {_reason(error)}") from None
         try:
+            refuse_unless_regular(name, fd)  # a named pipe is never waited on while locked
             _lock(name, fd)
             _still_named(name, fd)
         except BaseException:
@@ -313,8 +316,22 @@ class JournalLock:
                 raise JournalError(
                     self.path, None, "does not end with the given torn line; nothing was changed"
                 )
+            if os.path.lexists(side) and not os.path.isfile(side):
+                raise JournalError(
+                    self.path,
+                    None,
+                    f"cannot set the torn last line aside: {side} is not a regular file; "
+                    "nothing was changed",
+                )
             try:
-                with open(side, "ab") as kept:
+                flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK | os.O_CLOEXEC
+                fd = os.open(side, flags, 0o666)
+                try:
+                    refuse_unless_regular(side, fd, "a file to keep a torn line in")
+                except JournalError:
+                    os.close(fd)
+                    raise
+                with os.fdopen(fd, "ab") as kept:
                     kept.write(torn_tail + b"\n")
                     kept.flush()
                     os.fsync(kept.fileno())
@@ -416,13 +433,20 @@ def repair(path: StrPath, torn_tail: bytes) -> str:
         return lock.repair(torn_tail)
 
 
-def _encode_lines(encoder: msgspec.json.Encoder, *groups: Iterable[object]) -> bytearray:
-    """Return the values of every group as JSON lines, encoded into one buffer."""
+def _encode_lines(
+    encoder: msgspec.json.Encoder, *groups: Iterable[object], name: str = ""
+) -> bytearray:
+    """Return the values of every group as JSON lines, encoded into one buffer, or raise
+    JournalError, before anything is written, for a line no reader would read back
+    (`unreadable_line`: too long, nested too deep, a number of too many digits)."""
     buffer = bytearray()
     for group in groups:
         for value in group:
             encoder.encode_into(value, buffer, -1)
             buffer += b"\n"
+    problem = unreadable_line(buffer)
+    if problem is not None:
+        raise JournalError(name, None, f"cannot record this: {problem}")
     return buffer
 
 

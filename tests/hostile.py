@@ -62,14 +62,14 @@ HOSTILE_BYTES = (
     b"99999999999999999999999999999999", b"-99999999999999999999", b"18446744073709551616",
     b"[" * 1000, b"{" * 200, b'{"a":' * 300, b"]" * 50, b'"', b"\\", b'\\u0000', b"null",
     b"true", b"{}", b"[]", b"\x1b]0;TITLE\x07", b"BLUE", b"g", b"c", b"r", b"h", b"T",
-    b"x" * 5000,
+    b"x" * 5000, b"9" * 4301, b"-" + b"9" * 4301,
 )  # fmt: skip
 """Pieces put into files: control bytes, bad UTF-8, numbers out of every range, JSON nested
 deep or left open, markers of the save formats, and one long run."""
 
 HOSTILE_NUMBERS = (
     -1, 0, 1, 2, 7, 12, 18, 19, 53, 54, 71, 72, 255, 10**6, 10**9 - 1, 10**9, 2**31, 2**63,
-    2**64, 10**30, -(10**9),
+    2**64, 10**30, -(10**9), int("9" * 4300), -int("9" * 4300), 2**63 - 1,
 )  # fmt: skip
 
 

@@ -25,6 +25,7 @@ from watan.engine.invariants import broken_invariants
 from watan.engine.inverse import MOST_EVENTS_PER_COMMAND, commands
 from watan.engine.state import COLOURS, HUMAN, Game
 from watan.engine.turns import NoSuchTurn, turn_start
+from watan.files.disk import kind_of_file
 from watan.files.journal import check_header, format_problem, upcast
 from watan.judge import header_problem, judge
 from watan.text.describe import describe, describe_start, headings
@@ -47,6 +48,7 @@ CODEC: Codec[GameStarted, AnyEvent] = Codec(
     check_format=format_problem,
     written_format=written_format,
     format_version=FORMAT_VERSION,
+    identify=kind_of_file,
 )
 """How Watan's journal lines decode: every reader of Watan journals is this codec's (only
 the journal tools and resuming import this module: a new game never reads a journal)."""

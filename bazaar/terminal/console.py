@@ -24,13 +24,14 @@ from bazaar.engine.state import Game, Phase, SavedGame, saved_game
 from bazaar.engine.tiles import deal
 from bazaar.files.disk import SAVING
 from bazaar.files.journal import default_journal_path
-from bazaar.files.savefile import format_save
+from bazaar.files.savefile import format_save, parse_save
 from bazaar.terminal import session as talk
 from bazaar.text import wording
 from replay.edges.folders import LOCAL_FOLDER, Folder
 from replay.edges.lines import read_line
 from replay.edges.messages import announce, at_terminal, complain, printable
-from replay.edges.saving import write_atomically
+from replay.edges.reading import BadFile
+from replay.edges.saving import write_atomically, write_unnamed
 from replay.edges.stopping import kept_at_end, where_kept
 from replay.recorder import Recorder, Reopened, recording, reporter
 
@@ -212,7 +213,7 @@ def _loop(
                 raw = read_line(stdin)
             if not raw:
                 stdout.write("\n")
-                backup = BACKUP if _save(game, BACKUP, stderr, recorder) else None
+                backup = BACKUP if _save(game, BACKUP, stderr, recorder, unnamed=True) else None
                 if at_terminal(stderr):  # where the journal is, is said to a person only
                     stderr.write(_kept(recorder, backup))
                 elif backup is not None:
@@ -228,7 +229,7 @@ def _loop(
         stdout.flush()
         return 0
     except (KeyboardInterrupt, OSError) as stopped:
-        backed = _save(game, BACKUP, stderr, recorder)
+        backed = _save(game, BACKUP, stderr, recorder, unnamed=True)
         if backed:
             complain(stderr, f"stopped; the game is saved in {BACKUP}", PROGRAM)
         stopped.add_note(where_kept(journal=recorder.played, backup=BACKUP if backed else None))
@@ -247,20 +248,41 @@ def _kept(recorder: Recorder[GameStarted, AnyEvent], backup: str | None) -> str:
 
 
 def _save(
-    game: Game, path: str, stderr: TextIO, recorder: Recorder[GameStarted, AnyEvent]
+    game: Game,
+    path: str,
+    stderr: TextIO,
+    recorder: Recorder[GameStarted, AnyEvent],
+    *,
+    unnamed: bool = False,
 ) -> bool:
     """Write the game's save file; a failure is one line on standard error.
 
     Never over the game's own journal (by any name or link), which holds every command of
     it; nor into what is not a file (a named pipe would block the game): `replay.edges.saving`.
+    A save nobody named (`backup.bazaar`) replaces only an earlier save file, never through
+    a link out of its folder.
     """
     if recorder.keeps(path):
         message = f"cannot save to {path}: it is this game's journal; choose another name"
         complain(stderr, message, PROGRAM)
         return False
+    text = format_save(saved_game(game))
     try:
-        write_atomically(path, format_save(saved_game(game)), prefix=SAVING)
+        if unnamed:
+            write_unnamed(path, text, prefix=SAVING, ours=_is_save_file)
+        else:
+            write_atomically(path, text, prefix=SAVING)
     except OSError as error:
         complain(stderr, f"cannot save to {path}: {error.strerror or error}", PROGRAM)
+        return False
+    return True
+
+
+def _is_save_file(beginning: bytes) -> bool:
+    """Return whether a file that begins with `beginning` is a Bazaar save file: the only
+    file `backup.bazaar` may replace."""
+    try:
+        parse_save(beginning.decode("utf-8"), "")
+    except (BadFile, UnicodeDecodeError):
         return False
     return True

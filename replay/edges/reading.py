@@ -8,7 +8,10 @@ that a device that never ends (`/dev/zero`) or a huge file costs no more than th
 
 from __future__ import annotations
 
+import os
+import stat
 import sys
+from typing import BinaryIO
 
 STANDARD_STREAM = "-"
 """A file argument that means standard input (or output), as for most command-line tools."""
@@ -17,11 +20,12 @@ STANDARD_INPUT = "standard input"
 """How messages name a file read from standard input."""
 
 
-def journal_source(argument: str) -> tuple[str, bytes | None]:
-    """Return a journal argument's name for messages, and its bytes when it is `-` (all of
-    standard input: a journal is read whole, however long)."""
+def journal_source(argument: str) -> tuple[str, BinaryIO | None]:
+    """Return a journal argument's name for messages, and the stream to read it from when
+    it is `-` (standard input, read line by line under the reader's limits as a file is,
+    so that `/dev/zero` piped in is refused after a mebibyte, not read to the end)."""
     if argument == STANDARD_STREAM:
-        return STANDARD_INPUT, sys.stdin.buffer.read()
+        return STANDARD_INPUT, sys.stdin.buffer
     return argument, None
 
 
@@ -49,6 +53,23 @@ def read_text(path: str, most: int, what: str, data: bytes | None = None) -> str
         return data.decode("utf-8")
     except UnicodeDecodeError:
         raise BadFile(path, "is not a text file") from None
+
+
+def read_unasked(path: str, most: int) -> bytes:
+    """Return the first `most` bytes and one more of a file the program opens without being
+    told to (a default board file), or raise BadFile: it is opened without waiting and read
+    only when it is a regular file, so that a named pipe left there never blocks the game."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except FileNotFoundError:
+        raise BadFile(path, "no such file") from None
+    except OSError as error:
+        raise BadFile(path, f"cannot read it ({error.strerror or error})") from None
+    with os.fdopen(fd, "rb") as file:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise BadFile(path, "is not a regular file (a named pipe, a device or a folder)")
+        os.set_blocking(fd, True)
+        return file.read(most + 1)
 
 
 def _read_bytes(path: str, most: int) -> bytes:

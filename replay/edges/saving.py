@@ -7,7 +7,8 @@ nor loses the rename.  What a save must not write is refused with an OSError bef
 anything is opened (`write_atomically`): a named pipe (which would block the game until
 someone read it), a socket, a folder, a block device, a loop of symbolic links, and a
 game's journal (any game's: every command after it would be lost).  A character device
-(`/dev/null`, a terminal) is written into, never replaced.
+(`/dev/null`, a terminal), and the file the program's own standard output or error goes
+to (`save /dev/stdout > log.txt`), are written into, never replaced.
 
 `tempfile` is not cheap: it is imported when a file is first written, not when a game
 starts.
@@ -19,6 +20,7 @@ import contextlib
 import errno
 import os
 import stat
+from collections.abc import Callable
 
 from replay.journal import first_line, is_journal
 
@@ -43,7 +45,94 @@ def write_atomically(path: str, text: str, *, prefix: str = ".save-") -> None:
     if device:
         _write_into_device(target, text)
         return
+    own = own_stream(target)
+    if own is not None:
+        _write_into_stream(own, text)
+        return
     write_whole(target, text.encode("utf-8"), prefix=prefix)
+
+
+def own_stream(path: str) -> int | None:
+    """Return 1 or 2 when the file at `path` is the one this program's standard output or
+    error writes into (`/dev/stdout` resolved, or the file's own name), else None.
+
+    Replacing that file would throw away everything the program has written and will write
+    (it would go on writing into the replaced, unlinked file): such a save is written into
+    the stream instead, as into a terminal.
+    """
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    for fd in (1, 2):
+        try:
+            stream = os.fstat(fd)
+        except OSError:
+            continue
+        if (stream.st_dev, stream.st_ino) == (found.st_dev, found.st_ino):
+            return fd
+    return None
+
+
+def _write_into_stream(fd: int, text: str) -> None:
+    """Write `text` into the program's own standard output or error, after what the program
+    has already written there (its buffer flushed first)."""
+    import sys  # noqa: PLC0415 (only this rare save needs the streams)
+
+    stream = sys.stdout if fd == 1 else sys.stderr
+    if stream is not None:
+        stream.flush()
+    data = memoryview(text.encode("utf-8"))
+    while data:
+        data = data[os.write(fd, data) :]
+
+
+UNNAMED_GLIMPSE = 1 << 16
+"""The bytes of a file in the way of an unnamed output read to tell what it is."""
+
+
+def write_unnamed(
+    path: str,
+    text: str,
+    *,
+    prefix: str,
+    ours: Callable[[bytes], bool],
+    force: bool = False,
+) -> None:
+    """Write a file the user did not name (a page beside its journal, a backup save), or
+    raise OSError leaving what is there as it was.
+
+    Unless `force`, a symbolic link to anywhere outside the file's folder is not followed
+    (a link planted beside a journal would have the page rewrite any file it names), and a
+    file already there is replaced only when `ours` says its first bytes are an earlier
+    output of the same kind (an earlier page, an earlier save file): a user's own
+    `notes.html` beside `notes.jsonl` is kept.  Then it is written as `write_atomically`
+    writes any file.
+    """
+    if not force:
+        _refuse_unless_ours(path, ours)
+    write_atomically(path, text, prefix=prefix)
+
+
+def _refuse_unless_ours(path: str, ours: Callable[[bytes], bool]) -> None:
+    try:
+        found = os.lstat(path)
+    except (FileNotFoundError, ValueError):
+        return
+    if stat.S_ISLNK(found.st_mode):
+        folder = os.path.realpath(os.path.dirname(os.path.abspath(path)))
+        if os.path.dirname(os.path.realpath(path)) != folder:
+            raise OSError(errno.EEXIST, "it is a link out of its folder; not followed", path)
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except FileNotFoundError:
+        return  # a link that names nothing (yet) in the same folder
+    with os.fdopen(fd, "rb") as file:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return  # a device, a pipe: `write_atomically` writes into it or refuses it
+        beginning = file.read(UNNAMED_GLIMPSE)
+    if not ours(beginning):
+        raise OSError(errno.EEXIST, "a file of another kind is there; it was kept", path)
 
 
 def write_whole(

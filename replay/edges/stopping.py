@@ -18,9 +18,9 @@ import contextlib
 import os
 import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from shlex import quote
-from typing import TextIO
+from typing import NoReturn, TextIO
 
 from replay.edges.messages import printable
 
@@ -85,6 +85,50 @@ def stoppably(
     finally:
         for number, handler in previous.items():
             signal.signal(number, handler)
+
+
+@contextlib.contextmanager
+def failing_output(program: str) -> Iterator[None]:
+    """Run a program's commands so that an output that cannot be written (a full disk, an
+    I/O error: `> /dev/full`) ends it with one line on standard error and status 1, as the
+    game's own turn loop does (`stoppably`), never with a traceback.
+
+    What is still buffered is flushed as the command ends, so a failure there is said too;
+    a command that already ended with a failing status (the game, having said why) is
+    left to its own words.  A reader that went away ends it silently, as SIGPIPE would.
+    Only a program's entry point uses it, around everything it runs.
+    """
+    try:
+        yield
+    except SystemExit as leaving:
+        if leaving.code in (0, None):
+            _flush_or_fail(program)
+        raise
+    except BrokenPipeError:
+        raise SystemExit(EXIT_STOPPED + signal.SIGPIPE) from None
+    except OSError as error:
+        _failed(program, error)
+    else:
+        _flush_or_fail(program)
+
+
+def _flush_or_fail(program: str) -> None:
+    """Flush standard output, or end the program as `failing_output` says."""
+    try:
+        if sys.stdout is not None:
+            sys.stdout.flush()
+    except BrokenPipeError:
+        raise SystemExit(EXIT_STOPPED + signal.SIGPIPE) from None
+    except OSError as error:
+        _failed(program, error)
+    except ValueError:  # closed: nothing is left to flush
+        return
+
+
+def _failed(program: str, error: OSError) -> NoReturn:
+    reason = error.strerror or error
+    _quietly(sys.stderr, printable(f"{program}: cannot write the output ({reason})") + "\n")
+    raise SystemExit(1) from None
 
 
 def silence_failed_output() -> None:

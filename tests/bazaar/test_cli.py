@@ -202,7 +202,10 @@ def test_replay_and_export_before_damage_further_on_still_work(journal: Path) ->
     [
         (b"", "empty file: there is no header line"),
         (b"{}\n", "line 1: the first line is not this kind of journal's header"),
-        (b"not json\n", "line 1: header is not valid JSON"),
+        (
+            b"not json\n",
+            "is not a journal: its first line is not a journal's header (a JSON object)",
+        ),
     ],
 )
 def test_a_bad_journal_is_one_line_naming_the_file_and_status_2(

@@ -126,8 +126,8 @@ def test_a_bad_journal_on_standard_input_is_named_so(journal: str) -> None:
     assert outcome(run("replay", "-", stdin=b"not json\n")) == (
         2,
         "",
-        "watan: standard input: line 1: header is not valid JSON (JSON is malformed: invalid "
-        "character (byte 4))\n",
+        "watan: standard input: is not a journal: its first line is not a journal's header "
+        "(a JSON object)\n",
     )
 
 
@@ -214,7 +214,7 @@ def test_rewind_of_standard_input_needs_an_output(journal: str) -> None:
         (["replay"], 2),
         (["show", "game.jsonl"], 2),
         (["rewind", "game.jsonl"], 2),
-        (["games", "nowhere"], 0),
+        (["games", "nowhere"], 2),
         (["schema"], 0),
     ],
 )

@@ -74,8 +74,7 @@ def test_games_lists_the_journal_folder_newest_first_with_how_to_go_on(folder: P
         # The newest name first: the damaged file, then the game with computers, whose random
         # player (Blue's, from event 6) offered Yellow a trade when input ended.
         f"2025-03-04 13:00  {folder}/constructor-20250304-130000-000000.jsonl: cannot be "
-        "read: line 1: header is not valid JSON (JSON is malformed: invalid character "
-        "(byte 4))\n"
+        "read: is not a journal: its first line is not a journal's header (a JSON object)\n"
         "2025-03-03 12:00  watan  Blue human then random, Red greedy, Orange human, Yellow "
         "human  6 events  in progress: Blue's turn, after the roll.\n"
         f"    watan play --resume {folder}/watan-20250303-120000-000000.jsonl\n"
@@ -105,6 +104,7 @@ def test_games_lists_a_games_house_rules_after_its_edition(tmp_path: Path) -> No
 
 
 def test_games_in_another_folder_or_none_at_all(folder: Path, tmp_path: Path) -> None:
+    (tmp_path / "empty").mkdir()
     assert outcome(run("games", str(tmp_path / "empty"))) == (
         0, f"No games in {tmp_path}/empty yet.\n", ""
     )

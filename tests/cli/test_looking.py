@@ -114,23 +114,25 @@ def test_show_of_a_journal_names_replay(journal: str) -> None:
         2,
         "",
         "watan: game.jsonl: is a game's journal, not a board or save file: "
-        "`watan replay game.jsonl` lists its events\n",
+        "`watan play --resume game.jsonl` plays on from it, `watan replay game.jsonl` lists "
+        "its events\n",
     )
     result = CliRunner().invoke(main, ["show", "-"], input=Path(journal).read_bytes())
     assert outcome(result) == (
         2,
         "",
         "watan: standard input: is a game's journal, not a board or save file: "
-        "`watan replay -` lists its events\n",
+        "`watan play --resume -` plays on from it, `watan replay -` lists its events\n",
     )
 
 
-def test_a_journal_given_as_a_save_or_board_file_to_play_names_replay(journal: str) -> None:
+def test_a_journal_given_as_a_save_or_board_file_to_play_names_resume(journal: str) -> None:
     assert outcome(run("-load", journal)) == (
         2,
         "",
         "watan: game.jsonl: is a game's journal, not a board or save file: "
-        "`watan replay game.jsonl` lists its events\n",
+        "`watan play --resume game.jsonl` plays on from it, `watan replay game.jsonl` lists "
+        "its events\n",
     )
     assert outcome(run("-board", journal))[2].startswith("watan: game.jsonl: is a game's journal")
 

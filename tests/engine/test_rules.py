@@ -28,9 +28,10 @@ from watan.engine.rules import (
         ("standard", ("bank-trade", "dev-cards", "geese-start-on-park", "seven-over-7")),
         ("seven-over-7,bank-trade", ("bank-trade", "seven-over-7")),
         (" dev-cards , dev-cards ", ("dev-cards",)),
-        ("geese-start-on-park,standard", (
-            "bank-trade", "dev-cards", "geese-start-on-park", "seven-over-7"
-        )),
+        (
+            "geese-start-on-park,standard",
+            ("bank-trade", "dev-cards", "geese-start-on-park", "seven-over-7"),
+        ),
     ],
 )
 def test_house_rules_are_named_once_each_in_one_order(text: str, names: tuple[str, ...]) -> None:
@@ -92,6 +93,10 @@ def test_the_editions_rules_are_sound_and_so_are_their_house_rules() -> None:
     for rules in (WATAN.rules, CONSTRUCTOR.rules):
         assert rules_problem(rules) is None
         assert rules_problem(with_house_rules(rules, ["standard"])) is None
+        at_the_bounds = msgspec.structs.replace(
+            rules, goal_cost=(99,) * 5, points_to_win=162, losses_from=1000, bank_rate=99
+        )
+        assert rules_problem(at_the_bounds) is None
 
 
 @pytest.mark.parametrize(
@@ -102,14 +107,37 @@ def test_the_editions_rules_are_sound_and_so_are_their_house_rules() -> None:
             {"points_to_win": 0},
             "the rules' points to win and losses to the geese must be at least 1",
         ),
-        ({"bank_rate": 0}, "the bank's rate must be at least 1"),
+        ({"bank_rate": 0}, "the bank's rate must be from 1 to 99"),
+        ({"bank_rate": 100}, "the bank's rate must be from 1 to 99"),
+        (
+            {"level_costs": ((0,) * 5, (2**63, 0, 0, 0, 0), (0,) * 5)},
+            "the rules ask more than 99 of one resource for something",
+        ),
+        (
+            {"goal_cost": (0, 0, 0, 0, 100)},
+            "the rules ask more than 99 of one resource for something",
+        ),
+        (
+            {"points_to_win": 10**18},
+            "the rules ask 1,000,000,000,000,000,000 points to win; no student can ever hold "
+            "more than 162",
+        ),
+        (
+            {"points_to_win": 163},
+            "the rules ask 163 points to win; no student can ever hold more than 162",
+        ),
+        ({"losses_from": 1001}, "the rules' losses to the geese start past 1000 resources"),
+        ({"deck": (14, 5, 3)}, "the deck holds more than 21 cards"),
         ({"deck": (1, -1, 0)}, "the deck holds a negative number of cards"),
         (
             {"house_rules": ("dev-cards", "bank-trade")},
             "the house rules must be listed once each, in order",
         ),
-        ({"house_rules": ("chess",)}, "there is no house rule 'chess' (house rules: "
-         "bank-trade, dev-cards, geese-start-on-park, seven-over-7, standard)"),
+        (
+            {"house_rules": ("chess",)},
+            "there is no house rule 'chess' (house rules: "
+            "bank-trade, dev-cards, geese-start-on-park, seven-over-7, standard)",
+        ),
     ],
 )
 def test_rules_no_game_could_be_played_by_are_named(

@@ -214,7 +214,7 @@ def test_missing_file_is_a_journal_error_without_line(read: ReadJournal, tmp_pat
 def test_folder_is_an_unreadable_journal(reader: Reader, tmp_path: Path) -> None:
     with pytest.raises(JournalError) as caught:
         reader.read(tmp_path)
-    assert str(caught.value) == f"{tmp_path}: cannot read the file: Is a directory"
+    assert str(caught.value) == f"{tmp_path}: is a folder, not a journal file"
 
 
 def test_reader_of_a_single_struct_type_infers_its_types(journal_path: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -11,10 +12,12 @@ import pytest
 from replay.history import load
 from replay.journal import JournalError
 from replay.tournaments import (
+    IN_FLIGHT,
     MOST_GAMES_PER_BATCH,
     Interrupted,
     batches,
     collect,
+    dealt,
     game_seeds,
     journal_path,
     play_batch,
@@ -63,6 +66,35 @@ def test_batches_hold_every_game_once_in_order_about_eight_a_worker() -> None:
     assert [len(batch.indices) for batch in planned] == [6] * 16 + [4]
     huge = batches(race, 30, 7, 10_000, workers=1)
     assert max(len(batch.indices) for batch in huge) == MOST_GAMES_PER_BATCH
+
+
+def test_a_run_of_a_hundred_million_games_deals_its_first_batch_at_once() -> None:
+    planned = batches(race, 30, 7, 100_000_000, workers=2)
+    first = next(iter(planned))
+    assert (len(planned), first.indices, first.seeds) == (
+        2_000_000, list(range(50)), game_seeds(7, 50)
+    )
+
+
+def test_workers_are_dealt_a_few_batches_ahead_never_the_whole_run() -> None:
+    numbers = itertools.count()
+    in_flight: set[int] = set()
+    most = 0
+
+    def submit(batch: object) -> int:
+        nonlocal most
+        future = next(numbers)
+        in_flight.add(future)
+        most = max(most, len(in_flight))
+        return future
+
+    def wait(futures: set[int]) -> list[int]:
+        in_flight.discard(min(futures))
+        return [min(futures)]
+
+    planned = batches(race, 30, 7, 100_000_000, workers=2)
+    finished = [number for number, _ in itertools.islice(dealt(planned, submit, wait, 2), 1000)]
+    assert (finished, most) == (list(range(1000)), IN_FLIGHT * 2)
 
 
 def test_one_worker_or_two_play_the_same_games_in_game_order() -> None:

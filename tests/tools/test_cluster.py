@@ -30,3 +30,32 @@ def test_a_scheduler_that_cannot_be_reached_is_one_line_and_status_2(
     assert (result.exit_code, result.stdout) == (2, "")
     last = result.stderr.splitlines()[-1]
     assert last.startswith("watan: cannot reach the Dask scheduler at tcp://127.0.0.1:9: ")
+
+
+@pytest.mark.parametrize(
+    ("address", "problem"),
+    [
+        ("localhost", "give the scheduler's address as HOST:PORT (tcp://host:8786), or 'local'"),
+        ("garbage", "give the scheduler's address as HOST:PORT (tcp://host:8786), or 'local'"),
+        ("", "give the scheduler's address as HOST:PORT (tcp://host:8786), or 'local'"),
+        (
+            "tcp://h:99999",
+            "give the scheduler's address as HOST:PORT (tcp://host:8786), or 'local'",
+        ),
+        ("udp://x", "the address names no Dask protocol (tcp, tls, ws, wss, ucx)"),
+    ],
+)
+def test_a_bad_cluster_address_is_one_line_and_status_2_at_once(address: str, problem: str) -> None:
+    result = CliRunner().invoke(main, ["simulate", "--games", "1", "--cluster", address])
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        2,
+        "",
+        f"watan: --cluster {address!r}: {problem}\n",
+    )
+
+
+@pytest.mark.parametrize(
+    "address", ["local", "tcp://scheduler:8786", "scheduler:8786", "tls://h:1"]
+)
+def test_a_good_cluster_address_has_no_problem(address: str) -> None:
+    assert cluster.address_problem(address) is None

@@ -225,12 +225,14 @@ def test_simulate_stopped_by_ctrl_c_reports_the_games_finished_so_far(tmp_path: 
          "--players", "greedy,greedy,greedy,greedy", "--journals", str(tmp_path)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
+    # A journal is written before its game's result is counted: once the fourth is there,
+    # the third game is surely counted (a temporary file being written is not a journal).
     deadline = time.monotonic() + 60
-    while len(list(tmp_path.iterdir())) < 3 and time.monotonic() < deadline:
+    while len(list(tmp_path.glob("game-*.jsonl"))) < 4 and time.monotonic() < deadline:
         time.sleep(0.05)
     run.send_signal(signal.SIGINT)
     out, err = run.communicate(timeout=60)
-    written = len(list(tmp_path.iterdir()))
+    written = len(list(tmp_path.glob("game-*.jsonl")))
     first = out.splitlines()[0]
     reported = int(first.split()[1])
     assert (run.returncode, "Traceback" in err) == (130, False), err

@@ -141,18 +141,26 @@ def read_input(limit: int | None = None) -> bytes:
     return stream.read() if limit is None else stream.read(limit)
 
 
-def write(path: str, text: str) -> None:
-    """Write `text` into the file at `path` atomically (`-`: standard output), or fail."""
-    from replay.edges.saving import write_atomically
+def write(path: str, text: str, *, ours: Callable[[bytes], bool] | None = None) -> None:
+    """Write `text` into the file at `path` atomically (`-`: standard output), or fail.
+
+    With `ours`, the file is one the user did not name, written only over an earlier one
+    of its kind (`replay.edges.saving.write_unnamed`); a refusal says how to write anyway.
+    """
+    from replay.edges.saving import write_atomically, write_unnamed
     from watan.files.disk import SAVING
 
     if path == STANDARD_STREAM:
         click.echo(text, nl=False)
         return
     try:
-        write_atomically(path, text, prefix=SAVING)
+        if ours is None:
+            write_atomically(path, text, prefix=SAVING)
+        else:
+            write_unnamed(path, text, prefix=SAVING, ours=ours)
     except OSError as error:
-        fail(f"{path}: cannot write it ({error.strerror or error})")
+        also = "; --force writes it anyway, or name another with -o" if ours else ""
+        fail(f"{path}: cannot write it ({error.strerror or error}){also}")
 
 
 # Options ---------------------------------------------------------------------------------------
@@ -266,7 +274,7 @@ def chosen_edition(name: str | None) -> Edition:
     from watan.editions import edition as named
 
     try:
-        return named(name or program())
+        return named(program() if name is None else name)
     except UnknownEdition as unknown:
         fail(str(unknown))
 

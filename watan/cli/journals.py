@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import io
 import sys
 from typing import TYPE_CHECKING
 
@@ -28,13 +29,13 @@ from watan.cli.common import (
     noting,
     output_option,
     program,
-    read_input,
     say,
     step_options,
     warn_torn,
 )
 
 if TYPE_CHECKING:
+    from replay.journal import Source
     from watan.editions.model import Edition
     from watan.tools.compare import Side
 
@@ -79,8 +80,7 @@ def rewind(
     warn_torn(name, rewound.kept.torn_line)
     click.echo(
         printable(
-            f"wrote {written} ({kept} events); "
-            f"play on with: {program()} play --resume {written}"
+            f"wrote {written} ({kept} events); play on with: {program()} play --resume {written}"
         )
     )
 
@@ -178,25 +178,33 @@ def diff(
     sys.exit(0 if same else 1)
 
 
-def _source(path: str) -> tuple[str, bytes | None, bool]:
-    """Return one side of `diff`: its name, its bytes when it is standard input, and whether
-    it is a journal (anything but a .sv file; on standard input, what begins with `{`)."""
+def _source(path: str) -> tuple[str, Source | None, bool]:
+    """Return one side of `diff`: its name, standard input when it is `-` (a journal, read
+    line by line; a save file's first bytes), and whether it is a journal (anything but a
+    .sv file; on standard input, what begins with `{`)."""
     if path != STANDARD_STREAM:
         return path, None, not path.endswith(".sv")
-    data = read_input()
-    return STANDARD_INPUT, data, data.lstrip().startswith(b"{")
+    from watan.files.disk import MOST_BYTES
+
+    stdin = sys.stdin.buffer
+    if not isinstance(stdin, io.BufferedReader):  # a stream tests give: looked at the same way
+        stdin = io.BufferedReader(stdin)
+    if stdin.peek(1)[:4096].lstrip().startswith(b"{"):
+        return STANDARD_INPUT, stdin, True
+    return STANDARD_INPUT, stdin.read(MOST_BYTES + 1), False
 
 
-def _save_side(name: str, data: bytes | None, played: Edition) -> Side:
+def _save_side(name: str, data: Source | None, played: Edition) -> Side:
     """Return the game a .sv file of `played` holds (a journal's edition, or --edition)."""
     from watan.files.disk import read_game
     from watan.tools.compare import Side
 
-    game, _ = noting(checked(lambda: read_game(name, played, data, board=False)))
+    raw = data if isinstance(data, bytes) else None  # a save file on `-` is its first bytes
+    game, _ = noting(checked(lambda: read_game(name, played, raw, board=False)))
     return Side(name, game)
 
 
-def _journal_side(name: str, data: bytes | None, to: int | None, turn: int | None) -> Side:
+def _journal_side(name: str, data: Source | None, to: int | None, turn: int | None) -> Side:
     """Return a journal at step `to` (or turn `turn`), checked."""
     from watan.cli.looking import read_journal
     from watan.tools.compare import Side
@@ -213,7 +221,8 @@ def games(folder: str | None) -> None:
 
     The journal folder is $WATAN_JOURNALS when it is set, else watan/journals
     in the user's data folder ($XDG_DATA_HOME, by default ~/.local/share);
-    FOLDER lists another.  Each game shows when it started, its edition (and
+    FOLDER lists another.  Sub-folders are looked in too (four deep at most,
+    links to folders not followed).  Each game shows when it started, its edition (and
     house rules), who played each seat, its steps, and who won or where it
     stands, with the command that plays it on.
     """
@@ -225,6 +234,8 @@ def games(folder: str | None) -> None:
     from watan.tools.games import summaries
 
     where = folder or journal_folder(os.environ).path
+    if folder is not None and not os.path.isdir(folder):
+        fail(f"{folder}: {'is not a folder' if os.path.exists(folder) else 'no such folder'}")
     found = summaries(where)
     if not found:
         click.echo(printable(f"No games in {where} yet."))
@@ -237,7 +248,8 @@ def games(folder: str | None) -> None:
             continue
         rules = f" with {', '.join(game.house_rules)}" if game.house_rules else ""
         stands = (
-            f"won by {game.winner.title}" if game.winner is not None
+            f"won by {game.winner.title}"
+            if game.winner is not None
             else f"in progress: {game.standing}"
         )
         click.echo(

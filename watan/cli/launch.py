@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import sys
 
-from replay.edges.stopping import silence_failed_output
+from replay.edges.stopping import failing_output, silence_failed_output
 from watan.cli.options import PLAY_OPTIONS
 from watan.editions import DEFAULT_EDITION
 
@@ -68,7 +68,8 @@ def run(default_edition: str = DEFAULT_EDITION) -> None:
     (`replay.edges.stopping.silence_failed_output`), which only an entry point may do.
     """
     try:
-        _run(default_edition)
+        with failing_output(default_edition):
+            _run(default_edition)
     finally:
         silence_failed_output()
 

@@ -39,6 +39,7 @@ from watan.cli.common import (
 )
 
 if TYPE_CHECKING:
+    from replay.journal import Source
     from watan.definition import WatanChecked, WatanMoment
 
 
@@ -78,8 +79,8 @@ def journal_at(journal: str, to: int | None, turn: int | None) -> tuple[str, Wat
     return name, read_journal(name, data, to, turn)
 
 
-def read_journal(name: str, data: bytes | None, to: int | None, turn: int | None) -> WatanMoment:
-    """Return the journal `name` (or `data`, standard input's) at step `to`, or where turn
+def read_journal(name: str, data: Source | None, to: int | None, turn: int | None) -> WatanMoment:
+    """Return the journal `name` (or `data`, standard input) at step `to`, or where turn
     `turn` begins (the whole journal checked), or fail in one line."""
     from replay import history
     from watan.definition import WATAN, at_turn
@@ -120,8 +121,10 @@ def checked_at(
 @click.argument("journal", type=FILE)
 @step_options("Show the game after event N.")
 @format_option(
-    text="board, status lines and standing", sv=SAVE_FILE, json="the game as a document for "
-    "programs (watan schema gives its JSON Schema)", svg=PICTURE
+    text="board, status lines and standing",
+    sv=SAVE_FILE,
+    json="the game as a document for programs (watan schema gives its JSON Schema)",
+    svg=PICTURE,
 )
 def replay(journal: str, to: int | None, turn: int | None, shape: str) -> None:
     """List a journal's events under their turns, or show the game at step N.
@@ -183,8 +186,14 @@ def export(
     "standard output when JOURNAL is -; - for standard output).",
 )
 @click.option("--open", "open_it", is_flag=True, help="Open the page in the default browser.")
-def view(
-    journal: str, to: int | None, turn: int | None, output: str | None, open_it: bool
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Write the default page even over a file that is not an earlier page, or through "
+    "a link out of the journal's folder.",
+)
+def view(  # noqa: PLR0917 (click passes every option)
+    journal: str, to: int | None, turn: int | None, output: str | None, open_it: bool, force: bool
 ) -> None:
     """Write one web page to step through a journal's game: the board at every step.
 
@@ -216,7 +225,10 @@ def view(
     target = Path(output or Path(journal).with_suffix(".html"))
     if target.exists() and target.resolve() == Path(journal).resolve():
         fail(f"{target}: that is the journal itself; choose another name with -o")
-    write(str(target), page)
+    if output is None:  # a page nobody named: never through a planted link, nor over a file
+        write(str(target), page, ours=None if force else viewer.is_page)
+    else:
+        write(str(target), page)
     warn_torn(name, whole.torn_line)  # once nothing else can fail: a refusal is one line
     click.echo(printable(f"wrote {target} ({len(whole.events)} events)"))
     if open_it:

@@ -99,8 +99,10 @@ def simulate(
     from replay.journal import JournalError
     from replay.tournaments import Interrupted
     from watan.tools import simulate as simulator
-    from watan.tools.cluster import NoCluster
+    from watan.tools.cluster import NoCluster, address_problem
 
+    if cluster is not None and address_problem(cluster) is not None:
+        fail(str(address_problem(cluster)))
     played = chosen_edition(edition)
     if seed is None:
         from watan.match.options import fresh_seed

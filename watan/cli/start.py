@@ -161,6 +161,8 @@ def first_game(
         rules = house_rules_asked(house_rules)
     except BadOption as unknown:
         return f"--house-rules: {unknown}"
+    if journal == "":
+        return "--journal: give the journal's file name"
     if journal is not None:
         from watan.files.journal import taken
 
@@ -193,7 +195,7 @@ def first_game(
         else:
             first = asked(
                 seed=seed,
-                edition=named(edition or default_edition),
+                edition=named(default_edition if edition is None else edition),
                 house_rules=rules,
                 load=load,
                 board=board,

@@ -17,6 +17,7 @@ from collections.abc import Iterable
 import msgspec
 
 from watan.engine.resources import Resources
+from watan.engine.topology import CRITERION_COUNT
 
 GEESE_ROLL = 7
 """The roll that moves the geese instead of producing (spec §3.6)."""
@@ -173,19 +174,63 @@ def with_house_rules(rules: Rules, names: Iterable[str]) -> Rules:
     )
 
 
+MOST_PRICE = 99
+"""The most of one resource a price (or the bank's rate) may ask: the spec's prices ask 3
+at most.  A rule asking more is a damaged or hostile header, whose game would churn turn
+after turn without anyone able to build (issue 23), refused before a turn is played."""
+
+MOST_LOSSES_FROM = 1000
+"""The most resources a hand may hold before a 7 takes half, in any rules: far above the
+spec's 10 (and 8 with seven-over-7)."""
+
+
+def most_points(rules: Rules) -> int:
+    """Return the most points any student could ever hold under `rules`: every criterion
+    at its top level (3 points each, spec §2.4) and every vp card of the deck."""
+    return 3 * CRITERION_COUNT + max(rules.deck[1], 0)
+
+
+def deck_problem(deck: Iterable[Card], most: Hand) -> str | None:
+    """Return why `deck` holds more cards than a deck of `most` ever does (house-rules.md
+    ruling 4: 14 knights, 5 vp, 2 monopolies), or None: a save file or a header holding a
+    longer deck is damaged or hostile, and its journal's header would outgrow a line."""
+    counted = [0, 0, 0]
+    for card in deck:
+        counted[CARDS.index(card)] += 1
+    for card, count, limit in zip(CARDS, counted, most, strict=True):
+        if count > limit:
+            return f"the deck holds {count:,} {card.value} cards; the rules' deck has {limit}"
+    return None
+
+
 def rules_problem(rules: Rules) -> str | None:
-    """Return what no game could be played by in `rules` (a damaged header), or None."""
+    """Return what no game could be played by in `rules` (a damaged header), or None.
+
+    Every number is held within what a game can reach (`MOST_PRICE`, `most_points`), so
+    that a game whose header asks for a Midterm costing 2**63 is refused at once rather
+    than played for thousands of turns in which nobody can build."""
     prices = [rules.goal_cost, *rules.level_costs]
     if rules.card_cost is not None:
         prices.append(rules.card_cost)
     if any(min(price) < 0 for price in prices):
         return "the rules hold a negative price"
+    if any(max(price) > MOST_PRICE for price in prices):
+        return f"the rules ask more than {MOST_PRICE} of one resource for something"
     if rules.points_to_win < 1 or rules.losses_from < 1:
         return "the rules' points to win and losses to the geese must be at least 1"
-    if rules.bank_rate is not None and rules.bank_rate < 1:
-        return "the bank's rate must be at least 1"
+    if rules.points_to_win > most_points(rules):
+        return (
+            f"the rules ask {rules.points_to_win:,} points to win; no student can ever hold "
+            f"more than {most_points(rules)}"
+        )
+    if rules.losses_from > MOST_LOSSES_FROM:
+        return f"the rules' losses to the geese start past {MOST_LOSSES_FROM} resources"
+    if rules.bank_rate is not None and not 1 <= rules.bank_rate <= MOST_PRICE:
+        return f"the bank's rate must be from 1 to {MOST_PRICE}"
     if min(rules.deck) < 0:
         return "the deck holds a negative number of cards"
+    if sum(rules.deck) > sum(DECK):
+        return f"the deck holds more than {sum(DECK)} cards"
     try:
         named = house_rule_names(rules.house_rules)
     except UnknownHouseRule as unknown:

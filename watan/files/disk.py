@@ -12,7 +12,7 @@ from typing import NamedTuple, TypeVar
 
 from replay.edges import reading
 from replay.edges.reading import STANDARD_INPUT, BadFile
-from replay.journal import is_journal
+from replay.journal import is_journal, seems
 from watan.editions.model import Edition
 from watan.engine.layout import Board
 from watan.engine.snapshot import SavedGame
@@ -42,19 +42,20 @@ def read_text(path: str, data: bytes | None = None) -> str:
 def mistaken(error: BadFile, text: str, edition: Edition) -> BadFile:
     """Return `error`, or a more helpful one when the file is another kind of file.
 
-    A game's journal given where a board or save file is wanted names `watan
-    replay`; a save file of another edition names the `--edition` that reads it.
+    A game's journal given where a board or save file is wanted names `play --resume`
+    and `replay`; a save file of another edition names the `--edition` that reads it; a
+    web page or a binary file is named as such (`replay.journal.seems`).
     """
     from watan.editions import edition as named
     from watan.editions import names
 
     name = error.name
+    listed = "-" if name == STANDARD_INPUT else name
     if is_journal(text):
-        listed = "-" if name == STANDARD_INPUT else name
         return BadFile(
             name,
-            f"is a game's journal, not a board or save file: `watan replay {listed}` lists "
-            "its events",
+            f"is a game's journal, not a board or save file: `{edition.name} play --resume "
+            f"{listed}` plays on from it, `{edition.name} replay {listed}` lists its events",
         )
     for other in (named(n) for n in names() if n != edition.name):
         try:
@@ -66,7 +67,61 @@ def mistaken(error: BadFile, text: str, edition: Edition) -> BadFile:
             f"is a {other.title} save file, not a {edition.title} one: "
             f"add --edition {other.name}",
         )
+    said = seems(text.encode("utf-8", "surrogateescape")[:4096])
+    if "web page" in said or "binary" in said:
+        return BadFile(name, said.replace("a journal", "a board or save file"))
     return error
+
+
+def is_save_file(beginning: bytes) -> bool:
+    """Return whether a file that begins with `beginning` is a save file of any edition:
+    the only file the game's `backup.sv`, which nobody named, may replace."""
+    try:
+        text = beginning.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return looks_like_save(text) and any(_reads(read_save, text, n) for n in _editions())
+
+
+def _editions() -> list[str]:
+    """Return the editions' names, the newer edition first."""
+    from watan.editions import DEFAULT_EDITION, names
+
+    return sorted(names(), key=lambda n: n != DEFAULT_EDITION)
+
+
+def _reads(read: Callable[[str, str, Edition], object], text: str, name: str) -> bool:
+    """Return whether `read` makes something of `text` in the edition called `name`."""
+    from watan.editions import edition
+
+    try:
+        read(text, "", edition(name))
+    except BadFile:
+        return False
+    return True
+
+
+def kind_of_file(name: str, beginning: bytes) -> str | None:
+    """Return what a file whose first line is no journal's header is, when it is one of the
+    game's own files (a save file or a board file of any edition), and the command that
+    takes it; None otherwise.  A journal tool given one says so (`Codec.identify`)."""
+    try:
+        text = beginning.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    listed = "-" if name == STANDARD_INPUT else name
+    for program in _editions():
+        if looks_like_save(text) and _reads(read_save, text, program):
+            return (
+                f"is a save file, not a journal: `{program} play -load {listed}` plays "
+                f"on from it, `{program} show {listed}` shows it"
+            )
+        if not looks_like_save(text) and _reads(read_board, text, program):
+            return (
+                f"is a board file, not a journal: `{program} play -board {listed}` plays a new "
+                f"game on it, `{program} show {listed}` shows it"
+            )
+    return None
 
 
 def load_board(path: str, edition: Edition) -> Board:
@@ -74,9 +129,13 @@ def load_board(path: str, edition: Edition) -> Board:
     return read_board_file(path, edition).value
 
 
-def read_board_file(path: str, edition: Edition) -> Read[Board]:
-    """Return the board in a board file (spec §5 `-board`), and notes for standard error."""
-    return _read_file(path, edition, read_board)
+def read_board_file(path: str, edition: Edition, *, unasked: bool = False) -> Read[Board]:
+    """Return the board in a board file (spec §5 `-board`), and notes for standard error.
+
+    `unasked`: the program looks for this file without being told (Constructor's
+    `layout.txt`), so it is read only when it is a regular file (`read_unasked`)."""
+    data = reading.read_unasked(path, MOST_BYTES) if unasked else None
+    return _read_file(path, edition, read_board, data)
 
 
 def load_save(path: str, edition: Edition) -> SavedGame:

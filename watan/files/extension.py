@@ -23,7 +23,16 @@ from collections.abc import Sequence
 
 import msgspec
 
-from watan.engine.rules import CARDS, DEV_CARDS, Card, Hand, UnknownHouseRule, parse_house_rules
+from watan.engine.rules import (
+    CARDS,
+    DEV_CARDS,
+    Card,
+    Hand,
+    UnknownHouseRule,
+    deck_problem,
+    parse_house_rules,
+)
+from watan.engine.rules import DECK as RULES_DECK
 from watan.engine.snapshot import MOST_COUNT, SavedStudent
 from watan.text.integers import integer
 
@@ -121,7 +130,11 @@ def _deck(numbered: tuple[int, str]) -> tuple[Card, ...]:
     unknown = [word for word in words[1:] if word not in names]
     if unknown:
         raise BadExtension(line, f"{unknown[0][:20]!r} is not a card ({', '.join(names)})")
-    return tuple(names[word] for word in words[1:])
+    deck = tuple(names[word] for word in words[1:])
+    too_many = deck_problem(deck, RULES_DECK)
+    if too_many is not None:
+        raise BadExtension(line, too_many)
+    return deck
 
 
 def _played(numbered: tuple[int, str]) -> bool:

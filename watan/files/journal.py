@@ -21,7 +21,7 @@ from replay.journal import Conversion, written_format
 from replay.writer import taken as taken_by
 from watan.editions import DEFAULT_EDITION, edition, names
 from watan.engine.events import FORMAT_VERSION, GameStarted
-from watan.engine.rules import rules_problem
+from watan.engine.rules import deck_problem, rules_problem
 
 JOURNALS_VARIABLE = "WATAN_JOURNALS"
 """The environment variable that names the journal folder, when set."""
@@ -116,8 +116,8 @@ def check_header(header: GameStarted) -> str | None:
     if header.format < FORMAT_VERSION:
         return f"unknown journal format {header.format}"
     if header.edition not in names():
-        return f"plays the {header.edition!r} edition, which this version does not know"
-    return rules_problem(header.rules)
+        return f"plays the {header.edition[:40]!r} edition, which this version does not know"
+    return rules_problem(header.rules) or deck_problem(header.deck, header.rules.deck)
 
 
 def journal_folder(environ: Mapping[str, str]) -> Folder:

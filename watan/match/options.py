@@ -151,7 +151,7 @@ def choose_board(
     if not os.path.lexists(default):
         return Read(None, (f"{default} not found; playing on a random board",) if first else ())
     try:
-        return _board(read_board_file(default, edition))
+        return _board(read_board_file(default, edition, unasked=True))
     except BadFile as error:
         if first:
             raise

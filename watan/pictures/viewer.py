@@ -193,3 +193,14 @@ TOKEN_KEPT = """"use strict";
   }
 })();
 """
+
+
+GENERATOR = b'<meta name="generator" content="watan view">'
+"""The line every page `watan view` writes holds in its head (`page/viewer.html`)."""
+
+
+def is_page(beginning: bytes) -> bool:
+    """Return whether a file that begins with `beginning` is a page `watan view` wrote: the
+    only file its default page may replace (a user's own `notes.html` beside `notes.jsonl`
+    is kept)."""
+    return GENERATOR in beginning[:4096]

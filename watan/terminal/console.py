@@ -218,26 +218,41 @@ def _back_up(
 ) -> bool:
     """Save `backup.sv` when the game would lose something without it (RULINGS 16); return
     whether it was saved."""
-    return talk.wants_backup(game, edition) and save_file(game, edition, BACKUP, streams, recorder)
+    return talk.wants_backup(game, edition) and save_file(
+        game, edition, BACKUP, streams, recorder, unnamed=True
+    )
 
 
 def save_file(
-    game: Game, edition: Edition, path: str, streams: Streams, recorder: WatanRecorder | None
+    game: Game,
+    edition: Edition,
+    path: str,
+    streams: Streams,
+    recorder: WatanRecorder | None,
+    *,
+    unnamed: bool = False,
 ) -> bool:
     """Write the game's save file and return True; a failure is one line on standard error
     (RULINGS 22), and False.
 
-    Never over the game's own journal, which holds every command of it.
+    Never over the game's own journal, which holds every command of it.  A save nobody
+    named (`backup.sv`) replaces only an earlier save file, never through a link out of
+    its folder (`replay.edges.saving.write_unnamed`).
     """
     stderr, program = streams.stderr, streams.program
     if recorder is not None and recorder.keeps(path):
         message = f"cannot save to {path}: it is this game's journal; choose another name"
         complain(stderr, message, program)
         return False
-    from replay.edges.saving import write_atomically  # only saving needs it: keep starting quick
+    from replay.edges.saving import write_atomically, write_unnamed  # keep starting quick
+    from watan.files.disk import is_save_file
 
+    text = format_save(saved_game(game), edition)
     try:
-        write_atomically(path, format_save(saved_game(game), edition), prefix=SAVING)
+        if unnamed:
+            write_unnamed(path, text, prefix=SAVING, ours=is_save_file)
+        else:
+            write_atomically(path, text, prefix=SAVING)
     except OSError as error:
         complain(stderr, f"cannot save to {path}: {error.strerror or error}", program)
         return False

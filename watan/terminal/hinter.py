@@ -17,6 +17,7 @@ import enum
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TextIO
 
+from replay.edges.messages import printable
 from watan.editions.model import Edition
 from watan.engine.events import AnyEvent
 from watan.engine.state import COLOURS, HUMAN, Colour, Game, Phase
@@ -53,11 +54,15 @@ class Hinter:
         """For each person's seat, what happened since their last turn."""
 
     def say(self, text: str) -> None:
-        """Say `text` (whole lines) on standard error, when hinting at all."""
+        """Say `text` (whole lines) on standard error, when hinting at all.
+
+        Every line is shown safely (`printable`): a hint repeats names the person typed
+        (a save file's, a journal's), and an escape sequence in one must not drive the
+        terminal it is said on."""
         if self.level is Level.OFF or not text:
             return
         self._stdout.flush()
-        self._stderr.write(text)
+        self._stderr.write("\n".join(printable(line) for line in text.split("\n")))
         self._stderr.flush()
 
     def asked(self, game: Game) -> None:

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, TypeVar
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from replay.tournaments import Batch
@@ -38,7 +38,7 @@ class NoCluster(Exception):
 
 def play_on_cluster(
     address: str,
-    batches: Sequence[Batch[C, R]],
+    batches: Iterable[Batch[C, R]],
     workers: int,
     progress: Callable[[int], None] | None = None,
 ) -> list[R]:
@@ -54,7 +54,7 @@ def play_on_cluster(
         raise NoCluster(
             "--cluster needs Dask: pip install 'watan[cluster]' (on every worker too)"
         ) from None
-    from replay.tournaments import collect, play_batch
+    from replay.tournaments import collect, dealt, play_batch
 
     with contextlib.ExitStack() as stack:
         try:
@@ -73,12 +73,40 @@ def play_on_cluster(
                 client = stack.enter_context(Client(address, timeout=CONNECT_SECONDS))
         except OSError as error:
             raise NoCluster(f"cannot reach the Dask scheduler at {address}: {error}") from None
-        futures = {
-            client.submit(play_batch, batch, pure=False): number
-            for number, batch in enumerate(batches)
-        }
-        finished = ((futures[future], future.result()) for future in as_completed(futures))
-        return collect(finished, progress)
+
+        def finished(futures: set[Any]) -> Iterable[Any]:
+            return [next(iter(as_completed(futures)))]
+
+        numbered = dealt(
+            batches, lambda batch: client.submit(play_batch, batch, pure=False), finished, workers
+        )
+        return collect(((n, future.result()) for n, future in numbered), progress)
+
+
+SCHEMES = ("tcp", "tls", "ws", "wss", "ucx")
+"""The protocols a Dask scheduler's address may name."""
+
+
+def address_problem(address: str) -> str | None:
+    """Return why `address` names no scheduler (`tcp://host:8786`, `host:8786`, or `local`),
+    or None: told at once, in one line, rather than by Dask after a long wait."""
+    if address == LOCAL:
+        return None
+    scheme, separator, rest = address.partition("://")
+    if not separator:
+        scheme, rest = "tcp", address
+    host, colon, port = rest.rpartition(":")
+    if scheme not in SCHEMES:
+        return (
+            f"--cluster {address[:60]!r}: the address names no Dask protocol "
+            f"({', '.join(SCHEMES)})"
+        )
+    if not colon or not host or not port.isdigit() or not 0 < int(port[:6]) < 65536:
+        return (
+            f"--cluster {address[:60]!r}: give the scheduler's address as HOST:PORT "
+            "(tcp://host:8786), or 'local'"
+        )
+    return None
 
 
 CONNECT_SECONDS = 20

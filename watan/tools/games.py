@@ -43,14 +43,44 @@ class Summary(msgspec.Struct, frozen=True, kw_only=True):
     """Why the journal cannot be read or played on, if it cannot."""
 
 
+DEEPEST = 4
+"""How many folders down from the one given journals are looked for (`journals/bazaar/a-game`
+is two): enough for any folder of recorded games, and a bound on a tree of any size."""
+
+
 def summaries(folder: str) -> list[Summary]:
-    """Return the journals in `folder` summed up, the newest game first (none: no folder)."""
-    try:
-        names = [name for name in os.listdir(folder) if name.endswith(".jsonl")]
-    except (FileNotFoundError, NotADirectoryError):
-        return []
-    found = [summary(os.path.join(folder, name)) for name in names]
+    """Return the journals in `folder` and its sub-folders (`DEEPEST` down at most) summed
+    up, the newest game first (none: no folder).
+
+    Links to folders are not followed, and a link to a file outside `folder` is listed as
+    such, not read: the listing stays inside the folder it was given.  Only regular files
+    are read (`replay.journal.open_journal`): a named pipe or a link to a device is listed
+    as unreadable, and the listing goes on.
+    """
+    found = [_summed(folder, path) for path in journal_paths(folder)]
     return sorted(found, key=lambda s: (s.started, s.path), reverse=True)
+
+
+def journal_paths(folder: str) -> Iterator[str]:
+    """Yield the paths of the `.jsonl` files in `folder` and its sub-folders, `DEEPEST`
+    down at most, without following links to folders."""
+    top = folder.rstrip(os.sep).count(os.sep)
+    for where, folders, files in os.walk(folder, followlinks=False):
+        if where.rstrip(os.sep).count(os.sep) - top >= DEEPEST:
+            folders.clear()
+        folders.sort()
+        yield from (os.path.join(where, name) for name in sorted(files) if name.endswith(".jsonl"))
+
+
+def _summed(folder: str, path: str) -> Summary:
+    """Return `path` summed up, or a link out of `folder` named as such, unread."""
+    if os.path.islink(path):
+        inside = os.path.realpath(folder) + os.sep
+        if not os.path.realpath(path).startswith(inside):
+            return Summary(
+                path=path, started=_started(path), problem="is a link out of the folder; not read"
+            )
+    return summary(path)
 
 
 def summary(path: str) -> Summary:
@@ -85,7 +115,7 @@ def _started(path: str) -> float:
         else:
             return moment + int(stamp.group(2)) / 1_000_000
     try:
-        return os.stat(path).st_mtime
+        return os.lstat(path).st_mtime  # a link's own time: one that names nothing has one
     except OSError:
         return 0.0
 

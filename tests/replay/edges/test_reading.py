@@ -57,7 +57,9 @@ def test_a_line_to_blame_is_named_with_the_file() -> None:
     assert str(BadFile("game.sv", "bad number", 3)) == "game.sv: line 3: bad number"
 
 
-def test_a_dash_names_standard_input_and_brings_its_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"{}\n")))
-    assert journal_source("-") == ("standard input", b"{}\n")
+def test_a_dash_names_standard_input_and_brings_it_unread(monkeypatch: pytest.MonkeyPatch) -> None:
+    stdin = io.BytesIO(b"{}\n")
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(stdin))
+    assert journal_source("-") == ("standard input", stdin)
+    assert stdin.tell() == 0
     assert journal_source("game.jsonl") == ("game.jsonl", None)
