@@ -231,7 +231,8 @@ def round_income(
     loaded dice make a place worth.  Without `own_roll`, only the others' rolls."""
     mine = [have + more for have, more in zip(roll_yields(game)[colour], added, strict=True)]
     rolls = chosen_rolls(game)
-    income = sum(mine[roll] for c, roll in enumerate(rolls) if c != colour and roll is not None)
+    others = (roll for c, roll in enumerate(rolls) if c != colour and roll is not None)
+    income = sum((mine[roll] for roll in others), 0.0)
     return income + (max(mine[roll] for roll in ROLLS) if own_roll else 0.0)
 
 
