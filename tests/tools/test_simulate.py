@@ -239,3 +239,28 @@ def test_simulate_stopped_by_ctrl_c_reports_the_games_finished_so_far(tmp_path: 
     assert 3 <= reported <= written < 1000, (first, written)
     assert first.startswith(f"games: {reported} ({reported} won")
     assert f"watan: interrupted: the {reported} games finished are reported" in err
+
+
+def test_a_think_budget_reaches_the_searching_strategies_of_a_run() -> None:
+    # master's own budget is 4,000 commands a placement, what 0.5 s buys (NODES_PER_SECOND):
+    # half a second plays the same game; a budget of one command a placement another.
+    players = ("master", "greedy", "greedy", "greedy")
+    own = play_game(0, 1, players, edition="watan").events
+    assert play_game(0, 1, players, edition="watan", think=0.5).events == own
+    assert play_game(0, 1, players, edition="watan", think=0.0001).events != own
+
+
+def test_watan_simulate_takes_think_and_refuses_a_budget_out_of_range() -> None:
+    args = ["simulate", "--games", "1", "--seed", "3", "--players", "master,greedy,greedy,greedy"]
+    thought = CliRunner().invoke(main, [*args, "--think", "0.0001"])
+    own = CliRunner().invoke(main, args)
+    assert (thought.exit_code, own.exit_code) == (0, 0)
+    # The game played differs (above), so the report does, but for its speed line.
+    report, own_report = (
+        [line for line in result.stdout.splitlines() if not line.startswith("speed: ")]
+        for result in (thought, own)
+    )
+    assert report != own_report
+    refused = CliRunner().invoke(main, [*args, "--think", "61"])
+    assert refused.exit_code == 2
+    assert "Invalid value for '--think'" in refused.stderr

@@ -14,6 +14,10 @@ from watan.cli.common import (
     say,
     strategy_lists,
 )
+from watan.cli.options import PLAY_OPTIONS
+
+THINK = next(option for option in PLAY_OPTIONS if option.name == "think")
+"""`watan play`'s `--think`, which `simulate` takes as it is."""
 
 
 def _players(_: click.Context, __: click.Parameter, value: str) -> tuple[str, ...]:
@@ -61,6 +65,12 @@ def _players(_: click.Context, __: click.Parameter, value: str) -> tuple[str, ..
     "'local' for a cluster of --workers processes on this machine (pip install "
     "'watan[cluster]'). The same seed gives the same games as without it.",
 )
+@click.option(
+    "--think",
+    metavar="SECONDS",
+    type=click.FloatRange(min=0, max=60),
+    help=THINK.help,
+)
 @house_rules_option()
 @edition_option(to_play=True)
 def simulate(
@@ -74,6 +84,7 @@ def simulate(
     cluster: str | None,
     house_rules: tuple[str, ...],
     edition: str | None,
+    think: float | None,
 ) -> None:
     """Play whole games between computer strategies, without a terminal, and report on them.
 
@@ -110,7 +121,7 @@ def simulate(
         results = simulator.tournament(
             seed, games, players=players, workers=workers, turn_cap=turn_cap,
             journals=journals, progress=lambda done: bar.update(done, games),
-            edition=played.name, house_rules=house_rules, cluster=cluster,
+            edition=played.name, house_rules=house_rules, cluster=cluster, think=think,
         )
     except (JournalError, NoCluster) as error:
         bar.close()

@@ -77,6 +77,8 @@ class ExpertPlayer(GreedyPlayer):
     """Greedy's turn, with rolls, geese, answers and placements chosen by lookahead."""
 
     name = "expert"
+    roll_rivalry = ROLL_RIVALRY
+    """How much a unit a rival gains from this player's roll counts against its own."""
 
     def _target(self, game: Game, colour: Colour) -> Target:
         """Return greedy's target, but near the win the course criterion nearest to affordable:
@@ -143,7 +145,7 @@ class ExpertPlayer(GreedyPlayer):
             for rival in COLOURS:
                 if rival != me:
                     rival_target = target(game, rival)
-                    loss = ROLL_RIVALRY * threat[rival] * _gain(
+                    loss = self.roll_rivalry * threat[rival] * _gain(
                         game, after, rival, wants[rival], rival_target
                     )
                     score -= loss

@@ -1,13 +1,20 @@
 """`master`: the expert's play, with its real choices searched on the engine itself.
 
-Most decisions are plain, and the master makes them as the expert does (its rolls, its
-trades, its answers, the geese).  Where a choice shapes the whole game, it searches:
+Every student loads its dice (spec §2.8.1), so a number pays whoever has criteria on it each
+time someone chooses it: about half of what computers gain comes on the others' rolls, and
+what tells winners from losers among experts is that half.  So the master weighs a place by
+what it yields on the rolls the students will choose (`chosen_rolls`, `round_income`), not
+on fair dice: where it places its first assignments and what it builds.  It rolls as the
+expert does, but a unit its roll gives a rival counts as much against the roll as a unit
+it gains itself (`ROLL_RIVALRY`): it rolls the numbers that are its own.  Its trades, its
+answers and the geese are the expert's.  Where a choice shapes the whole game, it searches:
 
-- **its first two assignments.**  The expert's best few spots (by what one loaded roll
-  yields) are each tried: the rest of the setup placed as the expert would, then the game
-  played on for `PLACE_ROUNDS` rounds, every student as `greedy` plays, on the real rules
-  (`decide`, then `apply`: production, losses, steals, trades), several times over; the
-  spot whose playouts end with the best chance of winning (`value`) is taken;
+- **its first two assignments.**  The best few spots (by what one loaded roll yields, and
+  what the spot yields on the numbers the others roll) are each tried: the rest of the
+  setup placed as the expert would, then the game played on for `PLACE_ROUNDS` rounds,
+  every student as `greedy` plays, on the real rules (`decide`, then `apply`: production,
+  losses, steals, trades), several times over; the spot whose playouts end with the best
+  chance of winning (`value`) is taken;
 - **its builds**, when more than one is worth making: each is made, and the rest of the
   turn's builds after it, and the position valued.
 
@@ -28,8 +35,9 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 
-from watan.engine.commands import AnyCommand, Complete, Next, Offer
+from watan.engine.commands import AnyCommand, Complete, Improve, Next, Offer
 from watan.engine.decide import harvest
 from watan.engine.dice import HIGHEST_ROLL, LOWEST_ROLL
 from watan.engine.moves import legal_builds, legal_commands
@@ -38,7 +46,14 @@ from watan.engine.state import COLOURS, Colour, Game, Phase
 from watan.players.expert import NEED_OF_COSTS, ExpertPlayer, _placement_value
 from watan.players.greedy import GreedyPlayer, target
 from watan.players.master_weights import WEIGHTS
-from watan.players.measures import PIPS, lacking, points, reachable_spots
+from watan.players.measures import (
+    PIPS,
+    Weights,
+    criterion_tiles,
+    lacking,
+    points,
+    reachable_spots,
+)
 from watan.players.memo import Memo
 
 PLACEMENTS = 8
@@ -58,12 +73,23 @@ FEATURES = (
 )
 """What the learnt value weighs of each student's position, in `WEIGHTS` order."""
 GEESE_ROLL = 7
+ROLL_RIVALRY = 1.0
+"""How much a unit a rival gains from the master's roll counts against a unit it gains: as
+much, since what a rival gains on the master's number it gains every time the master rolls
+it (the expert counts a tenth)."""
+ROUND_TO_SPOT = 1 / 17
+"""What turns a change in `round_income` into greedy's measure of a spot (what it yields on
+one roll of fair dice, every resource alike): a round is four rolls, and `NEED_OF_COSTS`
+weighs a resource about four."""
+ROLLS = tuple(roll for roll in range(LOWEST_ROLL, HIGHEST_ROLL + 1) if roll != GEESE_ROLL)
+"""The rolls that produce."""
 
 
 class MasterPlayer(ExpertPlayer):
     """The expert, searching its first assignments and its builds on the engine."""
 
     name = "master"
+    roll_rivalry = ROLL_RIVALRY
 
     def __init__(self, rng: random.Random, think: float | None = None) -> None:
         super().__init__(rng)
@@ -76,7 +102,14 @@ class MasterPlayer(ExpertPlayer):
         me = game.turn
         own = game.students[me].criteria
         legal = [c.criterion for c in legal_commands(game) if isinstance(c, Complete)]
-        ranked = sorted(legal, key=lambda c: (_placement_value(game, (*own, c)), -c), reverse=True)
+
+        def worth(criterion: int) -> float:
+            rivals = round_income(game, me, spot_yields(game, criterion)) - round_income(
+                game, me, spot_yields(game, criterion), own_roll=False
+            )
+            return _placement_value(game, (*own, criterion)) + rivals
+
+        ranked = sorted(legal, key=lambda c: (worth(c), -c), reverse=True)
         candidates: list[tuple[int, Game]] = []
         for criterion in ranked[:PLACEMENTS]:
             after = self._try(game, Complete(criterion=criterion))
@@ -116,6 +149,18 @@ class MasterPlayer(ExpertPlayer):
             game = after
         return game, steps
 
+    def _worth(self, game: Game, build: AnyCommand, wants: Weights) -> float:
+        """Return what a build is worth now: greedy's measure, but a new or improved criterion
+        by what it adds to the student's `round_income`, not by fair dice."""
+        match build:
+            case Improve(criterion=criterion) | Complete(criterion=criterion):
+                me = game.turn
+                more = spot_yields(game, criterion)
+                added = round_income(game, me, more) - round_income(game, me)
+                return 1 + 3 * ROUND_TO_SPOT * added
+            case _:
+                return super()._worth(game, build, wants)
+
     def _turn_build(self, game: Game) -> AnyCommand | None:
         """Return, of the builds worth making now, the one whose position, once the rest of
         the turn's builds are made too (as greedy's measure makes them), is worth most."""
@@ -135,6 +180,60 @@ class MasterPlayer(ExpertPlayer):
             if best is None or rank > best:
                 best, chosen = rank, build
         return chosen
+
+
+_ROLL_YIELDS: Memo[tuple[tuple[float, ...], ...]] = Memo()
+
+
+def roll_yields(game: Game) -> tuple[tuple[float, ...], ...]:
+    """Return, for each student and each value of the dice (indexed by value), what its
+    criteria yield on that roll, each resource weighed by how much builds need it
+    (`NEED_OF_COSTS`); nothing on a 7 (the geese move instead, spec §3.6)."""
+    answers = _ROLL_YIELDS.answers(game)
+    key = (game.criterion_owner, game.criterion_level, game.geese)
+    found = answers.get(key)
+    if found is None:
+        table = [[0.0] * (HIGHEST_ROLL + 1) for _ in COLOURS]
+        for roll in ROLLS:
+            for colour, gained in enumerate(harvest(game, roll)):
+                table[colour][roll] = float(sum(gained[r] * NEED_OF_COSTS[r] for r in HELD))
+        found = answers[key] = tuple(tuple(row) for row in table)
+    return found
+
+
+def chosen_rolls(game: Game) -> tuple[int | None, ...]:
+    """Return the roll each student is expected to choose with loaded dice: the one whose
+    yield (`roll_yields`) is most, the nearer 7 on a tie; None for one that yields nothing."""
+    return tuple(
+        max(ROLLS, key=lambda roll: (row[roll], -abs(roll - GEESE_ROLL))) if any(row) else None
+        for row in roll_yields(game)
+    )
+
+
+NO_YIELD = (0.0,) * (HIGHEST_ROLL + 1)
+
+
+def spot_yields(game: Game, criterion: int) -> tuple[float, ...]:
+    """Return what one more level at `criterion` yields on each value of the dice, weighed as
+    `roll_yields` weighs it; the geese's tile yields nothing (spec §2.3)."""
+    added = [0.0] * (HIGHEST_ROLL + 1)
+    for tile, resource, roll in criterion_tiles(game.board)[criterion]:
+        if tile != game.geese and roll != GEESE_ROLL:
+            added[roll] += NEED_OF_COSTS[resource]
+    return tuple(added)
+
+
+def round_income(
+    game: Game, colour: Colour, added: Sequence[float] = NO_YIELD, *, own_roll: bool = True
+) -> float:
+    """Return what `colour`'s criteria (with `added` yields, `spot_yields`) bring in a round
+    in which every other student rolls its `chosen_rolls` and it rolls its own best: what
+    loaded dice make a place worth.  Without `own_roll`, only the others' rolls."""
+    mine = [have + more for have, more in zip(roll_yields(game)[colour], added, strict=True)]
+    rolls = chosen_rolls(game)
+    others = (roll for c, roll in enumerate(rolls) if c != colour and roll is not None)
+    income = sum((mine[roll] for roll in others), 0.0)
+    return income + (max(mine[roll] for roll in ROLLS) if own_roll else 0.0)
 
 
 _INCOMES: Memo[tuple[tuple[float, float], ...]] = Memo()

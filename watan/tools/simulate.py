@@ -84,15 +84,20 @@ def play_game(
     *,
     edition: str,
     house_rules: tuple[str, ...] = (),
+    think: float | None = None,
 ) -> Played:
     """Play game `index` of a run of `edition` from setup to a win, or to `turn_cap` turns,
     with the `house_rules` named (none: the edition's own rules).
 
     The strategies sit as `seating` says; each draws from its own generator,
-    seeded from the game's seed and its seat.
+    seeded from the game's seed and its seat.  `think` is the seconds a searching strategy
+    may spend on a move (`--think`; None: its own budget).
     """
     seats = seating(players, index)
-    options = asked(seed=seed, edition=named(edition), house_rules=house_rules, random_board=True)
+    options = asked(
+        seed=seed, edition=named(edition), house_rules=house_rules, random_board=True,
+        think=think,
+    )
     match = new(options)  # keeps no journal: the run writes it, from `Played`
     events = list(match.seat(tuple(zip(COLOURS, seats, strict=True))))
 
@@ -219,6 +224,8 @@ class Settings(msgspec.Struct, frozen=True):
     turn_cap: int
     edition: str
     house_rules: tuple[str, ...] = ()
+    think: float | None = None
+    """Seconds a searching strategy may spend on a move (`--think`); None: its own."""
 
 
 def play_settled(settings: Settings, index: int, seed: int) -> Played:
@@ -230,6 +237,7 @@ def play_settled(settings: Settings, index: int, seed: int) -> Played:
         settings.turn_cap,
         edition=settings.edition,
         house_rules=settings.house_rules,
+        think=settings.think,
     )
 
 
@@ -245,15 +253,17 @@ def tournament(
     edition: str,
     house_rules: tuple[str, ...] = (),
     cluster: str | None = None,
+    think: float | None = None,
 ) -> list[GameResult]:
     """Play `games` games of `edition` between `players` (one strategy a seat) from `seed`,
-    in game order, with the `house_rules` named.
+    in game order, with the `house_rules` named and searching strategies given `think`
+    seconds a move (`play_game`).
 
     The results do not depend on `workers` or `cluster` (a Dask scheduler's address, or
     `local`: `watan.tools.cluster`): each game has its own seed (`replay.tournaments`).
     `progress` hears how many games are done after each batch.
     """
-    settings = Settings(tuple(players), turn_cap, edition, tuple(house_rules))
+    settings = Settings(tuple(players), turn_cap, edition, tuple(house_rules), think)
     planned = tournaments.batches(
         play_settled, settings, seed, games, workers=workers, journals=journals
     )

@@ -1,0 +1,67 @@
+"""`master`'s measures of loaded dice: what each student's criteria yield on each roll, the
+roll each is expected to choose, and what a place brings in a round of chosen rolls.
+
+Every figure is worked out by hand from the spec's sample board (Figure 1): criterion 34
+touches CAFFEINE 6, TUTORIAL 12 and LECTURE 4; 32 touches CAFFEINE 2, LAB 8 and TUTORIAL
+11; 20 touches the NETFLIX 7, LECTURE 11 and CAFFEINE 2; 25 touches LECTURE 11, STUDY 8 and
+LAB 8.  A resource weighs what `NEED_OF_COSTS` says: CAFFEINE 4, LAB 3, LECTURE 5, STUDY 6,
+TUTORIAL 3.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.positions import make_game
+from watan.engine.layout import Board
+from watan.engine.state import Colour, Game
+from watan.players.master import chosen_rolls, roll_yields, round_income, spot_yields
+
+BLUE, RED, ORANGE, YELLOW = Colour.BLUE, Colour.RED, Colour.ORANGE, Colour.YELLOW
+
+
+@pytest.fixture
+def game(sample_board: Board) -> Game:
+    """Blue's assignment at 34, Red's midterm at 32, Orange's assignment at 20; Yellow has
+    nothing."""
+    return make_game(sample_board, criteria={34: (BLUE, 1), 32: (RED, 2), 20: (ORANGE, 1)})
+
+
+def test_roll_yields_weigh_each_students_production_on_each_roll(game: Game) -> None:
+    blue, red, orange, yellow = roll_yields(game)
+    assert (blue, red, orange, yellow) == (
+        (0.0, 0.0, 0.0, 0.0, 5.0, 0.0, 4.0, 0.0, 0.0, 0.0, 0.0, 0.0, 3.0),
+        (0.0, 0.0, 8.0, 0.0, 0.0, 0.0, 0.0, 0.0, 6.0, 0.0, 0.0, 6.0, 0.0),
+        (0.0, 0.0, 4.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 5.0, 0.0),
+        (0.0,) * 13,
+    )
+
+
+def test_each_student_is_expected_to_roll_what_yields_it_most(game: Game) -> None:
+    # Blue's LECTURE on 4 (5) over CAFFEINE on 6 (4); Red's two CAFFEINE on 2 (8); Orange's
+    # LECTURE on 11 (5) over CAFFEINE on 2 (4); Yellow yields nothing.
+    assert chosen_rolls(game) == (4, 2, 11, None)
+
+
+def test_a_round_brings_ones_own_best_roll_and_what_the_others_rolls_give(game: Game) -> None:
+    # Blue: its 4 (5), nothing on Red's 2 or Orange's 11.  Red: its 2 (8), and its TUTORIAL
+    # on Orange's 11 (two units, 6).  Orange: its 11 (5), and its CAFFEINE on Red's 2 (4).
+    assert [round_income(game, c) for c in (BLUE, RED, ORANGE, YELLOW)] == [5.0, 14.0, 9.0, 0.0]
+
+
+def test_a_new_spot_counts_on_the_rolls_it_would_choose_and_the_others_choose(
+    game: Game,
+) -> None:
+    # An assignment at 25 yields LECTURE on 11 (5) and STUDY and LAB on 8 (9): Blue would
+    # then roll 8 (9) and gain 5 on Orange's 11.  On the others' rolls alone, the 5.
+    added = spot_yields(game, 25)
+    assert added == (0.0,) * 8 + (9.0, 0.0, 0.0, 5.0, 0.0)
+    assert (round_income(game, BLUE, added), round_income(game, BLUE, added, own_roll=False)) == (
+        14.0, 5.0,
+    )
+
+
+def test_the_geese_tile_yields_nothing_to_a_new_spot(sample_board: Board) -> None:
+    # The geese on tile 8 (STUDY 8) leave 25 its LAB on 8 and LECTURE on 11.
+    game = make_game(sample_board, geese=8, criteria={34: (BLUE, 1)})
+    assert spot_yields(game, 25) == (0.0,) * 8 + (3.0, 0.0, 0.0, 5.0, 0.0)
