@@ -20,7 +20,7 @@ import click
 
 from replay.edges.messages import printable
 from watan.build import build
-from watan.cli import journals, looking, serving, simulating
+from watan.cli import analysing, journals, looking, serving, simulating
 from watan.cli.common import play_options, program
 
 
@@ -121,6 +121,7 @@ for _command in (
     journals.verify,
     journals.games,
     simulating.simulate,
+    analysing.analyze,
     looking.schema,
     looking.rules,
     serving.serve,

@@ -79,6 +79,21 @@ def journal_at(journal: str, to: int | None, turn: int | None) -> tuple[str, Wat
     return name, read_journal(name, data, to, turn)
 
 
+def whole_at(journal: str, to: int | None, turn: int | None) -> tuple[str, WatanMoment, int | None]:
+    """Return a journal argument's name, the journal read whole and checked, and the step
+    `--to` or `--turn` names in it (None for neither), or fail naming a step past its end."""
+    from watan.definition import at_turn
+
+    chosen_step(to, turn)
+    name, whole = journal_at(journal, None, None)
+    step = to
+    if turn is not None:
+        step = len(checked(lambda: at_turn(whole, turn, name)).events)
+    if step is not None and not 0 <= step <= len(whole.events):
+        fail(f"{name}: there is no step {step}: the last event is {len(whole.events)}")
+    return name, whole, step
+
+
 def read_journal(name: str, data: Source | None, to: int | None, turn: int | None) -> WatanMoment:
     """Return the journal `name` (or `data`, standard input) at step `to`, or where turn
     `turn` begins (the whole journal checked), or fail in one line."""
@@ -192,8 +207,26 @@ def export(
     help="Write the default page even over a file that is not an earlier page, or through "
     "a link out of the journal's folder.",
 )
-def view(  # noqa: PLR0917 (click passes every option)
-    journal: str, to: int | None, turn: int | None, output: str | None, open_it: bool, force: bool
+@click.option(
+    "--analysis",
+    metavar="FILE",
+    type=FILE,
+    help="Draw the win chances of an analysis of this game (watan analyze --format json "
+    "> FILE) under the board, its marked moves in the event list.",
+)
+@click.option(
+    "--analyze", is_flag=True, help="Analyse the game first (as watan analyze does) and draw it."
+)
+def view(
+    *,
+    journal: str,
+    to: int | None,
+    turn: int | None,
+    output: str | None,
+    open_it: bool,
+    force: bool,
+    analysis: str | None,
+    analyze: bool,
 ) -> None:
     """Write one web page to step through a journal's game: the board at every step.
 
@@ -203,7 +236,6 @@ def view(  # noqa: PLR0917 (click passes every option)
     """
     from pathlib import Path
 
-    from watan.definition import at_turn
     from watan.pictures import viewer
 
     chosen_step(to, turn)
@@ -211,13 +243,9 @@ def view(  # noqa: PLR0917 (click passes every option)
         output = STANDARD_STREAM
     if output == STANDARD_STREAM and open_it:
         fail("--open needs a page on the disk; name it with -o FILE.html")
-    name, whole = journal_at(journal, None, None)
-    opening = to
-    if turn is not None:
-        opening = len(checked(lambda: at_turn(whole, turn, name)).events)
-    if opening is not None and not 0 <= opening <= len(whole.events):
-        fail(f"{name}: there is no step {opening}: the last event is {len(whole.events)}")
-    page = viewer.page(whole.header, whole.events, Path(name).name, opening or 0)
+    name, whole, opening = whole_at(journal, to, turn)
+    drawn = _analysis_for(name, whole, analysis, analyze)
+    page = viewer.page(whole.header, whole.events, Path(name).name, opening or 0, drawn)
     if output == STANDARD_STREAM:
         warn_torn(name, whole.torn_line)
         click.echo(page, nl=False)
@@ -239,6 +267,37 @@ def view(  # noqa: PLR0917 (click passes every option)
             say(f"no browser to open; the page is {target}")
 
 
+def _analysis_for(name: str, whole: WatanMoment, analysis: str | None, analyze: bool) -> str | None:
+    """Return the analysis to draw on the page as JSON: read from `analysis` (checked against
+    its schema's types and the journal's length), made now with `analyze`, or none."""
+    if analysis is not None and analyze:
+        raise click.UsageError("give --analysis FILE or --analyze, not both")
+    import msgspec
+
+    from watan.tools.analysis import analysed, document
+
+    if analyze:
+        bar = ProgressBar("analysing", "decisions")
+        try:
+            made = analysed.analyse(whole.header, whole.events, name, progress=bar.update)
+        finally:
+            bar.close()
+        return document.encode(made)
+    if analysis is None:
+        return None
+    try:
+        with open(analysis, "rb") as source:
+            data = source.read()
+        read = msgspec.json.decode(data, type=document.Analysis)
+    except OSError as error:
+        fail(f"{analysis}: cannot read it ({error.strerror or error})")
+    except msgspec.DecodeError as error:
+        fail(f"{analysis}: not an analysis (watan analyze --format json): {error}")
+    if read.steps > len(whole.events):
+        fail(f"{analysis}: an analysis of {read.steps} steps; {name} has {len(whole.events)}")
+    return data.decode()
+
+
 @click.command()
 @house_rules_option()
 @edition_option(to_play=True)
@@ -256,17 +315,26 @@ def rules(house_rules: tuple[str, ...], edition: str | None) -> None:
 
 
 @click.command()
-@click.argument("of", metavar="[replay|diff]", type=click.Choice(["replay", "diff"]),
-                default="replay")
+@click.argument(
+    "of",
+    metavar="[replay|diff|analysis]",
+    type=click.Choice(["replay", "diff", "analysis"]),
+    default="replay",
+)
 def schema(of: str) -> None:
     """Print the JSON Schema of `replay --format json`'s document (or, with `diff`, of
-    `diff --format json`'s), generated from its types."""
+    `diff --format json`'s; with `analysis`, of `analyze --format json`'s), generated from
+    its types."""
     import msgspec
 
     if of == "diff":
         from replay.compare import document_schema
 
         made = document_schema("watan")
+    elif of == "analysis":
+        from watan.tools.analysis import document as analysis
+
+        made = analysis.json_schema()
     else:
         from watan.tools import document
 

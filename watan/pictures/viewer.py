@@ -98,9 +98,7 @@ def fragments(edition: Edition, header: GameStarted) -> Fragments:
     )
 
 
-def page_data(
-    header: GameStarted, events: tuple[AnyEvent, ...], opening: int = 0
-) -> PageData:
+def page_data(header: GameStarted, events: tuple[AnyEvent, ...], opening: int = 0) -> PageData:
     """Return the page's data for a journal: step 0 whole, then each event's changes, and the
     step the page opens at, in the words of the edition the journal names."""
     first = start(header)
@@ -141,9 +139,16 @@ def _asset(name: str) -> str:
     return (resources.files("watan.pictures") / "page" / name).read_text(encoding="utf-8")
 
 
-def page(header: GameStarted, events: tuple[AnyEvent, ...], name: str, opening: int = 0) -> str:
+def page(
+    header: GameStarted,
+    events: tuple[AnyEvent, ...],
+    name: str,
+    opening: int = 0,
+    analysis: str | None = None,
+) -> str:
     """Return the whole page for a journal called `name` (its file name, shown at the top),
-    opening at step `opening`."""
+    opening at step `opening`; with `analysis` (an analysis of the game as JSON, `watan
+    analyze --format json`), its win-chance graph under the board (`page/analysis.js`)."""
     game = start(header)
     edition = named(header.edition)
     data = msgspec.json.encode(page_data(header, events, opening)).decode()
@@ -162,10 +167,16 @@ def page(header: GameStarted, events: tuple[AnyEvent, ...], name: str, opening: 
         players=svg.escape(f"{edition.vocabulary.player.capitalize()}s"),
         last=str(len(events)),
         board=svg.element(game, edition),
-        style=_asset("viewer.css"),
-        script=_asset("viewer.js"),
+        style=_asset("viewer.css") + ("" if analysis is None else _asset("analysis.css")),
+        script=_asset("viewer.js") + ("" if analysis is None else _analysis_script(analysis)),
         data=data,
     )
+
+
+def _analysis_script(analysis: str) -> str:
+    """Return the script that draws an analysis's graph, with the analysis as its data."""
+    data = analysis.strip().replace("</", "<\\/")
+    return f"window.watanAnalysis = {data};\n" + _asset("analysis.js")
 
 
 NO_FETCH = "default-src 'none';"

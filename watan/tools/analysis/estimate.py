@@ -1,0 +1,133 @@
+"""Win chances from the engine playing on: a position, and each move from it.
+
+A position is valued by playing the game on, on the real rules (`decide`, then `apply`),
+every student played by `greedy`, for `horizon` turns more (setup's placements first, if
+it is not over), and then asking `master`'s learnt value of a position what each student's
+chance is there, tempered for the stage of the game (`tempering`); a game won on the way
+reads 1 for its winner.  Each of `samples` playouts draws its dice and its choices from a
+generator seeded by the analysis seed, the step and the playout's number, so the same
+journal, options and seed give the same figures; every move from one position is played
+out with the same generators (common random numbers), so that their differences are not
+the dice's.
+
+Valuing a move is valuing the position it leaves, played on the same way: every move is
+then compared where its consequences have played out, and ending the turn is not taken for
+a loss against a move that merely postpones it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import msgspec
+
+from replay.folding import fold
+from watan.engine.commands import AnyCommand, ChooseDice, Next, Offer, Trade
+from watan.engine.decide import Refused, decide
+from watan.engine.evolve import apply
+from watan.engine.moves import legal_commands
+from watan.engine.state import COLOURS, Game, Phase
+from watan.players.greedy import GreedyPlayer
+from watan.tools.analysis.tempering import valued
+
+Chances = tuple[float, ...]
+"""Each student's chance to win, Blue first; they add up to 1."""
+
+STEPS_A_TURN = 200
+"""Commands a playout plays at most for each turn of its horizon: far more than a turn takes
+(greedy offers a few trades and builds what it can), so that no playout runs on for ever."""
+_NEXT = Next()
+_ANSWERER = GreedyPlayer(random.Random(0))
+"""How a partner answers an offer among the moves tried: as greedy does (it draws nothing)."""
+
+
+class Horizon(msgspec.Struct, frozen=True):
+    """How far and how often a position is played on: `turns` turns more, `samples` times."""
+
+    turns: int
+    samples: int
+
+
+def seeded(seed: int, step: int, sample: int) -> random.Random:
+    """Return the generator of playout `sample` from the position at `step` (a string seeds
+    the same generator on every machine and every run, unlike `hash`)."""
+    return random.Random(f"{seed}:{step}:{sample}")
+
+
+def try_command(game: Game, command: AnyCommand, rng: random.Random) -> Game | None:
+    """Return the game after `command` on the real rules, or None if they refuse it."""
+    try:
+        return fold(apply, game, decide(game, command, rng))
+    except Refused:
+        return None
+
+
+def played_on(game: Game, rng: random.Random, turns: int = 1) -> Game:
+    """Return the game once every student, played by greedy, has played `turns` turns more
+    (the setup's placements first, which count for none), or to its end."""
+    model = [GreedyPlayer(random.Random(rng.random())) for _ in COLOURS]
+    ended = 0
+    for _ in range(STEPS_A_TURN * (turns + 1)):
+        if game.phase is Phase.OVER or ended >= turns:
+            break
+        move = model[game.turn].move(game)
+        if isinstance(move, Offer):
+            move = move.answered(model[move.partner].answer(game, move))
+        after = try_command(game, move, rng) or try_command(game, _NEXT, rng)
+        if after is None:
+            break
+        ended += after.turn != game.turn and game.phase is not Phase.SETUP
+        game = after
+    return game
+
+
+def mean(values: Sequence[Chances]) -> Chances:
+    """Return the chances averaged over playouts."""
+    return tuple(sum(column) / len(values) for column in zip(*values, strict=True))
+
+
+def position(game: Game, *, turn: int, seed: int, step: int, horizon: Horizon) -> Chances:
+    """Return each student's chance to win from `game` (at `step`, in turn `turn`)."""
+    if game.phase is Phase.OVER:
+        return valued(game, horizon.turns, turn)
+    return mean(
+        [
+            valued(played_on(game, seeded(seed, step, k), horizon.turns), horizon.turns, turn)
+            for k in range(horizon.samples)
+        ]
+    )
+
+
+def move_value(
+    game: Game, command: AnyCommand, *, turn: int, seed: int, step: int, horizon: Horizon
+) -> Chances | None:
+    """Return each student's chance to win once `command` is played from `game` (at `step`,
+    in turn `turn`) and the game played on; None if the rules refuse it."""
+    found = []
+    for k in range(horizon.samples):
+        rng = seeded(seed, step, k)
+        after = try_command(game, command, rng)
+        if after is None:
+            return None
+        found.append(valued(played_on(after, rng, horizon.turns), horizon.turns, turn))
+    return mean(found)
+
+
+def candidates(game: Game, played: AnyCommand) -> list[AnyCommand]:
+    """Return the moves worth comparing at `game`: every command the rules allow, an offer
+    answered as its partner would answer it (greedy's answer: an offer no partner takes
+    changes nothing, nor does choosing the dice already chosen), and the move played,
+    first."""
+    found: list[AnyCommand] = [played]
+    held = game.students[game.turn].loaded_dice
+    for command in legal_commands(game):
+        if isinstance(command, ChooseDice) and command.loaded == held:
+            continue
+        if isinstance(command, Trade):
+            offer = Offer(partner=command.partner, give=command.give, take=command.take)
+            if not command.accepted or not _ANSWERER.answer(game, offer):
+                continue
+        if command != played:
+            found.append(command)
+    return found
