@@ -196,6 +196,7 @@ def _event_types(path: Path) -> dict[str, int]:
     return firsts
 
 
+@pytest.mark.slow  # hostile numbers in every event type: a fuzz
 @pytest.mark.parametrize("game", ["watan", "bazaar"])
 def test_a_4301_digit_number_in_any_event_is_one_short_line(game: str) -> None:
     recorded = RECORDED if game == "watan" else BAZAAR

@@ -21,6 +21,8 @@ from tests.recording import JOURNALS
 from watan.engine.state import Colour
 from watan.pictures.palette import STUDENT_COLOURS
 
+pytestmark = pytest.mark.slow  # drives a browser
+
 JOURNAL = JOURNALS / "started-with-load" / "journal.jsonl"
 SIGNS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 

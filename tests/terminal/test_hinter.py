@@ -355,6 +355,7 @@ def test_the_first_turns_at_a_real_terminal_show_the_hints(tmp_path: Path) -> No
     assert screen.close() == 0
 
 
+@pytest.mark.slow  # a game at a real terminal (pty)
 def test_at_a_real_terminal_a_computer_waits_its_pace_and_enter_goes_on(tmp_path: Path) -> None:
     (tmp_path / "b.txt").write_text(reference("sample-board.txt"))
     computers = ["--computer", "Red=greedy", "--computer", "Orange=greedy", "--computer",

@@ -241,6 +241,7 @@ def test_simulate_stopped_by_ctrl_c_reports_the_games_finished_so_far(tmp_path: 
     assert f"watan: interrupted: the {reported} games finished are reported" in err
 
 
+@pytest.mark.slow  # whole games of a searching strategy
 def test_a_think_budget_reaches_the_searching_strategies_of_a_run() -> None:
     # master's own budget is 4,000 commands a placement, what 0.5 s buys (NODES_PER_SECOND):
     # half a second plays the same game; a budget of one command a placement another.
@@ -250,6 +251,7 @@ def test_a_think_budget_reaches_the_searching_strategies_of_a_run() -> None:
     assert play_game(0, 1, players, edition="watan", think=0.0001).events != own
 
 
+@pytest.mark.slow  # a tournament run twice
 def test_watan_simulate_takes_think_and_refuses_a_budget_out_of_range() -> None:
     args = ["simulate", "--games", "1", "--seed", "3", "--players", "master,greedy,greedy,greedy"]
     thought = CliRunner().invoke(main, [*args, "--think", "0.0001"])

@@ -107,6 +107,7 @@ def test_moves_are_named_as_they_are_typed_in_each_edition(sample_board: Board) 
     assert words(Next(), rolled, WATAN_EDITION) == "next"
 
 
+@pytest.mark.slow  # starts a local Dask cluster
 def test_a_local_cluster_gives_the_same_analysis() -> None:
     moment = history.load(WATAN, JOURNAL)
     alone = analyse(moment.header, moment.events, "j", seed=3, horizon=QUICK)
