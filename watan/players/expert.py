@@ -23,7 +23,7 @@ import random
 from replay.folding import fold
 from watan.engine.commands import AnyCommand, Complete, Move, Next, Offer, PlaceGeese, Roll
 from watan.engine.decide import Refused, decide, victims
-from watan.engine.dice import HIGHEST_ROLL, LOWEST_ROLL
+from watan.engine.dice import HIGHEST_ROLL, LOWEST_ROLL, ROLLS
 from watan.engine.evolve import apply
 from watan.engine.moves import legal_commands
 from watan.engine.resources import HELD
@@ -306,8 +306,11 @@ def _placement_value(game: Game, criteria: tuple[int, ...]) -> float:
         for _, resource, value in tiles[criterion]:
             gains[value][resource] += 1
     best = sum(NEED_OF_COSTS[r] * max(g[r] for g in gains) for r in HELD)
-    spread = sum(PIPS[v] * sum(gains[v][r] * NEED_OF_COSTS[r] for r in HELD) for v in range(13))
+    spread = sum(
+        PIPS[v] * sum(gains[v][r] * NEED_OF_COSTS[r] for r in HELD)
+        for v in range(HIGHEST_ROLL + 1)
+    )
     # What every goal costs can only be had from someone who yields it: yield it oneself.
     roads = [r for r in HELD if game.rules.goal_cost[r]]
     roadless = sum(1 for r in roads if not any(g[r] for g in gains))
-    return best + spread / 36 - ROADLESS * roadless
+    return best + spread / ROLLS - ROADLESS * roadless

@@ -39,7 +39,7 @@ from collections.abc import Sequence
 
 from watan.engine.commands import AnyCommand, Complete, Improve, Next, Offer
 from watan.engine.decide import harvest
-from watan.engine.dice import HIGHEST_ROLL, LOWEST_ROLL
+from watan.engine.dice import HIGHEST_ROLL, LOWEST_ROLL, ROLLS
 from watan.engine.moves import legal_builds, legal_commands
 from watan.engine.resources import HELD
 from watan.engine.state import COLOURS, Colour, Game, Phase
@@ -81,7 +81,7 @@ ROUND_TO_SPOT = 1 / 17
 """What turns a change in `round_income` into greedy's measure of a spot (what it yields on
 one roll of fair dice, every resource alike): a round is four rolls, and `NEED_OF_COSTS`
 weighs a resource about four."""
-ROLLS = tuple(roll for roll in range(LOWEST_ROLL, HIGHEST_ROLL + 1) if roll != GEESE_ROLL)
+PRODUCING_ROLLS = tuple(roll for roll in range(LOWEST_ROLL, HIGHEST_ROLL + 1) if roll != GEESE_ROLL)
 """The rolls that produce."""
 
 
@@ -194,7 +194,7 @@ def roll_yields(game: Game) -> tuple[tuple[float, ...], ...]:
     found = answers.get(key)
     if found is None:
         table = [[0.0] * (HIGHEST_ROLL + 1) for _ in COLOURS]
-        for roll in ROLLS:
+        for roll in PRODUCING_ROLLS:
             for colour, gained in enumerate(harvest(game, roll)):
                 table[colour][roll] = float(sum(gained[r] * NEED_OF_COSTS[r] for r in HELD))
         found = answers[key] = tuple(tuple(row) for row in table)
@@ -205,7 +205,8 @@ def chosen_rolls(game: Game) -> tuple[int | None, ...]:
     """Return the roll each student is expected to choose with loaded dice: the one whose
     yield (`roll_yields`) is most, the nearer 7 on a tie; None for one that yields nothing."""
     return tuple(
-        max(ROLLS, key=lambda roll: (row[roll], -abs(roll - GEESE_ROLL))) if any(row) else None
+        max(PRODUCING_ROLLS, key=lambda roll: (row[roll], -abs(roll - GEESE_ROLL)))
+        if any(row) else None
         for row in roll_yields(game)
     )
 
@@ -233,7 +234,7 @@ def round_income(
     rolls = chosen_rolls(game)
     others = (roll for c, roll in enumerate(rolls) if c != colour and roll is not None)
     income = sum((mine[roll] for roll in others), 0.0)
-    return income + (max(mine[roll] for roll in ROLLS) if own_roll else 0.0)
+    return income + (max(mine[roll] for roll in PRODUCING_ROLLS) if own_roll else 0.0)
 
 
 _INCOMES: Memo[tuple[tuple[float, float], ...]] = Memo()
@@ -255,7 +256,7 @@ def incomes(game: Game) -> tuple[tuple[float, float], ...]:
             for colour, gained in enumerate(harvest(game, roll)):
                 worth = sum(gained[r] * NEED_OF_COSTS[r] for r in HELD) / 4
                 best[colour] = max(best[colour], worth)
-                spread[colour] += PIPS[roll] * worth / 36
+                spread[colour] += PIPS[roll] * worth / ROLLS
         found = answers[key] = tuple(zip(best, spread, strict=True))
     return found
 

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 
 from watan.engine.decide import level_cost
-from watan.engine.dice import WAYS
+from watan.engine.dice import ROLLS, WAYS
 from watan.engine.layout import Board
 from watan.engine.resources import Resource, Resources
 from watan.engine.rules import GEESE_ROLL
@@ -30,7 +30,7 @@ from watan.players.memo import Memo, network_key
 PIPS: tuple[int, ...] = tuple(
     0 if value == GEESE_ROLL else ways for value, ways in enumerate(WAYS)
 )
-"""How many of the 36 rolls of two fair dice give each value that produces (a 7 moves the
+"""How many of the `ROLLS` (36) rolls of two fair dice give each value that produces (a 7 moves the
 geese instead, spec §3.6)."""
 
 Weights = tuple[float, float, float, float, float]
@@ -71,7 +71,7 @@ def spot_value(game: Game, criterion: int, weights: Weights) -> float:
             if tile != game.geese
         ),
         0.0,
-    ) / 36
+    ) / ROLLS
 
 
 _EVEN_SPOTS: Memo[tuple[float, ...]] = Memo()
