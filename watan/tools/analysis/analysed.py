@@ -96,7 +96,7 @@ def analyse(
         thresholds=THRESHOLDS,
         steps=len(events),
         winner=None if ending.winner == NOBODY else _name(Colour(ending.winner)),
-        end=_percent(end),
+        end=percent(end),
         decisions=rows,
         turning_points=points,
     )
@@ -173,7 +173,7 @@ def _row(decision: Decision, done: Judged, played: Edition) -> DecisionDocument:
         step=decision.step,
         turn=decision.turn,
         colour=_name(mover),
-        chances=_percent(done.chances),
+        chances=percent(done.chances),
         played=words(done.played, decision.game, played),
         best=words(done.best, decision.game, played),
         played_chance=mine,
@@ -203,8 +203,8 @@ def _turning_points(
             colour=_name(found[n].colour),
             played=words(found[n].command, found[n].game, played),
             swing=swings[n][0],
-            before=_percent(done[n].chances),
-            after=_percent(afters[n]),
+            before=percent(done[n].chances),
+            after=percent(afters[n]),
         )
         for n in chosen
         if swings[n][0] > 0
@@ -230,7 +230,8 @@ def _point(chance: float) -> float:
     return round(100 * chance, 1)
 
 
-def _percent(chances: estimate.Chances) -> Chances:
+def percent(chances: estimate.Chances) -> Chances:
+    """Return the chances by colour name, in points of percent to a tenth."""
     return {_name(c): _point(chance) for c, chance in zip(COLOURS, chances, strict=True)}
 
 

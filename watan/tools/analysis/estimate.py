@@ -114,12 +114,12 @@ def move_value(
     return mean(found)
 
 
-def candidates(game: Game, played: AnyCommand) -> list[AnyCommand]:
+def candidates(game: Game, played: AnyCommand | None = None) -> list[AnyCommand]:
     """Return the moves worth comparing at `game`: every command the rules allow, an offer
     answered as its partner would answer it (greedy's answer: an offer no partner takes
-    changes nothing, nor does choosing the dice already chosen), and the move played,
-    first."""
-    found: list[AnyCommand] = [played]
+    changes nothing, nor does choosing the dice already chosen), and the move played, if
+    one was, first."""
+    found: list[AnyCommand] = [] if played is None else [played]
     held = game.students[game.turn].loaded_dice
     for command in legal_commands(game):
         if isinstance(command, ChooseDice) and command.loaded == held:
@@ -131,3 +131,24 @@ def candidates(game: Game, played: AnyCommand) -> list[AnyCommand]:
         if command != played:
             found.append(command)
     return found
+
+
+def moves_valued(
+    game: Game, commands: Sequence[AnyCommand], *, turn: int, seed: int, step: int, horizon: Horizon
+) -> list[tuple[AnyCommand, Chances]]:
+    """Return each of `commands` the rules allow from `game` with the chances once it is
+    played (`move_value`), in their order."""
+    found = []
+    for command in commands:
+        value = move_value(game, command, turn=turn, seed=seed, step=step, horizon=horizon)
+        if value is not None:
+            found.append((command, value))
+    return found
+
+
+def best(
+    tried: Sequence[tuple[AnyCommand, Chances]], mover: int
+) -> tuple[AnyCommand, Chances] | None:
+    """Return the move of `tried` that leaves `mover` the best chance (the first such, so the
+    move played, tried first, wins a tie), or None when none was tried."""
+    return max(tried, key=lambda pair: pair[1][mover], default=None)

@@ -69,13 +69,16 @@ def judged(decision: Decision, seed: int, horizon: estimate.Horizon) -> Judged:
     best chance (the first such in the rules' order, the move played first of all)."""
     game, step, mover, turn = decision.game, decision.step, decision.colour, decision.turn
     before = estimate.position(game, turn=turn, seed=seed, step=step, horizon=horizon)
-    tried: list[tuple[AnyCommand, estimate.Chances]] = []
-    for command in estimate.candidates(game, decision.command):
-        value = estimate.move_value(game, command, turn=turn, seed=seed, step=step, horizon=horizon)
-        if value is not None:
-            tried.append((command, value))
+    tried = estimate.moves_valued(
+        game,
+        estimate.candidates(game, decision.command),
+        turn=turn,
+        seed=seed,
+        step=step,
+        horizon=horizon,
+    )
     played = tried[0][1] if tried else before
-    best, best_chances = max(tried, key=lambda pair: pair[1][mover], default=(None, played))
+    best, best_chances = estimate.best(tried, mover) or (None, played)
     return Judged(
         step=step,
         chances=before,
