@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
+from replay.analysis import Horizon
 from tests.conftest import CONSTRUCTOR, WATAN
 from tests.positions import make_game
 from tests.tools.analysis.test_estimate import MIDTERMS, one_build_from_winning
@@ -13,7 +14,6 @@ from watan.engine.resources import Resource
 from watan.engine.state import Colour, Phase
 from watan.tools.analysis import estimate
 from watan.tools.analysis.analysed import HORIZON
-from watan.tools.analysis.estimate import Horizon
 from watan.tools.analysis.suggesting import Suggestion, suggestion, told, typed
 
 BLUE, RED = Colour.BLUE, Colour.RED

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import msgspec
 
+from replay import analysis
 from watan.engine.commands import AnyCommand
 from watan.engine.events import AnyEvent, GameStarted
 from watan.tools.analysis import estimate
@@ -23,7 +24,7 @@ class Job(msgspec.Struct, frozen=True):
     header: GameStarted
     events: tuple[AnyEvent, ...]
     seed: int
-    horizon: estimate.Horizon
+    horizon: analysis.Horizon
 
 
 class Judged(msgspec.Struct, frozen=True):
@@ -31,11 +32,11 @@ class Judged(msgspec.Struct, frozen=True):
     and the best move found and its value (the mover's chances once each is played)."""
 
     step: int
-    chances: estimate.Chances
+    chances: analysis.Chances
     played: AnyCommand
-    played_chances: estimate.Chances
+    played_chances: analysis.Chances
     best: AnyCommand
-    best_chances: estimate.Chances
+    best_chances: analysis.Chances
     tried: int
     """How many moves were compared (1: the move was forced)."""
 
@@ -63,7 +64,7 @@ def decisions_of(job: Job) -> list[Decision]:
     return found
 
 
-def judged(decision: Decision, seed: int, horizon: estimate.Horizon) -> Judged:
+def judged(decision: Decision, seed: int, horizon: analysis.Horizon) -> Judged:
     """Return the decision judged: its position valued, and every move worth comparing
     (`estimate.candidates`) played and valued; the best is the one that leaves the mover the
     best chance (the first such in the rules' order, the move played first of all)."""
@@ -78,7 +79,7 @@ def judged(decision: Decision, seed: int, horizon: estimate.Horizon) -> Judged:
         horizon=horizon,
     )
     played = tried[0][1] if tried else before
-    best, best_chances = estimate.best(tried, mover) or (None, played)
+    best, best_chances = analysis.best(tried, mover) or (None, played)
     return Judged(
         step=step,
         chances=before,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import msgspec
 
+from replay import analysis
 from watan.editions.model import Edition
 from watan.engine.commands import AnyCommand, Trade
 from watan.engine.state import Game
@@ -24,12 +25,12 @@ class Suggestion(msgspec.Struct, frozen=True):
     many moves were compared."""
 
     move: AnyCommand
-    chances: estimate.Chances
+    chances: analysis.Chances
     tried: int
 
 
 def suggestion(
-    game: Game, *, turn: int, step: int, seed: int = 0, horizon: estimate.Horizon = HORIZON
+    game: Game, *, turn: int, step: int, seed: int = 0, horizon: analysis.Horizon = HORIZON
 ) -> Suggestion | None:
     """Return the engine's move in `game` (after `step` events, in turn `turn`), or None
     when the rules allow the student no move at all (the game is over)."""
@@ -37,7 +38,7 @@ def suggestion(
     tried = estimate.moves_valued(
         game, estimate.candidates(game), turn=turn, seed=seed, step=step, horizon=horizon
     )
-    found = estimate.best(tried, game.turn)
+    found = analysis.best(tried, game.turn)
     if found is None:
         return None
     return Suggestion(move=found[0], chances=position, tried=len(tried))
