@@ -364,6 +364,42 @@ def view(journal: str, to: int | None, output: str | None) -> None:
     click.echo(printable(f"wrote {target} ({len(events)} events)"))
 
 
+@main.command(epilog=STEPS)
+@click.argument("journal")
+@click.option(
+    "--seed",
+    type=int,
+    default=0,
+    show_default=True,
+    help="The playouts' seed: the same journal, options and seed give the same analysis.",
+)
+@click.option(
+    "--playouts",
+    type=click.IntRange(min=1),
+    default=2,
+    show_default=True,
+    metavar="N",
+    help="Games played to their end from each position and after each move.",
+)
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True)
+def analyze(journal: str, seed: int, playouts: int, workers: int) -> None:
+    """Estimate each player's chance to win at every decision of a game, and mark the moves
+    that lost most against the best move found.
+
+    The chances come from the game played on to its end by greedy players, from each
+    position and after each move the rules allow; the same journal, options and seed give
+    the same analysis whatever --workers is.  Step numbers are those `bazaar replay --to`
+    takes.  JOURNAL may be - for standard input.
+    """
+    from bazaar.tools.analysis import analyse, report
+
+    name, data = journal_source(journal)
+    whole = _checked(lambda: history.load(BAZAAR, name, data=data))
+    _warn_torn(name, whole.torn_line)
+    found = analyse(whole.header, whole.events, name, seed=seed, samples=playouts, workers=workers)
+    click.echo(report(found), nl=False)
+
+
 @main.command()
 def rules() -> None:
     """Print the rules on one screen: the win, the start, a move, and every tile's price."""

@@ -16,12 +16,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Literal, TypeVar
+from typing import Generic, Literal, TypeVar
 
 import msgspec
 
+from replay import tournaments
+
 G = TypeVar("G")
 C = TypeVar("C")
+J = TypeVar("J")
+R = TypeVar("R")
 Chances = tuple[float, ...]
 Mark = Literal["inaccuracy", "mistake", "blunder"]
 
@@ -133,3 +137,49 @@ def turning_points(moved: Sequence[float], count: int) -> list[int]:
     order (the earlier of equal swings first)."""
     largest = sorted(range(len(moved)), key=lambda n: (moved[n], -n), reverse=True)
     return sorted(n for n in largest[:count] if moved[n] > 0)
+
+
+class Done(msgspec.Struct, Generic[R], frozen=True):
+    """A decision judged, as the tournament machinery hands work back (`replay.tournaments`:
+    a result, and no journal to write)."""
+
+    result: R
+    header: None = None
+    events: tuple[()] = ()
+
+
+Judge = Callable[[J, int, int], Done[R]]
+"""Judges decision `index` of a job (a tournament's `play`; the seed it is handed is not
+used: the analysis seed is the job's)."""
+
+
+def planned(
+    judge: Judge[J, R], job: J, chosen: Sequence[int], workers: int
+) -> list[tournaments.Batch[J, R]]:
+    """Return the decisions numbered in `chosen` as batches for `workers` processes (or a
+    cluster), each decision one of the tournament's games."""
+    return [
+        tournaments.Batch(
+            play=judge, settings=job, indices=[chosen[n] for n in batch.indices], seeds=batch.seeds
+        )
+        for batch in tournaments.batches(judge, job, 0, len(chosen), workers=workers)
+    ]
+
+
+def judge_all(
+    judge: Judge[J, R],
+    job: J,
+    chosen: Sequence[int],
+    workers: int = 1,
+    progress: Callable[[int], object] | None = None,
+) -> list[R]:
+    """Return the decisions numbered in `chosen` judged, in that order: here, or by `workers`
+    processes a batch at a time; `progress` is told how many are done."""
+    if workers <= 1 or len(chosen) <= 1:
+        found = []
+        for number, index in enumerate(chosen, start=1):
+            found.append(judge(job, index, 0).result)
+            if progress is not None:
+                progress(number)
+        return found
+    return tournaments.run(planned(judge, job, chosen, workers), workers, progress)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from replay import analysis, tournaments
+from replay import analysis
 from watan.editions import edition as named
 from watan.editions.model import Edition
 from watan.engine.commands import AnyCommand, Complete, PlaceGeese, PlayKnight, Trade
@@ -29,7 +29,7 @@ from watan.tools.analysis.document import (
     Thresholds,
     TurningPoint,
 )
-from watan.tools.analysis.judging import Job, Judged, decisions_of, judge, judged
+from watan.tools.analysis.judging import Job, Judged, judge
 from watan.tools.cluster import play_on_cluster
 from watan.tools.document import ColourName
 
@@ -125,23 +125,10 @@ def _judge_all(
         def told(done: int) -> None:
             tell(done, total)
 
-    if (workers <= 1 and cluster is None) or total <= 1:
-        every = decisions_of(job)
-        found = []
-        for number, index in enumerate(chosen, start=1):
-            found.append(judged(every[index], job.seed, job.horizon))
-            if told is not None:
-                told(number)
-        return found
-    planned = [
-        tournaments.Batch(
-            play=judge, settings=job, indices=[chosen[n] for n in batch.indices], seeds=batch.seeds
-        )
-        for batch in tournaments.batches(judge, job, 0, total, workers=workers)
-    ]
-    if cluster is not None:
-        return play_on_cluster(cluster, planned, workers, told)
-    return tournaments.run(planned, workers, told)
+    if cluster is not None and total > 1:
+        batches = analysis.planned(judge, job, chosen, workers)
+        return play_on_cluster(cluster, batches, workers, told)
+    return analysis.judge_all(judge, job, chosen, workers, told)
 
 
 def _turn(every: list[Decision], game: Game, step: int | None) -> int:

@@ -41,15 +41,6 @@ class Judged(msgspec.Struct, frozen=True):
     """How many moves were compared (1: the move was forced)."""
 
 
-class Done(msgspec.Struct, frozen=True):
-    """A decision judged, as the tournament machinery hands work back (`replay.tournaments`:
-    a result, and no journal to write)."""
-
-    result: Judged
-    header: None = None
-    events: tuple[()] = ()
-
-
 _KNOWN: list[tuple[Job, list[Decision]]] = []
 """The decisions of the last job seen in this process: a process judges many decisions of
 one game, and finding them is a fold of the whole journal."""
@@ -91,7 +82,6 @@ def judged(decision: Decision, seed: int, horizon: analysis.Horizon) -> Judged:
     )
 
 
-def judge(job: Job, index: int, _: int) -> Done:
-    """Return decision `index` of the job judged (a tournament's `play`; the seed the
-    machinery draws is not used: the analysis seed is the job's)."""
-    return Done(judged(decisions_of(job)[index], job.seed, job.horizon))
+def judge(job: Job, index: int, _: int) -> analysis.Done[Judged]:
+    """Return decision `index` of the job judged (`replay.analysis.Judge`)."""
+    return analysis.Done(judged(decisions_of(job)[index], job.seed, job.horizon))
