@@ -330,7 +330,18 @@ def _side(argument: str, to: int | None) -> Side:
     "-o", "--output", "output", metavar="FILE.html",
     help="Where to write the page (default: beside the journal, as NAME.html; - prints it).",
 )  # fmt: skip
-def view(journal: str, to: int | None, output: str | None) -> None:
+@click.option(
+    "--analyze", "analyzed", is_flag=True,
+    help="Analyse the game first (as `bazaar analyze` does) and draw each player's chance "
+    "to win under the controls; a click on it shows that step.",
+)  # fmt: skip
+@click.option(
+    "--playouts", type=click.IntRange(min=1), default=2, show_default=True, metavar="N",
+    help="With --analyze: games played out from each position and after each move.",
+)  # fmt: skip
+def view(
+    journal: str, to: int | None, output: str | None, analyzed: bool, playouts: int
+) -> None:
     """Write one web page to step through a journal's game: the board and every player's
     status at every step, with buttons, a slider and the arrow keys.
 
@@ -348,7 +359,12 @@ def view(journal: str, to: int | None, output: str | None) -> None:
     about = f"{name}: {len(whole.header.names)} players, seed {whole.header.seed}; "
     about += f"{len(events)} event{'s' if len(events) != 1 else ''}"
     shown = steps(BAZAAR, whole.header, events, lambda game: _shown(game, "text"))
-    made = page("bazaar", "Bazaar: a replay", about, shown, to or 0)
+    chances = None
+    if analyzed:
+        from bazaar.tools.analysis import analyse, graph
+
+        chances = graph(analyse(whole.header, events, name, samples=playouts))
+    made = page("bazaar", "Bazaar: a replay", about, shown, to or 0, chances=chances)
     target = output if output is not None else (
         "-" if data is not None else os.path.splitext(name)[0] + ".html"
     )

@@ -29,7 +29,7 @@ from bazaar.engine.evolve import apply, start
 from bazaar.engine.state import NOBODY, Game, Phase
 from bazaar.engine.tiles import Direction
 from bazaar.tools.players import greedy_player
-from replay import analysis
+from replay import analysis, pages
 from replay import analysis_report as words
 from replay.analysis import Chances
 from replay.folding import fold
@@ -318,3 +318,30 @@ def _after(found: Analysis, n: int) -> tuple[float, ...]:
     """Return the chances after decision `n`: before the next one, or at the end."""
     rows = found.decisions
     return rows[n + 1].chances if n + 1 < len(rows) else found.end
+
+
+COLOURS = ("#1f5fcc", "#d1312c", "#e07b00", "#2a9d3c", "#8e44ad", "#5b5b63")
+"""The players' lines on the graph, in seat order (six players at most)."""
+
+
+def graph(found: Analysis) -> pages.Chances:
+    """Return the analysis as the page's win-chance graph (`replay.pages.Chances`)."""
+    names = found.names
+    rows = found.decisions
+    points = [(row.step, dict(zip(names, row.chances, strict=True))) for row in rows]
+    points.append((found.steps, dict(zip(names, found.end, strict=True))))
+    return pages.Chances(
+        names=names,
+        colours=COLOURS[: len(names)],
+        points=tuple(points),
+        marks=tuple(
+            pages.Mark(
+                step=row.step,
+                player=row.player,
+                mark=row.mark,
+                title=f"Step {row.step}: {row.player}'s {row.played}, a {row.mark}",
+            )
+            for row in rows
+            if row.mark is not None
+        ),
+    )

@@ -184,7 +184,8 @@ def page(
 def _analysis_script(analysis: str) -> str:
     """Return the script that draws an analysis's graph, with the analysis as its data."""
     data = analysis.strip().replace("</", "<\\/")
-    return f"window.watanAnalysis = {data};\n" + _asset("analysis.js")
+    chances = (resources.files("replay") / "page" / "chances.js").read_text(encoding="utf-8")
+    return f"window.watanAnalysis = {data};\n" + chances + _asset("analysis.js")
 
 
 def _figures_script(header: GameStarted, events: tuple[AnyEvent, ...]) -> str:
