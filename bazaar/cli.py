@@ -398,7 +398,15 @@ def view(
     help="Games played to their end from each position and after each move.",
 )
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True)
-def analyze(journal: str, seed: int, playouts: int, workers: int) -> None:
+@click.option(
+    "--format",
+    "shape",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="The turning points and marked moves, or the whole analysis as one line of JSON.",
+)
+def analyze(journal: str, seed: int, playouts: int, workers: int, shape: str) -> None:
     """Estimate each player's chance to win at every decision of a game, and mark the moves
     that lost most against the best move found.
 
@@ -413,7 +421,8 @@ def analyze(journal: str, seed: int, playouts: int, workers: int) -> None:
     whole = _checked(lambda: history.load(BAZAAR, name, data=data))
     _warn_torn(name, whole.torn_line)
     found = analyse(whole.header, whole.events, name, seed=seed, samples=playouts, workers=workers)
-    click.echo(report(found), nl=False)
+    shown = msgspec.json.encode(found).decode() + "\n" if shape == "json" else report(found)
+    click.echo(shown, nl=False)
 
 
 @main.command()

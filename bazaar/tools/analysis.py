@@ -183,9 +183,16 @@ class Row(msgspec.Struct, frozen=True):
     tried: int
 
 
-class Analysis(msgspec.Struct, frozen=True):
-    """A game of Bazaar analysed."""
+KIND = "bazaar-analysis"
+VERSION = 1
 
+
+class Analysis(msgspec.Struct, frozen=True, kw_only=True):
+    """A game of Bazaar analysed: what `bazaar analyze --format json` prints, a versioned
+    document (`document` and `version` first, as `watan analyze`'s)."""
+
+    document: str = KIND
+    version: int = VERSION
     journal: str
     names: tuple[str, ...]
     seed: int

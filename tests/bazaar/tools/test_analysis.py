@@ -14,6 +14,7 @@ from bazaar.engine.events import ActionDeclined, PlayerMoved, TurnEnded
 from bazaar.engine.state import Phase
 from bazaar.tools.analysis import (
     LIMITS,
+    Analysis,
     Decision,
     Job,
     analyse,
@@ -86,6 +87,20 @@ def test_the_same_journal_and_seed_give_the_same_analysis_with_any_workers(
         0,
         report(analyse(header, events, str(journal), samples=1)),
     )
+
+
+def test_json_is_the_whole_analysis_as_a_versioned_document(tmp_path: Path) -> None:
+    header, events = PLAYED.header, PLAYED.events[:81]
+    journal = tmp_path / "g.jsonl"
+    write_journal(journal, header, events)
+    printed = CliRunner().invoke(
+        main, ["analyze", str(journal), "--playouts", "1", "--format", "json"]
+    )
+    assert printed.exit_code == 0
+    assert printed.output.endswith("}\n")
+    document = msgspec.json.decode(printed.output, type=Analysis)
+    assert (document.document, document.version) == ("bazaar-analysis", 1)
+    assert document == analyse(header, events, str(journal), samples=1)
 
 
 def test_a_file_that_is_no_journal_is_one_line_and_status_2(tmp_path: Path) -> None:
