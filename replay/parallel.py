@@ -24,8 +24,11 @@ from collections.abc import Iterator
 from multiprocessing.connection import Connection
 from typing import Any, TypeVar
 
-from replay import history
+import msgspec
+
+from replay import checkpoints, history
 from replay.auditing import Audit, audit
+from replay.checkpoints import Checkpoint, Sealer, write_sidecar
 from replay.folding import fold
 from replay.history import Checked, Progress
 from replay.journal import LONGEST_LINE, JournalError, StrPath, open_journal
@@ -53,10 +56,13 @@ def check_on_both(
     *,
     progress: Progress | None = None,
     smallest: int = SMALLEST,
+    seal: bool = False,
 ) -> Checked[H, S]:
     """Return the whole journal at `path` checked, as `history.check(definition, path)`
     does (the same state, or the same JournalError), on two processes when it pays: for a
-    file of at least `smallest` bytes."""
+    file of at least `smallest` bytes.  With `seal`, a journal found sound gets a sidecar
+    of checkpoints, as `history.check(seal=True)` gives it: each process seals the part
+    it judges, from the bytes it read."""
     name = os.fspath(path)
     judge = definition.judge
     if (
@@ -66,18 +72,21 @@ def check_on_both(
         or "fork" not in multiprocessing.get_all_start_methods()
         or _size(name) < smallest
     ):
-        return history.check(definition, path, progress=progress)
+        return history.check(definition, path, progress=progress, seal=seal)
     lines = _lines(name)
     if lines is None:
-        return history.check(definition, path, progress=progress)
+        return history.check(definition, path, progress=progress, seal=seal)
     cut = int((lines - 1) * SHARE)
     context = multiprocessing.get_context("fork")
     receiving, sending = context.Pipe(duplex=False)
-    second = context.Process(target=_second_part, args=(definition, name, cut, sending))
+    sealer = _sealer(definition, seal)
+    second = context.Process(
+        target=_second_part, args=(definition, name, cut, sending, sealer is not None)
+    )
     second.start()
     sending.close()
     try:
-        first = _first_part(definition, name, cut, progress)
+        first = _first_part(definition, name, cut, progress, sealer)
         answer = receiving.recv() if first.problem is None else None
     except EOFError:
         answer = None
@@ -89,7 +98,7 @@ def check_on_both(
         line = None if problem is None else problem.line
         raise JournalError(name, line, "no state" if problem is None else problem.problem)
     if not isinstance(answer, _Second) or answer.began != first.state:
-        return history.check(definition, path, progress=progress)
+        return history.check(definition, path, progress=progress, seal=seal)
     if answer.error is not None:
         raise JournalError(*answer.error)
     rest: Audit[S] = answer.audit
@@ -98,7 +107,27 @@ def check_on_both(
                            "no state" if rest.problem is None else rest.problem.problem)
     torn = None if answer.torn is None else rest.events + 2
     header: H = answer.header
+    if sealer is not None and answer.sealed is not None and torn is None:
+        _keep_both(definition, name, sealer, answer.sealed)
     return Checked(header, rest.events, rest.state, torn)
+
+
+def _sealer(definition: Definition[H, E, S], seal: bool) -> Sealer | None:
+    if not seal or definition.state_type is None:
+        return None
+    return Sealer()
+
+
+def _keep_both(
+    definition: Definition[H, E, S], name: str, first: Sealer, second: bytes
+) -> None:
+    """Write the sidecar of both parts' checkpoints: this process's, then the second's
+    (which ends with one at the journal's end), once its part was found sound."""
+    later = msgspec.msgpack.decode(second, type=list[Checkpoint])
+    if not later or later[-1].events < checkpoints.EVERY:
+        return
+    both = [*first.checkpoints, *later]
+    write_sidecar(name, both, both[-1].offset)
 
 
 class _Second:
@@ -112,17 +141,27 @@ class _Second:
         audit: Audit[Any],
         torn: bytes | None,
         error: tuple[str, int | None, str] | None,
+        *,
+        sealed: bytes | None = None,
     ) -> None:
         self.header, self.began, self.audit, self.torn, self.error = (
             header, began, audit, torn, error
         )
+        self.sealed = sealed
+        """The checkpoints the second part sealed, with one at its end, as msgpack."""
 
 
 def _first_part(
-    definition: Definition[H, E, S], name: str, cut: int, progress: Progress | None
+    definition: Definition[H, E, S],
+    name: str,
+    cut: int,
+    progress: Progress | None,
+    sealer: Sealer | None,
 ) -> Audit[S]:
-    """Return the audit of the events up to the end of the command event `cut` is in."""
-    header, stream = definition.reader().iter_events(name)
+    """Return the audit of the events up to the end of the command event `cut` is in,
+    its checkpoints sealed by `sealer` when given."""
+    seen = None if sealer is None else sealer.seen
+    header, stream = definition.reader().iter_events(name, seen=seen)
     judge = definition.judge
     assert judge is not None
     size = _size(name)
@@ -132,19 +171,28 @@ def _first_part(
         else lambda _: progress(min(size, stream.position * size // share), size)
     )
     with stream:
-        return audit(definition, header, _through(stream, judge, cut, []), progress=told)
+        return audit(
+            definition,
+            header,
+            _through(stream, judge, cut, []),
+            progress=told,
+            seal=None if sealer is None else sealer.seal,
+        )
 
 
 def _second_part(
-    definition: Definition[H, E, S], name: str, cut: int, sending: Connection
+    definition: Definition[H, E, S], name: str, cut: int, sending: Connection, seal: bool
 ) -> None:
-    """Fold the first part, judge the rest from there, and send what was found (`_Second`).
+    """Fold the first part, judge the rest from there, and send what was found (`_Second`),
+    with the checkpoints of the rest sealed when `seal`.
 
     Runs in the forked process; anything it cannot do ends with nothing sent, and the
     journal is then checked in one piece.
     """
     try:
-        header, stream = definition.reader().iter_events(name)
+        sealer = _sealer(definition, seal)
+        seen = None if sealer is None else sealer.seen
+        header, stream = definition.reader().iter_events(name, seen=seen)
         played = definition.for_header(header)
         judge = played.judge
         assert judge is not None
@@ -159,11 +207,21 @@ def _second_part(
                     fold(played.apply, start, before) if fold_all is None
                     else fold_all(start, before)
                 )
-                rest = audit(played, header, _chained(held, stream), since=(began, len(before)))
+                rest = audit(
+                    played,
+                    header,
+                    _chained(held, stream),
+                    since=(began, len(before)),
+                    seal=None if sealer is None else sealer.seal,
+                )
             except JournalError as error:
                 sending.send(_Second(header, began, Audit(None, 0), None, _said(error)))
                 return
-            sending.send(_Second(header, began, rest, stream.torn_tail, None))
+            sealed = None
+            if sealer is not None and rest.problem is None and rest.state is not None:
+                sealer.finish(rest.events, rest.state)
+                sealed = msgspec.msgpack.encode(sealer.checkpoints)
+            sending.send(_Second(header, began, rest, stream.torn_tail, None, sealed=sealed))
     except BaseException:  # nothing is trusted from here: the journal is checked in one piece
         pass
     finally:
