@@ -136,6 +136,19 @@ class Sealer:
         self._next = self._every
         self.checkpoints: list[Checkpoint] = []
 
+    def begin_at(self, journal: str, offset: int, events: int) -> None:
+        """Hash the journal's bytes before `offset`, where the line after its first
+        `events` events begins, for a read that starts there; seal from there on."""
+        with open_journal(journal) as file:
+            while self._hashed < offset:
+                block = file.read(min(_BLOCK, offset - self._hashed))
+                if not block:
+                    raise JournalError(journal, None, "shorter than its sealed checkpoint")
+                self._hash.update(block)
+                self._hashed += len(block)
+        self._lines = events + 1
+        self._next = events + self._every
+
     def seen(self, data: bytes) -> None:
         """Take the next whole lines read."""
         self._kept.append((data, data.count(b"\n")))

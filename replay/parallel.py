@@ -1,15 +1,23 @@
 """Checking a long journal on two processes: the same verdict as `history.check`, sooner.
 
-The journal is cut at the end of the command its middle event falls in (a little past the
-middle: the second part costs more, see below).  This process judges the first part as
-`history.check` would; a second process, forked, reads the same file, folds the first part
-without judging it (the game's batch fold, `Definition.fold_all`, when it gives one) and
-judges the second part from there.  The seam is checked: the state this process's audit
-ends in must be the state the other's fold began from, or the parts are thrown away and
-the journal checked again in one piece, so nothing the second process assumed is trusted.
-The first problem wins: one in the first part is reported whatever the second found.  The
-verdict and its words are `history.check`'s (`tests/test_parallel_verify.py` compares them
-over every recorded journal and tampered copies).
+The journal is cut at the end of a command, a first part judged here and the rest in a
+forked process, from the state the first part ends in, which that process must find on
+its own:
+
+- from a sealed checkpoint near the middle, when the journal has a sidecar whose hash
+  matches (`replay.checkpoints.start_of`): it reads and judges from there, so each part
+  is read and judged once;
+- otherwise by folding the first part without judging it (the game's batch fold,
+  `Definition.fold_all`), a little past the middle (the second part costs more, see
+  `SHARE`), the events streamed straight into the fold.
+
+Either way nothing it assumed is trusted: the seam is checked, the state (and the number
+of events) this process's audit ends in must be the state the other began from, or the
+parts are thrown away and the journal checked again in one piece; a checkpoint that does
+not match the judged state is no more than a wasted guess.  The first problem wins: one
+in the first part is reported whatever the second found.  The verdict and its words are
+`history.check`'s (`tests/test_parallel_verify.py` compares them over every recorded
+journal and tampered copies).
 
 A journal too short to be worth a second process, a game whose judge does not give
 `longest` (so a cut cannot be found from a few events back), a machine with one core, or
@@ -18,6 +26,7 @@ a second process that fails for any reason of its own: each is checked in one pi
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 import os
 from collections.abc import Iterator
@@ -28,7 +37,7 @@ import msgspec
 
 from replay import checkpoints, history
 from replay.auditing import Audit, audit
-from replay.checkpoints import Checkpoint, Sealer, write_sidecar
+from replay.checkpoints import Checkpoint, Sealer, Start, start_of, write_sidecar
 from replay.folding import fold
 from replay.history import Checked, Progress
 from replay.journal import LONGEST_LINE, JournalError, StrPath, open_journal
@@ -43,9 +52,13 @@ SMALLEST = 4 << 20
 more than it saves on them."""
 
 SHARE = 0.54
-"""The share of the events the first part holds.  Both processes decode the first part;
-the second only folds it, quickly, before judging its own, so an even split of the work
-puts the cut a little past the middle."""
+"""The share of the events the first part holds when the second process folds it: both
+processes decode the first part; the second only folds it, quickly, before judging its
+own, so an even split of the work puts the cut a little past the middle."""
+
+SEALED_SHARE = 0.5
+"""The share of the events before the checkpoint a second process starts from, at most:
+each part is then read and judged once, so the middle evens the work."""
 
 BLOCK = 1 << 20
 
@@ -76,17 +89,23 @@ def check_on_both(
     lines = _lines(name)
     if lines is None:
         return history.check(definition, path, progress=progress, seal=seal)
-    cut = int((lines - 1) * SHARE)
+    seam = start_of(definition, name, int((lines - 1) * SEALED_SHARE))
+    cut = int((lines - 1) * SHARE) if seam is None else seam.events
     context = multiprocessing.get_context("fork")
     receiving, sending = context.Pipe(duplex=False)
     sealer = _sealer(definition, seal)
     second = context.Process(
-        target=_second_part, args=(definition, name, cut, sending, sealer is not None)
+        target=_second_part,
+        args=(definition, name, cut, sending),
+        kwargs={"seal": sealer is not None, "seam": seam},
     )
     second.start()
     sending.close()
     try:
-        first = _first_part(definition, name, cut, progress, sealer)
+        share = SHARE if seam is None else seam.events / max(1, lines - 1)
+        first = _first_part(
+            definition, name, cut, progress=progress, sealer=sealer, share=share
+        )
         answer = receiving.recv() if first.problem is None else None
     except EOFError:
         answer = None
@@ -97,7 +116,11 @@ def check_on_both(
         problem = first.problem
         line = None if problem is None else problem.line
         raise JournalError(name, line, "no state" if problem is None else problem.problem)
-    if not isinstance(answer, _Second) or answer.began != first.state:
+    if (
+        not isinstance(answer, _Second)
+        or answer.began_at != first.events
+        or answer.began != first.state
+    ):
         return history.check(definition, path, progress=progress, seal=seal)
     if answer.error is not None:
         raise JournalError(*answer.error)
@@ -126,65 +149,71 @@ def _keep_both(
     later = msgspec.msgpack.decode(second, type=list[Checkpoint])
     if not later or later[-1].events < checkpoints.EVERY:
         return
-    both = [*first.checkpoints, *later]
+    sealed = first.checkpoints[-1].events if first.checkpoints else 0
+    both = [*first.checkpoints, *(point for point in later if point.events > sealed)]
     write_sidecar(name, both, both[-1].offset)
 
 
-class _Second:
-    """What the second process sends back: the state its fold of the first part reached
-    (the seam), and its audit of the second part, or the reader's error there."""
+class _Second(msgspec.Struct, frozen=True, kw_only=True):
+    """What the second process sends back: the state it began its part from (the seam)
+    and after how many events, and its audit of the second part, or the reader's error
+    there; with the checkpoints it sealed, one at its end, as msgpack."""
 
-    def __init__(
-        self,
-        header: Any,
-        began: Any,
-        audit: Audit[Any],
-        torn: bytes | None,
-        error: tuple[str, int | None, str] | None,
-        *,
-        sealed: bytes | None = None,
-    ) -> None:
-        self.header, self.began, self.audit, self.torn, self.error = (
-            header, began, audit, torn, error
-        )
-        self.sealed = sealed
-        """The checkpoints the second part sealed, with one at its end, as msgpack."""
+    header: Any
+    began: Any
+    began_at: int
+    audit: Audit[Any]
+    torn: bytes | None = None
+    error: tuple[str, int | None, str] | None = None
+    sealed: bytes | None = None
 
 
 def _first_part(
     definition: Definition[H, E, S],
     name: str,
     cut: int,
+    *,
     progress: Progress | None,
     sealer: Sealer | None,
+    share: float,
 ) -> Audit[S]:
     """Return the audit of the events up to the end of the command event `cut` is in,
-    its checkpoints sealed by `sealer` when given."""
+    its checkpoints sealed by `sealer` when given; the progress bar is told of the share
+    of the file it reads as if it were the whole."""
     seen = None if sealer is None else sealer.seen
     header, stream = definition.reader().iter_events(name, seen=seen)
-    judge = definition.judge
+    judge = definition.for_header(header).judge
     assert judge is not None
     size = _size(name)
-    share = max(1, int(size * SHARE))
+    part = max(1, int(size * share))
     told = (
-        None if progress is None
-        else lambda _: progress(min(size, stream.position * size // share), size)
+        None
+        if progress is None
+        else lambda _: progress(min(size, stream.position * size // part), size)
     )
     with stream:
         return audit(
             definition,
             header,
-            _through(stream, judge, cut, []),
+            _through(iter(stream), judge, cut, []),
             progress=told,
             seal=None if sealer is None else sealer.seal,
         )
 
 
 def _second_part(
-    definition: Definition[H, E, S], name: str, cut: int, sending: Connection, seal: bool
+    definition: Definition[H, E, S],
+    name: str,
+    cut: int,
+    sending: Connection,
+    *,
+    seal: bool,
+    seam: Start[S] | None,
 ) -> None:
-    """Fold the first part, judge the rest from there, and send what was found (`_Second`),
-    with the checkpoints of the rest sealed when `seal`.
+    """Find the state after the first part, judge the rest from there, and send what was
+    found (`_Second`), with the checkpoints of the rest sealed when `seal`.  The state is
+    the checkpoint's at `seam`, read from there, or the first `cut` events' (and the
+    rest of the command the last is in) folded.
 
     Runs in the forked process; anything it cannot do ends with nothing sent, and the
     journal is then checked in one piece.
@@ -192,36 +221,40 @@ def _second_part(
     try:
         sealer = _sealer(definition, seal)
         seen = None if sealer is None else sealer.seen
-        header, stream = definition.reader().iter_events(name, seen=seen)
+        reader = definition.reader()
+        if seam is not None and sealer is not None:
+            sealer.begin_at(name, seam.offset, seam.events)
+        header, stream = reader.iter_events(
+            name, start=None if seam is None else seam.resume, seen=seen
+        )
         played = definition.for_header(header)
-        judge = played.judge
-        assert judge is not None
         held: list[E] = []
-        began: S | None = None
         with stream:
+            if seam is None:
+                began, count = _folded(played, header, iter(stream), cut, held)
+            else:
+                began, count = seam.state, seam.events
             try:
-                before = list(_through(stream, judge, cut, held))
-                start = played.start(header)
-                fold_all = played.fold_all
-                began = (
-                    fold(played.apply, start, before) if fold_all is None
-                    else fold_all(start, before)
-                )
                 rest = audit(
                     played,
                     header,
                     _chained(held, stream),
-                    since=(began, len(before)),
+                    since=(began, count),
                     seal=None if sealer is None else sealer.seal,
                 )
             except JournalError as error:
-                sending.send(_Second(header, began, Audit(None, 0), None, _said(error)))
+                failed = Audit[S](None, 0)
+                sending.send(_Second(header=header, began=began, began_at=count, audit=failed,
+                                     error=_said(error)))
                 return
             sealed = None
             if sealer is not None and rest.problem is None and rest.state is not None:
                 sealer.finish(rest.events, rest.state)
                 sealed = msgspec.msgpack.encode(sealer.checkpoints)
-            sending.send(_Second(header, began, rest, stream.torn_tail, None, sealed=sealed))
+            sending.send(
+                _Second(header=header, began=began, began_at=count, audit=rest,
+                        torn=stream.torn_tail, sealed=sealed)
+            )
     except BaseException:  # nothing is trusted from here: the journal is checked in one piece
         pass
     finally:
@@ -229,21 +262,52 @@ def _second_part(
         os._exit(0)
 
 
+def _folded(
+    played: Definition[H, E, S], header: H, events: Iterator[E], cut: int, held: list[E]
+) -> tuple[S, int]:
+    """Return the state after the first `cut` events and the rest of the command the last
+    is in, folded without being judged, and how many they are (-1 when the events ran
+    out before the cut: the seam is then refused); the event read past them goes to
+    `held`.  The events stream straight into the game's batch fold."""
+    judge = played.judge
+    assert judge is not None
+    fold_all = played.fold_all
+    state, read = played.start(header), [-1]
+    through = _through(events, judge, cut, held, read)
+    folded = fold(played.apply, state, through) if fold_all is None else fold_all(state, through)
+    return folded, read[0]
+
+
 def _through(
-    events: Iterator[E], judge: Judge[H, E, S], cut: int, held: list[E]
+    events: Iterator[E],
+    judge: Judge[H, E, S],
+    cut: int,
+    held: list[E],
+    read: list[int] | None = None,
 ) -> Iterator[E]:
     """Yield the first `cut` events and the rest of the command the last of them is in; the
-    event that begins the next command, read to know where this one ends, goes to `held`."""
+    event that begins the next command, read to know where this one ends, goes to `held`,
+    and how many were yielded to `read[0]` (left as it was when fewer than `cut` were).
+
+    All but the last few of the first `cut` go by untouched (`itertools.islice`): only
+    around the cut is each event looked at, the command's first never more than `longest`
+    back."""
     longest = judge.longest or 1
+    lead = max(0, cut - 2 * longest)
+    yield from itertools.islice(events, lead)
     recent: list[E] = []
-    for number, event in enumerate(events, start=1):
+    yielded = lead
+    for number, event in enumerate(events, start=lead + 1):
         if number > cut and recent and not judge.joins(recent, event):
             held.append(event)
-            return
+            break
         recent.append(event)
         if len(recent) > 2 * longest:
             del recent[:-longest]
         yield event
+        yielded = number
+    if read is not None and yielded >= cut:
+        read[0] = yielded
 
 
 def _chained(held: list[E], stream: Iterator[E]) -> Iterator[E]:
