@@ -438,11 +438,11 @@ class JournalReader(Generic[H, E]):
         With `source`, the events are read from it as they are asked for (`read`).  With
         `start`, the header is read and the events begin at its offset, numbered on from
         its count (a file only: standard input cannot go back).  `seen` is handed every
-        whole line read, the header's first (`Seen`)."""
+        whole line read, the header's first unless the read starts later (`Seen`)."""
         name = os.fspath(path)
         file = _opened(name, source)
         with contextlib.closing(file) if source is None else contextlib.nullcontext(file):
-            header, convert = self._header_of(name, file, seen)
+            header, convert = self._header_of(name, file, seen if start is None else None)
             offset = file.tell() if source is None else 0
         number = 2
         if start is not None:

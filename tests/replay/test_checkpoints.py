@@ -48,7 +48,12 @@ dozens."""
 
 LONG = Began(players=("ada", "bob", "cy"), goal=2000)
 EVENTS = play(seed=5, header=LONG)
-SEALED: Definition[Began, Event, Race] = msgspec.structs.replace(RACE, state_type=Race)
+assert RACE.judge is not None
+SEALED: Definition[Began, Event, Race] = msgspec.structs.replace(
+    RACE, state_type=Race, judge=msgspec.structs.replace(RACE.judge, longest=3)
+)
+"""The race with its state type, and the most events a command records (a roll, an advance,
+a win), so that `replay.parallel` checks it on two processes."""
 
 
 RECORDERS_OWN, CHECKPOINTS_OWN = recorder.EVERY, checkpoints.EVERY
@@ -304,7 +309,9 @@ def test_standard_input_is_never_read_from_a_checkpoint(path: Path) -> None:
     assert check(SEALED, path, data=data, sealed=True) == check(RACE, path)
 
 
-def test_both_processes_seal_the_parts_they_judge(path: Path) -> None:
+def test_both_processes_seal_the_parts_they_judge(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     assert check_on_both(SEALED, path, smallest=0, seal=True) == check(RACE, path)
     both = read_sidecar(str(path))
     assert both is not None
@@ -314,6 +321,19 @@ def test_both_processes_seal_the_parts_they_judge(path: Path) -> None:
     for point in both.checkpoints:
         state = msgspec.msgpack.decode(point.state, type=Race)
         assert state == check(RACE, path, point.events).state
+
+    def forbidden(*_: object) -> None:
+        raise AssertionError("the second part was folded, not read from its checkpoint")
+
+    expected = check(RACE, path)
+    monkeypatch.setattr("replay.parallel._folded", forbidden)
+    monkeypatch.setattr("replay.history.check", forbidden)
+    assert check_on_both(SEALED, path, smallest=0, seal=True) == expected
+    again = read_sidecar(str(path))
+    assert again is not None
+    data = path.read_bytes()
+    for point in again.checkpoints:
+        assert hashlib.sha256(data[: point.offset]).digest() == point.digest
 
 
 def record_race(events: list[Event], recorded: Recorder[Began, Event], race: Race) -> None:
