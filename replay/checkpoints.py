@@ -175,7 +175,7 @@ class Sealer:
             digest, offset = self._hash.digest(), self._hashed
         elif self._kept and self._lines < line:
             data, _ = self._kept[0]
-            cut = _after_lines(data, line - self._lines)
+            cut = after_lines(data, line - self._lines)
             partial = self._hash.copy()
             partial.update(data[:cut])
             digest, offset = partial.digest(), self._hashed + cut
@@ -190,7 +190,7 @@ class Sealer:
         self._lines += lines
 
 
-def _after_lines(data: bytes, count: int) -> int:
+def after_lines(data: bytes, count: int) -> int:
     """Return the offset just past the `count`-th newline of `data` (which holds as many)."""
     at = -1
     for _ in range(count):

@@ -37,7 +37,7 @@ import msgspec
 
 from replay import checkpoints, history
 from replay.auditing import Audit, audit
-from replay.checkpoints import Checkpoint, Sealer, Start, start_of, write_sidecar
+from replay.checkpoints import Checkpoint, Sealer, Start, after_lines, start_of, write_sidecar
 from replay.folding import fold
 from replay.history import Checked, Progress
 from replay.journal import LONGEST_LINE, JournalError, StrPath, open_journal
@@ -51,7 +51,7 @@ SMALLEST = 4 << 20
 """Journals shorter than this many bytes are checked in one piece: a second process costs
 more than it saves on them."""
 
-SHARE = 0.54
+SHARE = 0.52
 """The share of the events the first part holds when the second process folds it: both
 processes decode the first part; the second only folds it, quickly, before judging its
 own, so an even split of the work puts the cut a little past the middle."""
@@ -220,18 +220,28 @@ def _second_part(
     """
     try:
         sealer = _sealer(definition, seal)
-        seen = None if sealer is None else sealer.seen
         reader = definition.reader()
-        if seam is not None and sealer is not None:
+        header, stream = reader.iter_events(name)
+        stream.close()
+        played = definition.for_header(header)
+        held: list[E] = []
+        if seam is None:
+            quick = _lead_folded(played, header, name, cut, sealer)
+            if quick is None:
+                sealer = _sealer(definition, seal)  # it may have seen part of the lead
+            else:
+                seam = quick
+        elif sealer is not None:
             sealer.begin_at(name, seam.offset, seam.events)
+        seen = None if sealer is None else sealer.seen
         header, stream = reader.iter_events(
             name, start=None if seam is None else seam.resume, seen=seen
         )
-        played = definition.for_header(header)
-        held: list[E] = []
         with stream:
             if seam is None:
-                began, count = _folded(played, header, iter(stream), cut, held)
+                began, count = _folded(played, (played.start(header), 0), iter(stream), cut, held)
+            elif seam.events < cut:  # the lead folded quickly: the rest of the first part now
+                began, count = _folded(played, (seam.state, seam.events), iter(stream), cut, held)
             else:
                 began, count = seam.state, seam.events
             try:
@@ -263,19 +273,74 @@ def _second_part(
 
 
 def _folded(
-    played: Definition[H, E, S], header: H, events: Iterator[E], cut: int, held: list[E]
+    played: Definition[H, E, S],
+    since: tuple[S, int],
+    events: Iterator[E],
+    cut: int,
+    held: list[E],
 ) -> tuple[S, int]:
     """Return the state after the first `cut` events and the rest of the command the last
-    is in, folded without being judged, and how many they are (-1 when the events ran
-    out before the cut: the seam is then refused); the event read past them goes to
-    `held`.  The events stream straight into the game's batch fold."""
+    is in, folded without being judged from `since` (a state and how many events gave
+    it), and how many they are (-1 when the events ran out before the cut: the seam is
+    then refused); the event read past them goes to `held`.  The events stream straight
+    into the game's batch fold."""
     judge = played.judge
     assert judge is not None
     fold_all = played.fold_all
-    state, read = played.start(header), [-1]
-    through = _through(events, judge, cut, held, read)
+    state, done = since
+    read = [-1]
+    through = _through(events, judge, cut - done, held, read)
     folded = fold(played.apply, state, through) if fold_all is None else fold_all(state, through)
-    return folded, read[0]
+    return folded, -1 if read[0] < 0 else done + read[0]
+
+
+def _lead_folded(
+    played: Definition[H, E, S], header: H, name: str, cut: int, sealer: Sealer | None
+) -> Start[S] | None:
+    """Return the state after the first events of the journal, all but the last few before
+    event `cut`, folded straight from its bytes: decoded a block at a time by msgspec alone,
+    without the reader's checks, which the first part's audit makes on the same lines (a
+    line they would refuse is reported there first, and anything else read otherwise here
+    fails the seam check).  `sealer` sees the lines folded.  None when the journal's
+    events must be converted (an older format), or its lines are not one event each: the
+    first part is then folded from the stream, as the reader reads it."""
+    judge, codec = played.judge, played.codec
+    assert judge is not None
+    lead = max(0, cut - 2 * (judge.longest or 1))
+    fold_all = played.fold_all
+    decoder: msgspec.json.Decoder[Any] = msgspec.json.Decoder(codec.event_type)
+    state, folded = played.start(header), 0
+    with open_journal(name) as file:
+        first = file.readline(LONGEST_LINE + 2)
+        if not first.endswith(b"\n") or (codec.upcast is not None and codec.upcast(first)):
+            return None
+        if sealer is not None:
+            sealer.seen(first)
+        offset, pending = len(first), b""
+        while folded < lead:
+            block = file.read(BLOCK)
+            data = pending + block
+            end = data.rfind(b"\n") + 1
+            if not block or len(data) - end > LONGEST_LINE:
+                return None
+            body, pending = data[:end], data[end:]
+            lines = body.count(b"\n")
+            if folded + lines > lead:
+                lines = lead - folded
+                body = body[: after_lines(body, lines)]
+            try:
+                events = decoder.decode_lines(body)
+            except (msgspec.DecodeError, RecursionError, UnicodeDecodeError):
+                return None
+            if len(events) != lines:
+                return None
+            if sealer is not None:
+                sealer.seen(body)
+            state = fold(played.apply, state, events) if fold_all is None else fold_all(
+                state, events
+            )
+            folded, offset = folded + lines, offset + len(body)
+    return Start(folded, offset, state)
 
 
 def _through(

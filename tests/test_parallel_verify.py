@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import msgspec
 import pytest
@@ -182,3 +183,51 @@ def test_a_forged_checkpoint_at_the_seam_is_not_trusted(
     write_sidecar(str(sealed), forged, found.journal_size)
     monkeypatch.setattr("replay.history.check", check)  # the seam fails: one piece again
     assert check_on_both(WATAN, sealed, smallest=0) == check(WATAN, sealed)
+
+
+@pytest.mark.parametrize("journal", RECORDED, ids=lambda path: path.parent.name)
+def test_a_journal_of_todays_format_folds_its_lead_straight_from_its_bytes(
+    journal: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The recorded journals are of format 1, whose events are converted as they are read;
+    rewritten in today's format, the second process folds most of the first part from the
+    file's bytes (`_lead_folded`), and says the same."""
+    from replay import parallel  # noqa: PLC0415
+    from replay.writer import write_journal  # noqa: PLC0415
+
+    today = tmp_path / "today.jsonl"
+    read = WATAN.reader().read(journal)
+    write_journal(today, read.header, read.events)
+    stream_fold = parallel._folded
+
+    def after_the_lead(*args: Any) -> Any:
+        if args[1][1] == 0:  # folding the first part from its first event, through the reader
+            raise AssertionError("the lead was not folded from the bytes")
+        return stream_fold(*args)
+
+    monkeypatch.setattr("replay.parallel._folded", after_the_lead)
+    alone, shared = both_ways(today)
+    assert isinstance(alone, Checked)
+    assert shared == alone
+
+
+@pytest.mark.parametrize("tampering", sorted(TAMPERINGS))
+@pytest.mark.parametrize("where", [0.25, SHARE])
+@pytest.mark.parametrize("journal", RECORDED[:2], ids=lambda path: path.parent.name)
+def test_a_tampered_journal_of_todays_format_is_refused_in_the_same_words(
+    journal: Path, tampering: str, where: float, tmp_path: Path
+) -> None:
+    """Damage in the part the second process folds from the bytes is the first part's to
+    report, in the reader's words."""
+    from replay.writer import write_journal  # noqa: PLC0415
+
+    read = WATAN.reader().read(journal)
+    write_journal(tmp_path / "today.jsonl", read.header, read.events)
+    lines = (tmp_path / "today.jsonl").read_bytes().splitlines()
+    at = 1 + int((len(lines) - 1) * where)
+    if tampering == "a roll changed":
+        at = next(n for n in range(at, len(lines)) if _roll_changed(lines[n]) is not None)
+    tampered = TAMPERINGS[tampering](lines, at)
+    path = _written(tmp_path / "tampered.jsonl", tampered, tampering == "torn at the end")
+    alone, shared = both_ways(path)
+    assert shared == alone
