@@ -14,6 +14,8 @@ Then, each command as a whole process, the two copies in turns (median of --runs
 - `watan verify` itself, the sealing one beside a copy whose sidecar cannot be written
   (a folder stands at its name), to show what sealing costs it;
 - the sidecar's size;
+- `verify`'s CPU critical path on two processes against one, on the sealed copy (cut at a
+  checkpoint: `bench_replay.py` gives the unsealed figure);
 - a live game's recorder appending the journal's first --record events command by
   command, sealing (a checkpoint every `replay.checkpoints.EVERY` events) beside not
   sealing, in process (median of --runs).
@@ -36,7 +38,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchmarks.bench_replay import long_journal
+from benchmarks.bench_replay import long_journal, verify_cpu
 from replay.checkpoints import read_sidecar, sidecar_path
 from replay.recorder import Recorder
 from replay.recorder import recording as replay_recording
@@ -126,6 +128,12 @@ def measure(folder: Path, options: argparse.Namespace) -> None:
         f"watan replay --to N at {len(steps)} steps: slowest {max(seconds):.2f} s, "
         f"median {statistics.median(seconds):.2f} s (target: at most 0.5 s); "
         f"at {middle:,} sealed {fast:.2f} s, unsealed {slow:.2f} s"
+    )
+    one, this, forked = verify_cpu(sealed)
+    print(
+        f"verify's CPU on the sealed journal, the critical path: one process {one:.2f} s; "
+        f"on two, cut at a checkpoint, this process {this:.2f} s and the forked one "
+        f"{forked:.2f} s: {one / max(this, forked):.2f}x"
     )
     sealing, plain = recording(source, folder, options.record, options.runs)
     print(

@@ -205,13 +205,16 @@ def read_sidecar(journal: str) -> Sidecar | None:
         fd = os.open(sidecar_path(journal), os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     except (OSError, ValueError):
         return None
-    with os.fdopen(fd, "rb") as file:
+    try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return None
-        try:
-            data = file.read(LARGEST + 1)
-        except OSError:
-            return None
+            return None  # a folder, a pipe, a device: nothing to read a sidecar from
+        data = os.read(fd, LARGEST + 1)
+        while len(data) <= LARGEST and (more := os.read(fd, LARGEST + 1 - len(data))):
+            data += more
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
     if len(data) > LARGEST or not data.startswith(MAGIC):
         return None
     try:

@@ -285,6 +285,9 @@ def test_an_earlier_sidecar_is_replaced(path: Path) -> None:
 def test_a_sidecar_that_cannot_be_written_changes_no_verdict(path: Path) -> None:
     os.mkdir(sidecar_path(str(path)))  # a folder stands where the sidecar would go
     assert verify(SEALED, path, seal=True) == verify(RACE, path)
+    assert check_on_both(SEALED, path, smallest=0, seal=True) == verify(RACE, path)
+    for to in steps():
+        assert check(SEALED, path, to, sealed=True) == check(RACE, path, to)
     read_only = path.parent / "locked"
     read_only.mkdir()
     inside = read_only / "race.jsonl"
