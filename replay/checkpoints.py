@@ -338,8 +338,9 @@ def keep_sealed(
 
 
 class Keeper:
-    """Seals a live game's checkpoints as its recorder appends them: the state after each
-    command that reaches the next mark (`EVERY` events), and writes the sidecar then.
+    """Seals a live game's checkpoints as its recorder appends them (the state after a
+    command that reaches the recorder's next mark, every `EVERY` events), and writes the
+    sidecar then.
 
     The bytes sealed are read back from the journal, which its recorder holds locked, up
     to the size it has after the append (so nothing another process could add is
@@ -349,47 +350,39 @@ class Keeper:
     journal).  Anything that fails stops the sealing, never the game.
     """
 
-    def __init__(self, journal: str, events: int, every: int | None = None) -> None:
-        self._every = EVERY if every is None else every
-        self._journal, self._events = journal, events
-        self._next = (events // self._every + 1) * self._every
+    def __init__(self, journal: str) -> None:
+        self._journal = journal
         self._hash: hashlib._Hash | None = None
         self._hashed = 0
         self._checkpoints: list[Checkpoint] = []
         self.failed = False
 
-    def skipped(self, count: int) -> None:
-        """Take `count` more events, appended without the state they give."""
-        self._events += count
-
-    def recorded(self, count: int, state: object, size: int, read: Read) -> None:
-        """Take `count` more events, appended, giving `state`, the journal now `size`
-        bytes long; `read(start, end)` returns its bytes between those offsets."""
-        self._events += count
-        if self._events < self._next or self.failed:
+    def seal(self, events: int, state: object, size: int, read: Read) -> None:
+        """Seal `state`, after the journal's first `events` events, which end at byte
+        `size`; `read(start, end)` returns the journal's bytes between those offsets."""
+        if self.failed:
             return
-        self._next = self._events + self._every
         try:
-            self._seal(state, size, read)
+            self._seal(events, state, size, read)
         except (OSError, ValueError, msgspec.MsgspecError):
             self.failed = True
 
-    def _seal(self, state: object, size: int, read: Read) -> None:
+    def _seal(self, events: int, state: object, size: int, read: Read) -> None:
         if self._hash is None:
             self._hash = _sha256()
-            self._checkpoints = self._earlier(size, read)
+            self._checkpoints = self._earlier(events, size, read)
         while self._hashed < size:
             block = read(self._hashed, min(size, self._hashed + _BLOCK))
             if not block:
                 raise OSError(f"{self._journal}: shorter than the recorder wrote")
             self._hash.update(block)
             self._hashed += len(block)
-        sealed = Checkpoint(self._events, size, self._hash.digest(), msgspec.Raw(encoded(state)))
+        sealed = Checkpoint(events, size, self._hash.digest(), msgspec.Raw(encoded(state)))
         self._checkpoints.append(sealed)
         if not write_sidecar(self._journal, self._checkpoints, size):
             self.failed = True
 
-    def _earlier(self, size: int, read: Read) -> list[Checkpoint]:
+    def _earlier(self, events: int, size: int, read: Read) -> list[Checkpoint]:
         """Return the earlier sidecar's checkpoints before `size` whose hash matches,
         hashing the journal up to the last of them on the way."""
         assert self._hash is not None
@@ -404,7 +397,7 @@ class Keeper:
                     return kept
                 self._hash.update(block)
                 self._hashed += len(block)
-            if self._hash.digest() == point.digest and point.events < self._events:
+            if self._hash.digest() == point.digest and point.events < events:
                 kept.append(point)
         return kept
 

@@ -59,6 +59,8 @@ class Recorder(Generic[H, E]):
         self._report = report
         self._played = not new
         self._events = sealed_from
+        self._mark = None if sealed_from is None else (sealed_from // EVERY + 1) * EVERY
+        """The events at which to seal the next checkpoint, when sealing."""
         self._keeper: Keeper | None = None
 
     @property
@@ -85,24 +87,21 @@ class Recorder(Generic[H, E]):
             self._writer = None
             self._report(error)
             return
-        if self._events is not None:
-            self._seal(len(events), state)
+        if self._events is not None and self._mark is not None:
+            self._events += len(events)
+            if self._events >= self._mark and state is not None:
+                self._seal(state)
 
-    def _seal(self, count: int, state: object) -> None:
-        """Count the events appended; past a checkpoint's mark, hand them to the keeper
-        (made, and its module imported, only then: most games never reach one)."""
+    def _seal(self, state: object) -> None:
+        """Seal the state the journal's events give, a checkpoint being due (the keeper
+        made, and its module imported, only then: most games never reach one)."""
         assert self._events is not None and self._writer is not None
-        self._events += count
         if self._keeper is None:
-            if self._events < EVERY:
-                return
             from replay.checkpoints import Keeper
 
-            self._keeper = Keeper(self._writer.path, self._events - count)
-        if state is None:
-            self._keeper.skipped(count)
-        else:
-            self._keeper.recorded(count, state, self._writer.size(), self._writer.read_back)
+            self._keeper = Keeper(self._writer.path)
+        self._keeper.seal(self._events, state, self._writer.size(), self._writer.read_back)
+        self._mark = self._events + EVERY
 
     def close(self) -> None:
         """Close the journal and release its lock; a new journal nothing was appended to is

@@ -406,7 +406,7 @@ def test_a_keeper_that_cannot_write_stops_sealing_and_the_game_goes_on(tmp_path:
 
 
 def test_a_keeper_seals_nothing_it_did_not_read_back(tmp_path: Path) -> None:
-    keeper = Keeper(str(tmp_path / "nothing.jsonl"), 0, every=1)
-    keeper.recorded(5, start(LONG), 100, lambda begin, end: b"")
+    keeper = Keeper(str(tmp_path / "nothing.jsonl"))
+    keeper.seal(5, start(LONG), 100, lambda begin, end: b"")
     assert keeper.failed
     assert not os.path.exists(sidecar_path(str(tmp_path / "nothing.jsonl")))
