@@ -13,10 +13,11 @@ from __future__ import annotations
 import contextlib
 import functools
 import io
+import itertools
 import os
 import re
 import stat
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import BinaryIO, Generic, NamedTuple, TypeVar, overload
 
 import msgspec
@@ -305,14 +306,21 @@ class Journal(msgspec.Struct, Generic[H, E], frozen=True):
 class EventStream(Generic[E]):
     """A journal's events decoded one line at a time, as they are asked for.
 
+    They come a block's run of lines at a time (`JournalReader._chunks`), chained together
+    without a step of Python between two events of one run.
+
     The file stays open only while iterating; `torn_tail` is set once the iteration
     has reached a torn last line.
     """
 
     def __init__(
-        self, lines: Generator[E, None, None], torn: list[bytes], read: list[int] | None = None
+        self,
+        chunks: Generator[Iterable[E], None, None],
+        torn: list[bytes],
+        read: list[int] | None = None,
     ) -> None:
-        self._lines = lines
+        self._chunks = chunks
+        self._lines: Iterator[E] = itertools.chain.from_iterable(chunks)
         self._torn = torn
         self._read = [0] if read is None else read
 
@@ -334,7 +342,7 @@ class EventStream(Generic[E]):
 
     def close(self) -> None:
         """Close the file now rather than when the stream is dropped."""
-        self._lines.close()
+        self._chunks.close()
 
     def __enter__(self) -> EventStream[E]:
         return self
@@ -418,7 +426,8 @@ class JournalReader(Generic[H, E]):
         with contextlib.closing(file) if source is None else contextlib.nullcontext(file):
             header, convert = self._header_of(name, file)
             torn: list[bytes] = []
-            events = tuple(self._blocks(name, file, torn, convert, read=[0]))
+            chunks = self._chunks(name, file, torn, convert, read=[0])
+            events = tuple(itertools.chain.from_iterable(chunks))
         return Journal(header, events, torn[0] if torn else None)
 
     def decode(self, name: str, data: bytes) -> Journal[H, E]:
@@ -501,18 +510,18 @@ class JournalReader(Generic[H, E]):
         read: list[int],
         number: int = 2,
         seen: Seen | None = None,
-    ) -> Generator[E, None, None]:
-        """Yield the events of the file (reopened at `offset` when not given), as `_blocks`."""
+    ) -> Generator[Iterable[E], None, None]:
+        """Yield the events of the file (reopened at `offset` when not given), as `_chunks`."""
         if file is not None:
-            yield from self._blocks(name, file, torn, convert, read=read, number=number, seen=seen)
+            yield from self._chunks(name, file, torn, convert, read=read, number=number, seen=seen)
             return
         with open_journal(name) as opened:
             opened.seek(offset)
-            yield from self._blocks(
+            yield from self._chunks(
                 name, opened, torn, convert, read=read, number=number, seen=seen
             )
 
-    def _blocks(
+    def _chunks(
         self,
         name: str,
         file: BinaryIO,
@@ -522,9 +531,11 @@ class JournalReader(Generic[H, E]):
         read: list[int],
         number: int = 2,
         seen: Seen | None = None,
-    ) -> Generator[E, None, None]:
+    ) -> Generator[Iterable[E], None, None]:
         """Yield the events of `file` from line `number` on (the header, or the lines before
-        it, read); a torn last line goes into `torn` and ends it.
+        it, read), a run of them for each block read (decoded, or decoded as they are
+        asked for when a line must be looked at alone); a torn last line goes into `torn`
+        and ends them.  The next block is read once the run before is used up.
 
         The file is read in blocks (small first, so that a look at the first steps reads
         little), each cut after its last newline and decoded all at once when its lines
@@ -552,7 +563,7 @@ class JournalReader(Generic[H, E]):
                 lines = body.count(b"\n")  # each line of a cut block ends in its newline
                 if seen is not None:
                     seen(body)
-                yield from self._body_events(name, body, convert, number, lines)
+                yield self._body_events(name, body, convert, number, lines)
                 number += lines
             if len(pending) > self._limits.line:
                 raise JournalError(name, number, self._limits.too_long)
@@ -560,7 +571,7 @@ class JournalReader(Generic[H, E]):
             if self._torn(pending, convert):
                 torn.append(pending)
                 return
-            yield self._decode_event(name, number, pending, convert)
+            yield (self._decode_event(name, number, pending, convert),)
 
     def _decode_header(self, name: str, raw: bytes, convert: Convert | None) -> H:
         if not raw:
