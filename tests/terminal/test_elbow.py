@@ -11,17 +11,14 @@ import pytest
 from replay import history
 from replay.folding import fold
 from tests.conftest import ROOT, WATAN
-from tests.terminal.test_console import SAMPLE_SAVE, WIN_NEXT, Played, play
+from tests.terminal.test_console import WIN_NEXT, Played, play
 from watan.definition import WATAN as DEFINITION
 from watan.engine.evolve import apply, start
 from watan.engine.inverse import commands
 from watan.engine.turns import current_turn
 from watan.files.savefile import parse_save
 from watan.match.options import Options
-from watan.terminal.console import Streams, play_games
 from watan.terminal.elbow import Elbow, analysis_line
-from watan.terminal.hinter import Level
-from watan.text import hints
 from watan.tools.analysis import analysed, report
 
 WINNING = "load\nroll\n12\n{}improve 30\nno\n"
@@ -71,28 +68,16 @@ def test_with_computers_suggest_speaks_on_standard_error_and_the_win_names_the_a
     )
 
 
-def hinted_help(*, computers: bool) -> str:
-    """Return what standard error says when `help` is typed in a game that hints it all."""
-    said = io.StringIO()
-    options = Options(
-        seed=1,
-        loaded=SAMPLE_SAVE,
-        journal="j.jsonl",
-        computers=computers,
-        edition=WATAN,
-        rules=WATAN.rules,
+def test_help_lists_suggest_after_the_seat_words_only_with_computers() -> None:
+    """Without computers `help` lists the spec's commands alone (spec §4.3); with them, the
+    seat words and then `suggest`, as issue 24 asks."""
+    plain = winning(WINNING.format("help\n"), computers=False, journal="plain.jsonl")
+    listing = "save <file>\nhelp\n"
+    assert plain.stdout.count(listing) == 1
+    with_computers = winning(WINNING.format("help\n"), computers=True)
+    assert with_computers.stdout == plain.stdout.replace(
+        listing, listing + "computer [<strategy>]\nhuman <colour>\nsuggest\n"
     )
-    play_games(options, Streams(io.BytesIO(b"help\n"), io.StringIO(), said), Level.ALL)
-    return said.getvalue()
-
-
-def test_help_tells_of_suggest_on_standard_error_only_with_computers() -> None:
-    """`help`'s listing on standard output stays the one the transcripts hold; `suggest` is
-    told of after it where hints are said (a person at a terminal, or `--hints`)."""
-    plain = hinted_help(computers=False)
-    ended = "End of input: "
-    assert ended in plain
-    assert hinted_help(computers=True) == plain.replace(ended, hints.SUGGEST + ended)
 
 
 def test_the_analysis_line_quotes_a_journal_name_as_a_shell_reads_it() -> None:

@@ -38,6 +38,9 @@ from watan.text.notation import (
 SEAT_HELP = "computer [<strategy>]\nhuman <colour>\n"
 """The seat words `help` lists after the spec's commands, in a game that allows computers."""
 
+SUGGEST_HELP = "suggest\n"
+"""The word `help` lists after the seat words where the engine suggests moves (issue 24)."""
+
 
 class Ready(msgspec.Struct, frozen=True):
     """A whole command the rules allow now, or an offer for its partner to answer."""
@@ -129,15 +132,15 @@ def wants_backup(game: Game, edition: Edition) -> bool:
 
 def help_text(session: Session) -> str:
     """Return the `help` listing: the spec's, then the house rules' commands where the game
-    plays them (house-rules.md ruling 2), then the seat words where the game has them
-    (`suggest` is told of on standard error, `hints.SUGGEST`: standard output stays as it
-    was before the word existed)."""
+    plays them (house-rules.md ruling 2), then the seat words and `suggest` where the game
+    has them: only a game that allows computers (an option) lists more than the spec's."""
     text, rules = session.edition.text, session.game.rules
     return (
         text.help
         + (text.bank_help if rules.bank_rate is not None else "")
         + (text.cards_help if rules.cards else "")
         + (SEAT_HELP if session.seating is not None else "")
+        + (SUGGEST_HELP if session.suggests else "")
     )
 
 
@@ -169,8 +172,6 @@ def respond(session: Session, line: str) -> Reply:
             return Reply(output=shown, session=_waiting(session, None), outcome=Ready(reading))
         case Show(what=what):
             told = hints.shown(game, edition, what)
-            if what == "help" and session.suggests:
-                told += hints.SUGGEST
             return Reply(output=_shown(session, what), session=session, hint=told)
         case SaveTo() | Suggest():
             return Reply(output="", session=session, outcome=reading)
