@@ -24,7 +24,7 @@ from watan.engine.events import AnyEvent
 from watan.engine.state import HUMAN, Colour, Game, Phase
 from watan.match.making import Match
 from watan.pictures.steps import Stepper
-from watan.players.table import Player, Table
+from watan.players.table import Player, StrategyError, Table
 from watan.serve.choices import choices
 from watan.serve.tokens import forget
 from watan.serve.turns import Turns
@@ -33,6 +33,7 @@ from watan.serve.wire import (
     Asked,
     Command,
     Entry,
+    Failed,
     Recognised,
     Refused,
     Said,
@@ -116,6 +117,7 @@ class Served:
             pass
         except BaseException as failure:  # a fault in a strategy: the game stops, kept
             self.failure = failure
+            self._add(Failed(why=stopped_by(failure)))
         finally:
             if self._holding:
                 self.turns.give()
@@ -281,6 +283,15 @@ class Served:
             if compare_digest(given, secret.encode()):
                 found = colour
         return found
+
+
+def stopped_by(failure: BaseException) -> str:
+    """Return the line every client is told when the game's thread stopped on `failure`:
+    a strategy's fault says which strategy, playing which seat, did what (as a terminal
+    says it on standard error, `watan.players.plugins.Guarded`); anything else is the
+    server's own."""
+    said = str(failure) if isinstance(failure, StrategyError) else f"the server failed: {failure!r}"
+    return f"{said}; the game stops here, kept in its journal"
 
 
 def whole(session: Session, lines: Sequence[str]) -> Move | str:
