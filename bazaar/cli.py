@@ -196,7 +196,7 @@ def replay(journal: str, to: int | None, shape: str) -> None:
         _warn_torn(name, moment.torn_line)
         click.echo("".join(history.listing(BAZAAR, moment.header, moment.events)), nl=False)
         return
-    checked = _checked(lambda: history.check(BAZAAR, name, to, data=data))
+    checked = _checked(lambda: history.check(BAZAAR, name, to, data=data, sealed=True))
     _warn_torn(name, checked.torn_line)
     click.echo(_shown(checked.state, shape), nl=False)
 
@@ -249,7 +249,7 @@ def export(journal: str, to: int | None, output: str | None, force: bool) -> Non
     if output is not None and os.path.lexists(output) and not force:
         _fail(f"{output}: already exists; give --force to replace it")
     name, data = journal_source(journal)
-    checked = _checked(lambda: history.check(BAZAAR, name, to, data=data))
+    checked = _checked(lambda: history.check(BAZAAR, name, to, data=data, sealed=True))
     _warn_torn(name, checked.torn_line)
     text = _shown(checked.state, "save")
     if output is None:
@@ -340,7 +340,7 @@ def view(journal: str, to: int | None, output: str | None) -> None:
     from replay.pages import page, steps
 
     name, data = journal_source(journal)
-    whole = _checked(lambda: history.load(BAZAAR, name, data=data))
+    whole = _checked(lambda: history.load(BAZAAR, name, data=data, sealed=True))
     _warn_torn(name, whole.torn_line)
     events = whole.events
     if to is not None and not 0 <= to <= len(events):
@@ -381,7 +381,7 @@ def verify(journal: str) -> None:
     """
     name, data = journal_source(journal)
     try:
-        checked = history.verify(BAZAAR, name, data=data)
+        checked = history.verify(BAZAAR, name, data=data, seal=True)
     except JournalError as error:
         click.echo(printable(str(error)))
         sys.exit(1)
