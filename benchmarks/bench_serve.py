@@ -11,8 +11,15 @@ given: run it with `nice`).  For each of the bot's commands, the latency is the 
 sending it to the moment every client of that game (the bot and the game's spectators) holds
 the events it appended; the benchmark prints their count, p50 and p99 (target: p99 at most
 100 ms), the server's memory per game (its resident size with the games and with one) and
-per connection (its growth as the spectators connect).  `--sweep` runs one measurement per
-number of games (four spectators each) and names the largest whose p99 stays under 100 ms.
+per connection (its growth as the spectators connect), and the machine's load average as
+the run began and ended.  `--sweep` runs one measurement per number of games (four
+spectators each) and names the largest whose p99 stays under 100 ms.
+
+What it measures, honestly: the bots all connect and start together, so their first
+commands, and the first rounds of computers' moves they set off, arrive within a few
+milliseconds of each other; they spread out as the games go on.  Those bursts, not the
+steady state, make the p99.  The clients' process shares the machine's cores with the
+server's, and whatever else runs there: a figure means little without the load beside it.
 """
 
 from __future__ import annotations
@@ -193,10 +200,14 @@ class Measured(NamedTuple):
     cpu_ms_per_command: float
     """The server's processor time over the run, per command of a bot (with the computers'
     moves it sets off and every message sent): what the machine's load does not change."""
+    load: tuple[float, float]
+    """The machine's load average (over a minute) as the run began and as it ended: the
+    latency is only as good as the share of the 2 cores the server and its clients got."""
 
 
 def measure(games: int, spectators: int, seconds: float, pace: float) -> Measured:
     """Serve `games` games to their bots and `spectators` watchers for `seconds`."""
+    load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory(prefix="watan-bench-serve-") as folder:
         one, _ = start_server(1, Path(folder) / "one")
         time.sleep(1.0)
@@ -229,6 +240,7 @@ def measure(games: int, spectators: int, seconds: float, pace: float) -> Measure
         per_game_kib=(before - alone) / max(games - 1, 1),
         per_connection_kib=(connected - before) / max(spectators, 1),
         cpu_ms_per_command=used * 1000 / max(len(ordered), 1),
+        load=(load_before, os.getloadavg()[0]),
     )
 
 
@@ -265,7 +277,8 @@ def report(found: Measured) -> str:
         f"{found.missing} not heard by every client in time; latency p50 "
         f"{found.p50 * 1000:.1f} ms, p99 {found.p99 * 1000:.1f} ms; "
         f"memory {found.per_game_kib:.0f} KiB a game, {found.per_connection_kib:.0f} KiB a "
-        f"connection; server processor time {found.cpu_ms_per_command:.1f} ms a command"
+        f"connection; server processor time {found.cpu_ms_per_command:.1f} ms a command; "
+        f"load average {found.load[0]:.2f} to {found.load[1]:.2f}"
     )
 
 

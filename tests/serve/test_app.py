@@ -16,7 +16,7 @@ from tests.conftest import WATAN
 from watan.editions import edition
 from watan.engine.state import Colour
 from watan.match.making import Log, new
-from watan.match.options import asked
+from watan.match.options import Seats, asked, seats_asked
 from watan.serve.app import Limits, application
 from watan.serve.choices import choices
 from watan.serve.served import Served
@@ -26,6 +26,7 @@ from watan.serve.wire import (
     Appended,
     Asked,
     Command,
+    Failed,
     Hello,
     Recognised,
     Refused,
@@ -39,12 +40,14 @@ from watan.serve.wire import (
 ORIGIN = "http://127.0.0.1:8000"
 
 
-def a_game(tmp_path: Path, name: str, seed: int = 5) -> Served:
-    """Return a new game of four people, served (its thread waiting for Blue's placement)."""
+def a_game(tmp_path: Path, name: str, seed: int = 5, computers: Seats = ()) -> Served:
+    """Return a new game of four people (but `computers`), served (its thread waiting for
+    Blue's placement)."""
     options = asked(
         seed=seed,
         edition=edition("watan"),
         random_board=True,
+        seats=computers,
         journals=Folder(str(tmp_path / "journals"), True),
     )
     with open(tmp_path / f"{name}.err", "w") as stderr:
@@ -289,3 +292,33 @@ def test_a_client_that_comes_back_is_sent_the_events_after_its_last(
         everything = until_asked(watcher)
     assert again[1:] == [Asked(after=held, seat=Colour.RED, choices=choices(one.match.game, WATAN))]
     assert everything[1:] == first
+
+
+def test_a_computers_fault_stops_the_game_and_every_client_is_told_which_and_where(
+    tmp_path: Path,
+) -> None:
+    raising = seats_asked(["Red=tests.players.test_plugins:raising"], ())
+    game = a_game(tmp_path, "faulty", seed=0, computers=raising)
+    game.start()
+    failed = Failed(
+        why="the tests.players.test_plugins:raising strategy playing Red failed while choosing "
+        "a move: ValueError('no idea'); the game stops here, kept in its journal"
+    )
+    with (
+        client({"faulty": game}) as web,
+        web.websocket_connect("/games/faulty/socket") as blue,
+        web.websocket_connect("/games/faulty/socket") as watcher,
+    ):
+        blue.send_text(encode(Hello(token=game.tokens[Colour.BLUE])))
+        watcher.send_text(encode(Hello()))
+        asked_now = until_asked(blue)[-1]
+        until_asked(watcher)
+        assert isinstance(asked_now, Asked)
+        blue.send_text(encode(Command(after=asked_now.after, lines=("3",))))
+        game.join(5)  # the game's thread stopped at Red's fault
+        # What a client joining now is sent ends with it (read without waiting on a socket).
+        late = game.subscribe(0, lambda _: None)
+        assert late is not None and server_message(late[-1]) == failed
+        seen = [received(watcher) for _ in range(3)]
+    assert [type(message) for message in seen] == [Typed, Appended, Failed]
+    assert seen[-1] == failed

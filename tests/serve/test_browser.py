@@ -53,23 +53,61 @@ return {labels: Array.from(document.querySelectorAll("#choices button"), (b) => 
 CLICK = """
 const button = Array.from(document.querySelectorAll("#choices button"))
   .find((b) => b.textContent === arguments[0]);
+const clicked = {at: Date.now(), held: Number(document.body.dataset.held)};
 button.click();
+return clicked;
 """
+"""Click a choice; return when (the machine's clock, in ms) and how many events the page held."""
+
+HELD_AT = """
+window.heldAt = [];
+new MutationObserver(() => {
+  const held = Number(document.body.dataset.held);
+  if (!window.heldAt.length || window.heldAt[window.heldAt.length - 1][0] < held) {
+    window.heldAt.push([held, Date.now()]);
+  }
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-held"]});
+"""
+"""Notes, in a page, when it first held each number of events (the machine's clock, in ms)."""
+
+Click = tuple[int, float, float]
+"""The browser that clicked, when (ms), and how many events its page held then."""
 
 
-def play_in(browsers: list[webdriver.Chrome], terminal: subprocess.Popen[str]) -> None:
-    """Click for each browser seat whenever it is asked, until the terminal's game ends."""
+def play_in(browsers: list[webdriver.Chrome], terminal: subprocess.Popen[str]) -> list[Click]:
+    """Click for each browser seat whenever it is asked, until the terminal's game ends;
+    return the clicks."""
     deadline = time.monotonic() + 600
+    clicks = []
     while terminal.poll() is None:
         assert time.monotonic() < deadline, "the game did not end in ten minutes"
         acted = False
-        for browser in browsers:
+        for number, browser in enumerate(browsers):
             asked = browser.execute_script(READ_CHOICES)
             if asked and asked["labels"]:
-                browser.execute_script(CLICK, pick(asked["labels"], asked["answering"]))
+                clicked = browser.execute_script(CLICK, pick(asked["labels"], asked["answering"]))
+                clicks.append((number, clicked["at"], clicked["held"]))
                 acted = True
         if not acted:
             time.sleep(0.02)
+    return clicks
+
+
+def slowest_update(browsers: list[webdriver.Chrome], clicks: list[Click]) -> float:
+    """Return the longest time (s) from a click in one browser to the other's page holding
+    the events it appended (spec: a page updates within a second of a move)."""
+    deadline = time.monotonic() + 10
+    while True:  # the game's last events may be on their way to one page still
+        held_at = [browser.execute_script("return window.heldAt") for browser in browsers]
+        if held_at[0][-1][0] == held_at[1][-1][0] or time.monotonic() > deadline:
+            break
+        time.sleep(0.05)
+    slowest = 0.0
+    for number, at, held in clicks:
+        other = held_at[1 - number]
+        shown = min((when for count, when in other if count > held), default=float("inf"))
+        slowest = max(slowest, (shown - at) / 1000)
+    return slowest
 
 
 @pytest.mark.parametrize(
@@ -98,6 +136,8 @@ def test_two_browsers_a_terminal_and_a_computer_play_a_whole_game(
         chromium(1200, 900) as blue,
         chromium(1200, 900) as red,
     ):
+        for browser in (blue, red):
+            browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": HELD_AT})
         blue.get(links.seats["Blue"])
         red.get(links.seats["Red"])
         typed = tmp_path / "orange.txt"
@@ -112,8 +152,9 @@ def test_two_browsers_a_terminal_and_a_computer_play_a_whole_game(
                 cwd=tmp_path,
                 env=environment(journals),
             )
-            play_in([blue, red], terminal)
+            clicks = play_in([blue, red], terminal)
             terminal.wait(60)
+        slowest = slowest_update([blue, red], clicks)
         blue.get(links.spectators)
         watched = blue.execute_script(
             "return {buttons: document.querySelectorAll('#choices button').length,"
@@ -130,6 +171,8 @@ def test_two_browsers_a_terminal_and_a_computer_play_a_whole_game(
         check=False,
     )
     assert terminal.returncode == 0
+    assert clicks
+    assert slowest < 1.0, f"a page took {slowest:.2f} s to show a move"
     assert verified.returncode == 0, verified.stderr
     assert viewed.returncode == 0, viewed.stderr
     assert watched["buttons"] == 0

@@ -3,11 +3,16 @@ dialogue the spec defines for that student (issue 26, point 2)."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
 
 from tests.serve.serving import join, play, script, server
+from watan.serve.join import Finished, Joined
+from watan.serve.wire import Failed
+from watan.terminal.console import Streams
+from watan.terminal.hinter import Level
 
 pytestmark = pytest.mark.slow  # whole games through a server, in subprocesses
 
@@ -38,3 +43,33 @@ def test_a_game_through_the_server_is_the_game_at_one_terminal_byte_for_byte(
     assert served_journal == journal.read_bytes()
     assert joined.stdout == alone.stdout
     assert "Congratulations" in joined.stdout or "won" in joined.stdout.lower()
+
+
+def test_end_of_input_at_a_joined_seat_saves_the_backup_a_terminal_saves(tmp_path: Path) -> None:
+    seed = 11
+    lines = script(seed, COMPUTERS)[:12]  # the input ends after setup, mid-game (RULINGS 16)
+    options = ["-seed", str(seed), "-random-board"]
+    options += [option for computer in COMPUTERS for option in ("--computer", computer)]
+    here, there = tmp_path / "alone", tmp_path / "joined"
+    here.mkdir()
+    there.mkdir()
+
+    alone = play(options, lines, tmp_path / "alone-journals", here)
+    with server(["--new", *options], tmp_path / "served", tmp_path) as (_, links):
+        joined = join(links.seats["Blue"], lines, tmp_path / "served", there)
+
+    assert alone.returncode == joined.returncode == 0
+    assert joined.stdout == alone.stdout
+    assert (there / "backup.sv").read_bytes() == (here / "backup.sv").read_bytes()
+
+
+def test_a_computers_fault_on_the_server_is_one_line_on_standard_error_and_status_1() -> None:
+    stdout, stderr = io.StringIO(), io.StringIO()
+    client = Joined("", Level.OFF, Streams(io.BytesIO(), stdout, stderr, "watan"))
+    why = (
+        "the greedy strategy playing Red failed while choosing a move: ValueError('x'); "
+        "the game stops here, kept in its journal"
+    )
+    with pytest.raises(Finished):
+        client.heard(Failed(why=why))
+    assert (stdout.getvalue(), stderr.getvalue(), client.failed) == ("", f"watan: {why}\n", True)

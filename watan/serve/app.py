@@ -23,6 +23,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketState
 
 from watan.engine.state import Colour
+from watan.serve.mail import Postman
 from watan.serve.served import Served
 from watan.serve.wire import (
     BadMessage,
@@ -82,11 +83,16 @@ class Bucket:
 
 
 def application(
-    games: Mapping[str, Served], origins: frozenset[str], limits: Limits | None = None
+    games: Mapping[str, Served],
+    origins: frozenset[str],
+    limits: Limits | None = None,
+    postman: Postman | None = None,
 ) -> Starlette:
     """Return the server's ASGI application for `games`, accepting browsers from `origins`
-    (the server's own addresses, `http://HOST:PORT`)."""
+    (the server's own addresses, `http://HOST:PORT`), their games' messages carried to
+    the connections by `postman` (the one their computers settle with)."""
     limited = limits or Limits()
+    carrier = postman or Postman()
 
     async def page(request: Request) -> Response:
         from watan.pictures.viewer import live_page
@@ -107,7 +113,8 @@ def application(
             await websocket.close(code=GONE)
             return
         await websocket.accept()
-        await _connected(websocket, served, limited)
+        carrier.serve(asyncio.get_running_loop())
+        await _connected(websocket, served, limited, carrier)
 
     return Starlette(
         routes=[
@@ -137,7 +144,9 @@ async def _refuse(websocket: WebSocket, why: str) -> None:
         await websocket.close(code=POLICY)
 
 
-async def _connected(websocket: WebSocket, served: Served, limits: Limits) -> None:
+async def _connected(
+    websocket: WebSocket, served: Served, limits: Limits, postman: Postman
+) -> None:
     """Serve one client from its `Hello` until it leaves or breaks the rules."""
     first = await _receive(websocket, limits.hello_seconds)
     if first is None:
@@ -158,10 +167,9 @@ async def _connected(websocket: WebSocket, served: Served, limits: Limits) -> No
             await _refuse(websocket, "that link opens no seat of this game")
             return
     outbox: asyncio.Queue[str] = asyncio.Queue()
-    loop = asyncio.get_running_loop()
 
     def deliver(text: str) -> None:
-        loop.call_soon_threadsafe(outbox.put_nowait, text)
+        postman.post(outbox.put_nowait, text)
 
     header, resumed = served.match.header, served.resumed
     welcome = Welcome(

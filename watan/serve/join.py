@@ -15,6 +15,7 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Iterator
+from typing import NoReturn
 
 from replay.edges.lines import read_line
 from replay.edges.messages import complain
@@ -29,6 +30,7 @@ from watan.serve.wire import (
     Appended,
     Asked,
     Command,
+    Failed,
     Hello,
     Recognised,
     Refused,
@@ -39,7 +41,7 @@ from watan.serve.wire import (
     encode,
     server_message,
 )
-from watan.terminal.console import Streams, save_file
+from watan.terminal.console import BACKUP, Streams, back_up, save_file
 from watan.terminal.hinter import Hinter, Level
 from watan.terminal.pacing import Pace
 from watan.terminal.seats import InputEnded, Lines, converse
@@ -84,6 +86,8 @@ class Joined:
         self.offer: Offer | None = None
         self.sent: Command | None = None
         self.hinter: Hinter | None = None
+        self.failed = False
+        """The game stopped on a computer's fault: exit status 1, as at a terminal."""
 
     def hello(self) -> str:
         """Return the first message of a connection: who this is and the events it holds."""
@@ -93,7 +97,7 @@ class Joined:
         """Take one message from the server; return a command to send, if one is due.
 
         Raises Finished when the game is over (and the play-again question answered) or
-        the person's input ended.
+        the person's input ended, or the game stopped on a computer's fault.
         """
         match message:
             case Welcome():
@@ -107,6 +111,10 @@ class Joined:
                 self.stdout.write(line)
             case Asked():
                 return self._asked(message)
+            case Failed(why=why):
+                complain(self.stderr, why, self.program)
+                self.failed = True
+                raise Finished
             case Refused(why=why):
                 complain(self.stderr, f"the server refused: {why}", self.program)
                 self.sent = None
@@ -213,7 +221,7 @@ class Joined:
                 hint=hinter.say,
             )
         except InputEnded:
-            raise Finished from None
+            self._ended()
         if not isinstance(outcome, Ready):
             return None
         move: Move = outcome.move
@@ -224,6 +232,15 @@ class Joined:
             self.offer = move
         self.sent = Command(after=self.count, lines=lines)
         return self.sent
+
+    def _ended(self) -> NoReturn:
+        """End of input at this seat's question: save `backup.sv` as a terminal does (spec
+        §4.5, RULINGS 16, 26, 30) and leave.  The served game waits for the seat, which
+        may join again; its journal is the server's."""
+        game, edition, hinter = self._held()
+        backup = BACKUP if back_up(game, edition, self.streams, None) else None
+        hinter.say(hints.kept(game, self.program, None, backup))
+        raise Finished
 
     def _lines(self, session: Session) -> str | None:
         if self.typing is not None:
@@ -280,7 +297,7 @@ def play(address: str, client: Joined) -> int:
                 if client.game is None:  # refused before being welcomed
                     return EXIT_UNREACHABLE
         except Finished:
-            return 0
+            return 1 if client.failed else 0
         except (OSError, ConnectionClosed, InvalidHandshake, InvalidURI) as error:
             if client.game is None and lost_since is None:
                 complain(client.stderr, f"cannot reach {address}: {error}", client.program)

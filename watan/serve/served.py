@@ -24,14 +24,16 @@ from watan.engine.events import AnyEvent
 from watan.engine.state import HUMAN, Colour, Game, Phase
 from watan.match.making import Match
 from watan.pictures.steps import Stepper
-from watan.players.table import Player, Table
+from watan.players.table import Player, StrategyError, Table
 from watan.serve.choices import choices
 from watan.serve.tokens import forget
+from watan.serve.turns import Turns
 from watan.serve.wire import (
     Appended,
     Asked,
     Command,
     Entry,
+    Failed,
     Recognised,
     Refused,
     Said,
@@ -66,6 +68,7 @@ class Served:
         *,
         resumed: bool,
         journal: str = "",
+        turns: Turns | None = None,
     ) -> None:
         self.name, self.match, self.tokens, self.resumed = name, match, tokens, resumed
         self.journal = journal
@@ -85,6 +88,9 @@ class Served:
         self._stopping = False
         self._thread: threading.Thread | None = None
         self.failure: BaseException | None = None
+        self.turns = turns or Turns()
+        """Taken by the game's thread while it runs (`watan.serve.turns`)."""
+        self._holding = False
         self._events: list[AnyEvent] = []
         self._stepper = Stepper(match.header, self.edition)
         if match.history:
@@ -103,13 +109,18 @@ class Served:
 
     def _play(self) -> None:
         match = self.match
+        self.turns.take(person=False)
+        self._holding = True
         try:
             match.play(Table(self._player), self._heard)
         except Stopped:
             pass
         except BaseException as failure:  # a fault in a strategy: the game stops, kept
             self.failure = failure
+            self._add(Failed(why=stopped_by(failure)))
         finally:
+            if self._holding:
+                self.turns.give()
             match.close()
             if self.over and self.journal:
                 forget(self.journal)  # a server started again has nothing left to serve of it
@@ -171,12 +182,16 @@ class Served:
             text = encode(self._asked)
             for deliver in self._clients:
                 deliver(text)
+            self._holding = False
+            self.turns.give()
             while self._taken is None and not self._stopping:
                 self._lock.wait()
             if self._taken is None:
                 raise Stopped
             move, self._taken = self._taken, None
-            return move
+        self.turns.take(person=True)
+        self._holding = True
+        return move
 
     # The server's threads.
 
@@ -270,6 +285,15 @@ class Served:
         return found
 
 
+def stopped_by(failure: BaseException) -> str:
+    """Return the line every client is told when the game's thread stopped on `failure`:
+    a strategy's fault says which strategy, playing which seat, did what (as a terminal
+    says it on standard error, `watan.players.plugins.Guarded`); anything else is the
+    server's own."""
+    said = str(failure) if isinstance(failure, StrategyError) else f"the server failed: {failure!r}"
+    return f"{said}; the game stops here, kept in its journal"
+
+
 def whole(session: Session, lines: Sequence[str]) -> Move | str:
     """Return the command `lines` type at the dialogue `session` (each line read as if typed
     at the terminal, `watan.terminal.session.respond`), or what refuses it.
@@ -317,11 +341,13 @@ class Computer:
         self.served, self.colour, self.strategy = served, colour, strategy
 
     def move(self, game: Game) -> Move:
+        self.served.turns.give_way()
         chosen = self.strategy.move(game)
         self.served.typed(self.colour, format(chosen, game, self.served.edition))
         return chosen
 
     def answer(self, game: Game, offer: Offer) -> bool:
+        self.served.turns.give_way()
         accepted = self.strategy.answer(game, offer)
         lines = format(offer.answered(accepted), game, self.served.edition)[-1:]
         self.served.typed(self.colour, lines, answer=True)

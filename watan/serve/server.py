@@ -22,8 +22,10 @@ from watan.engine.state import COLOURS, HUMAN
 from watan.match.making import Log, Match, new, resume
 from watan.match.options import Options
 from watan.serve.app import Limits, application
+from watan.serve.mail import Postman
 from watan.serve.served import Served
 from watan.serve.tokens import SUFFIX, game_name, keep, kept, link, new_tokens
+from watan.serve.turns import Turns
 from watan.serve.wire import LONGEST_MESSAGE
 
 BACKLOG = 2048
@@ -34,18 +36,21 @@ PING_SECONDS = 20.0
 closes one whose other end has gone (a half-open connection)."""
 
 
-def served(match: Match, *, resumed: bool) -> Served:
+def served(match: Match, *, resumed: bool, turns: Turns | None = None) -> Served:
     """Return `match` ready to be served under its journal's name, with its seats' tokens
-    (those kept beside its journal, or new ones, kept there now)."""
+    (those kept beside its journal, or new ones, kept there now), taking `turns` with the
+    server's other games."""
     journal = match.recorder.path if match.recorder is not None else None
     if journal is None:
         raise JournalError("(none)", None, "a served game must keep a journal")
     tokens = kept(journal) or new_tokens()
     keep(journal, tokens)
-    return Served(game_name(journal), match, tokens, resumed=resumed, journal=journal)
+    return Served(game_name(journal), match, tokens, resumed=resumed, journal=journal, turns=turns)
 
 
-def taken_up(folder: Folder, log: Log, skip: Iterable[str] = ()) -> list[Served]:
+def taken_up(
+    folder: Folder, log: Log, skip: Iterable[str] = (), turns: Turns | None = None
+) -> list[Served]:
     """Return every game of the folder a server was serving (its journal has its seats'
     file beside it), resumed; one that cannot be is said on `log` and left."""
     games = []
@@ -59,7 +64,7 @@ def taken_up(folder: Folder, log: Log, skip: Iterable[str] = ()) -> list[Served]
         except JournalError as error:
             complain(log.stderr, f"{error}; not served", log.program)
             continue
-        games.append(served(match, resumed=True))
+        games.append(served(match, resumed=True, turns=turns))
     return games
 
 
@@ -82,14 +87,16 @@ def serve(
     """
     import uvicorn
 
+    postman = Postman()
+    turns = Turns(postman.settle)
     games = [
-        served(new(first, log), resumed=False)
+        served(new(first, log), resumed=False, turns=turns)
         if isinstance(first, Options)
-        else served(first, resumed=True)
+        else served(first, resumed=True, turns=turns)
         for first in firsts
     ]
     skip = [game.journal for game in games]
-    games += taken_up(folder, log, skip)
+    games += taken_up(folder, log, skip, turns)
     listening = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
     listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
@@ -113,12 +120,16 @@ def serve(
         )
     stdout.flush()
     config = uvicorn.Config(
-        application(by_name, frozenset({origin}), limits),
+        application(by_name, frozenset({origin}), limits, postman),
         log_level="warning",
         access_log=False,  # a request line names a game; no token, but nothing need be kept
         lifespan="off",
         ws="websockets-sansio",
         ws_max_size=LONGEST_MESSAGE * 4,
+        # No compression: a connection's compressor is its own, so every message would be
+        # compressed once per client (most of the server's work with many spectators), and
+        # each compressor keeps tens of KiB.  The messages are small JSON.
+        ws_per_message_deflate=False,
         ws_ping_interval=PING_SECONDS,
         ws_ping_timeout=PING_SECONDS,
     )

@@ -8,7 +8,8 @@ stands at (optimistic concurrency: a stale or retried command is refused or reco
 never applied twice).  The server answers with the game's header (`Welcome`), then every
 entry of the game's log after the client's last event as it happens: the lines a seat typed
 (`Typed`, shown as a computer's are at a terminal), a refusal the rules gave a seat
-(`Said`), the events appended (`Appended`), and who is asked for what now (`Asked`).  A
+(`Said`), the events appended (`Appended`), who is asked for what now (`Asked`), and
+why the game stopped if a computer's strategy failed (`Failed`).  A
 client folds the events with the game's own reducer; nothing else changes its game.
 """
 
@@ -105,6 +106,13 @@ class Asked(msgspec.Struct, frozen=True, kw_only=True, tag="asked"):
     """Every command the rules allow the seat now, for a page to offer (`serve.choices`)."""
 
 
+class Failed(msgspec.Struct, frozen=True, kw_only=True, tag="failed"):
+    """The game stopped, its journal kept, because a computer's strategy failed: the one
+    line a terminal says of it on standard error, naming the strategy and its seat."""
+
+    why: str
+
+
 class Refused(msgspec.Struct, frozen=True, kw_only=True, tag="refused"):
     """Why the server refused a client's message; the game is unchanged."""
 
@@ -117,10 +125,10 @@ class Recognised(msgspec.Struct, frozen=True, kw_only=True, tag="recognised"):
     after: int
 
 
-Entry = Typed | Said | Appended
+Entry = Typed | Said | Appended | Failed
 """What a game's log holds, in order: every client is sent the same entries."""
 
-ServerMessage = Welcome | Typed | Said | Appended | Asked | Refused | Recognised
+ServerMessage = Welcome | Typed | Said | Appended | Asked | Failed | Refused | Recognised
 
 _encoder = msgspec.json.Encoder()
 _client: msgspec.json.Decoder[ClientMessage] = msgspec.json.Decoder(ClientMessage)

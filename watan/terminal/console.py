@@ -154,19 +154,19 @@ def _play(match: Match, opening: str, greeting: str, streams: Streams, faces: _F
                 f"{watching.why}; the game stops here, kept in its journal",
                 streams.program,
             )
-            _back_up(over, edition, streams, recorder)
+            back_up(over, edition, streams, recorder)
             return False
         if elbow is not None and recorder is not None and recorder.played:
             elbow.ended(streams.program, recorder.path)
         return keyboard.play_again(over)
     except InputEnded:
         live = match.game
-        backup = BACKUP if _back_up(live, edition, streams, recorder) else None
+        backup = BACKUP if back_up(live, edition, streams, recorder) else None
         journal = recorder.path if recorder is not None and recorder.played else None
         hinter.say(hints.kept(live, streams.program, journal, backup))
         return False
     except (KeyboardInterrupt, OSError, StrategyError) as stopped:
-        backed = _back_up(match.game, edition, streams, recorder)
+        backed = back_up(match.game, edition, streams, recorder)
         played = recorder is not None and recorder.played
         stopped.add_note(where_kept(journal=played, backup=BACKUP if backed else None))
         raise
@@ -230,7 +230,7 @@ def _reader(streams: Streams, pace: Pace) -> Lines:
     return line
 
 
-def _back_up(
+def back_up(
     game: Game, edition: Edition, streams: Streams, recorder: WatanRecorder | None
 ) -> bool:
     """Save `backup.sv` when the game would lose something without it (RULINGS 16); return

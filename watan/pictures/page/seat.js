@@ -58,24 +58,48 @@
     mark();
     status(asked.answer ? `${lastTyped} Do you accept?` : `Your move, ${players[seat].name}.`);
     const offers = [];
+    const places = new Map();  // a place on the board -> the choices it stands for
     for (const choice of asked.choices) {
       if (choice.offer) { offers.push(choice); continue; }
-      const button = document.createElement("button");
-      button.type = "button";
-      button.textContent = choice.lines.join(" ");
-      button.addEventListener("click", () => send(choice.lines));
-      $("choices").append(button);
+      $("choices").append(choiceButton(choice));
       if (choice.place) {
-        for (const place of document.querySelectorAll(`[data-${choice.place}="${choice.number}"]`)) {
-          place.classList.add("choosable");
-          place.setAttribute("tabindex", "0");
-          place.setAttribute("role", "button");
-          place.onclick = () => send(choice.lines);
-          place.onkeydown = (e) => { if (e.key === "Enter") send(choice.lines); };
-        }
+        const key = `${choice.place}="${choice.number}"`;
+        places.set(key, [...(places.get(key) || []), choice]);
+      }
+    }
+    for (const [key, chosen] of places) {
+      // One choice: the place is it.  Several (the geese's tile, a student to steal from
+      // each): the place asks which, as the terminal asks "Choose a student to steal from."
+      const pick = chosen.length === 1 ? () => send(chosen[0].lines) : () => askWhich(chosen);
+      for (const place of document.querySelectorAll(`[data-${key}]`)) {
+        place.classList.add("choosable");
+        place.setAttribute("tabindex", "0");
+        place.setAttribute("role", "button");
+        place.onclick = pick;
+        place.onkeydown = (e) => { if (e.key === "Enter") pick(); };
       }
     }
     if (offers.length) drawOffers(offers);
+  }
+
+  function choiceButton(choice) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = choice.lines.join(" ");
+    button.addEventListener("click", () => send(choice.lines));
+    return button;
+  }
+
+  // The choices one place stands for, alone, with a way back to all of them.
+  function askWhich(chosen) {
+    status(chosen[0].place === "tile" ? "Choose a student to steal from." : "Choose one.");
+    const back = document.createElement("button");
+    back.type = "button";
+    back.textContent = "back";
+    back.addEventListener("click", drawChoices);
+    $("choices").replaceChildren(...chosen.map(choiceButton), back);
+    $("offer").hidden = true;
+    $("choices").querySelector("button").focus();
   }
 
   // An offer's line is `trade COLOUR GIVE TAKE` in the edition's words; the form offers each
@@ -122,6 +146,11 @@
       case "asked":
         asked = message;
         drawChoices();
+        break;
+      case "failed":  // a computer's strategy failed: the game stops, kept
+        asked = null;
+        clearChoices();
+        status(message.why);
         break;
       case "refused":
         status(message.why);
