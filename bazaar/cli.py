@@ -196,7 +196,7 @@ def replay(journal: str, to: int | None, shape: str) -> None:
         _warn_torn(name, moment.torn_line)
         click.echo("".join(history.listing(BAZAAR, moment.header, moment.events)), nl=False)
         return
-    checked = _checked(lambda: history.check(BAZAAR, name, to, data=data))
+    checked = _checked(lambda: history.check(BAZAAR, name, to, data=data, sealed=True))
     _warn_torn(name, checked.torn_line)
     click.echo(_shown(checked.state, shape), nl=False)
 
@@ -249,7 +249,7 @@ def export(journal: str, to: int | None, output: str | None, force: bool) -> Non
     if output is not None and os.path.lexists(output) and not force:
         _fail(f"{output}: already exists; give --force to replace it")
     name, data = journal_source(journal)
-    checked = _checked(lambda: history.check(BAZAAR, name, to, data=data))
+    checked = _checked(lambda: history.check(BAZAAR, name, to, data=data, sealed=True))
     _warn_torn(name, checked.torn_line)
     text = _shown(checked.state, "save")
     if output is None:
@@ -330,7 +330,18 @@ def _side(argument: str, to: int | None) -> Side:
     "-o", "--output", "output", metavar="FILE.html",
     help="Where to write the page (default: beside the journal, as NAME.html; - prints it).",
 )  # fmt: skip
-def view(journal: str, to: int | None, output: str | None) -> None:
+@click.option(
+    "--analyze", "analyzed", is_flag=True,
+    help="Analyse the game first (as `bazaar analyze` does) and draw each player's chance "
+    "to win under the controls; a click on it shows that step.",
+)  # fmt: skip
+@click.option(
+    "--playouts", type=click.IntRange(min=1), default=2, show_default=True, metavar="N",
+    help="With --analyze: games played out from each position and after each move.",
+)  # fmt: skip
+def view(
+    journal: str, to: int | None, output: str | None, analyzed: bool, playouts: int
+) -> None:
     """Write one web page to step through a journal's game: the board and every player's
     status at every step, with buttons, a slider and the arrow keys.
 
@@ -340,7 +351,7 @@ def view(journal: str, to: int | None, output: str | None) -> None:
     from replay.pages import page, steps
 
     name, data = journal_source(journal)
-    whole = _checked(lambda: history.load(BAZAAR, name, data=data))
+    whole = _checked(lambda: history.load(BAZAAR, name, data=data, sealed=True))
     _warn_torn(name, whole.torn_line)
     events = whole.events
     if to is not None and not 0 <= to <= len(events):
@@ -348,7 +359,12 @@ def view(journal: str, to: int | None, output: str | None) -> None:
     about = f"{name}: {len(whole.header.names)} players, seed {whole.header.seed}; "
     about += f"{len(events)} event{'s' if len(events) != 1 else ''}"
     shown = steps(BAZAAR, whole.header, events, lambda game: _shown(game, "text"))
-    made = page("bazaar", "Bazaar: a replay", about, shown, to or 0)
+    chances = None
+    if analyzed:
+        from bazaar.tools.analysis import analyse, graph
+
+        chances = graph(analyse(whole.header, events, name, samples=playouts))
+    made = page("bazaar", "Bazaar: a replay", about, shown, to or 0, chances=chances)
     target = output if output is not None else (
         "-" if data is not None else os.path.splitext(name)[0] + ".html"
     )
@@ -362,6 +378,51 @@ def view(journal: str, to: int | None, output: str | None) -> None:
     except OSError as error:
         _fail(f"{target}: cannot write it ({error.strerror or error})")
     click.echo(printable(f"wrote {target} ({len(events)} events)"))
+
+
+@main.command(epilog=STEPS)
+@click.argument("journal")
+@click.option(
+    "--seed",
+    type=int,
+    default=0,
+    show_default=True,
+    help="The playouts' seed: the same journal, options and seed give the same analysis.",
+)
+@click.option(
+    "--playouts",
+    type=click.IntRange(min=1),
+    default=2,
+    show_default=True,
+    metavar="N",
+    help="Games played to their end from each position and after each move.",
+)
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option(
+    "--format",
+    "shape",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="The turning points and marked moves, or the whole analysis as one line of JSON.",
+)
+def analyze(journal: str, seed: int, playouts: int, workers: int, shape: str) -> None:
+    """Estimate each player's chance to win at every decision of a game, and mark the moves
+    that lost most against the best move found.
+
+    The chances come from the game played on to its end by greedy players, from each
+    position and after each move the rules allow; the same journal, options and seed give
+    the same analysis whatever --workers is.  Step numbers are those `bazaar replay --to`
+    takes.  JOURNAL may be - for standard input.
+    """
+    from bazaar.tools.analysis import analyse, report
+
+    name, data = journal_source(journal)
+    whole = _checked(lambda: history.load(BAZAAR, name, data=data))
+    _warn_torn(name, whole.torn_line)
+    found = analyse(whole.header, whole.events, name, seed=seed, samples=playouts, workers=workers)
+    shown = msgspec.json.encode(found).decode() + "\n" if shape == "json" else report(found)
+    click.echo(shown, nl=False)
 
 
 @main.command()
@@ -381,7 +442,7 @@ def verify(journal: str) -> None:
     """
     name, data = journal_source(journal)
     try:
-        checked = history.verify(BAZAAR, name, data=data)
+        checked = history.verify(BAZAAR, name, data=data, seal=True)
     except JournalError as error:
         click.echo(printable(str(error)))
         sys.exit(1)

@@ -24,4 +24,5 @@ BAZAAR: Definition[GameStarted, AnyEvent, Game] = Definition(
         continues=continues, verdict=verdict, header_problem=header_problem, broken=broken
     ),
     words=Words(start=describe_start, event=describe),
+    state_type=Game,
 )

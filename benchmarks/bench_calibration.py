@@ -8,7 +8,7 @@ Seeded games are played as `watan simulate` plays them; at the start of every tu
 game that was won, the chances `watan analyze` reports there (`estimate.position`, with
 the analysis seed 0 and its default horizon, or `--quick`'s) are scored against the
 winner, beside two baselines: each student's share of the points so far, and a uniform
-25% (`watan.tools.analysis.calibration`).  The scores are printed by stage (the first,
+25% (`replay.calibration`).  The scores are printed by stage (the first,
 second and last third of each game's turns), and the reliability diagram of the analysis
 and of the points baseline is written as SVG.  The analysis must score lower (better)
 than both baselines at every stage (issue 24).  With `--seconds`, the games finished in
@@ -23,17 +23,19 @@ import time
 
 import msgspec
 
+from replay import calibration
+from replay.analysis import Horizon
 from replay.tournaments import game_seeds
 from watan.engine.state import COLOURS, NOBODY, Phase
 from watan.players.measures import points
-from watan.tools.analysis import analysed, calibration, estimate
+from watan.tools.analysis import analysed, estimate
 from watan.tools.analysis.decisions import decisions
 from watan.tools.simulate import play_game
 
 
 class Run(msgspec.Struct, frozen=True):
     players: tuple[str, ...]
-    horizon: estimate.Horizon
+    horizon: Horizon
     edition: str
 
 

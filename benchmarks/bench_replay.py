@@ -11,8 +11,11 @@ the game goes on), then prints each figure with what produced it.
 from __future__ import annotations
 
 import argparse
+import atexit
+import os
 import random
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -25,6 +28,7 @@ import msgspec
 
 from benchmarks.timing import median_seconds
 from replay import fold, write_journal
+from replay.checkpoints import sidecar_path
 from replay.history import check
 from replay.parallel import check_on_both
 from watan.definition import CODEC
@@ -135,6 +139,16 @@ def side_by_side(
     return {python: (statistics.median(times[python]), max(peaks[python])) for python in pythons}
 
 
+def unsealable_copy(path: Path, folder: Path) -> Path:
+    """Return a copy of the journal at `path` in `folder` that never gets a sidecar of
+    checkpoints (a folder stands at its name), so that every figure here is a journal
+    read and judged from its start (`bench_checkpoints.py` measures sealed ones)."""
+    copy = folder / "unsealed.jsonl"
+    shutil.copyfile(path, copy)
+    os.mkdir(sidecar_path(str(copy)))
+    return copy
+
+
 def verify_cpu(path: Path) -> tuple[float, float, float]:
     """Return the CPU seconds `watan verify`'s check takes on one process, and on two: this
     process's and the forked one's (`replay.parallel`), each the median of three."""
@@ -171,6 +185,7 @@ def run() -> None:
     parser.add_argument("--runs", type=int, default=3, help="runs of each whole command")
     options = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="watan-bench-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
     if options.journal is not None:
         path = options.journal
         count = sum(1 for _ in CODEC.reader().iter_events(path)[1])
@@ -178,6 +193,7 @@ def run() -> None:
         path = options.keep or folder / "long.jsonl"
         count = long_journal(path, options.events)
     print(f"journal: {count:,} events, {path.stat().st_size / 1e6:.1f} MB ({path})")
+    path = unsealable_copy(path, folder)
 
     pythons = [sys.executable, *([options.baseline] if options.baseline else [])]
     for args in () if options.fold_only else (

@@ -21,6 +21,7 @@ import concurrent.futures
 import math
 from pathlib import Path
 
+from replay.analysis import seeded
 from replay.tournaments import game_seeds
 from watan.engine.state import NOBODY, Phase
 from watan.players.master import chances
@@ -50,7 +51,7 @@ def samples(
         if d.turn > seen and d.game.phase is Phase.BEFORE_ROLL:
             seen = d.turn
             for turns in horizons:
-                on = estimate.played_on(d.game, estimate.seeded(0, d.step, 0), turns)
+                on = estimate.played_on(d.game, seeded(0, d.step, 0), turns)
                 if on.phase is not Phase.OVER:
                     cell = tempering.cell(d.turn, on)
                     found.append((turns, chances(on), cell, played.game.winner))

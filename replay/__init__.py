@@ -15,6 +15,8 @@ state from a header, its reducer, optionally its judge and its words):
 - `auditing`: checking a journal against the game's rules, command by command;
 - `history`: a journal at any step, listed in words, rewound at command boundaries, verified;
 - `recorder`: a live game's journal, appended to under its lock, and reopened to play on;
+- `checkpoints`: judged states sealed in a sidecar beside a long journal, so that a read
+  of a late step starts there (and `parallel`, `verify` on two processes);
 - `compare`: where two journals part and how two states differ, in words.
 
 Any game may also play `tournaments`: many seeded games in batches, the same on one

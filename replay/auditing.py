@@ -9,6 +9,7 @@ command, and the only problem is a reducer that raises.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Generic, TypeVar
 
@@ -105,6 +106,10 @@ def compare_runs(
     return Verdict(len(expected), f"{said(run[len(expected)])!r} is not part of this command")
 
 
+Seal = Callable[[int, S], int]
+"""Handed how many events are judged and the state they give, at a command's end; returns
+the events at which to be handed the next."""
+
 Progress = Callable[[int], object]
 """Told how many events are checked so far: a long audit's progress bar."""
 
@@ -121,6 +126,7 @@ def audit(
     through: bool = False,
     progress: Progress | None = None,
     since: tuple[S, int] | None = None,
+    seal: Seal[S] | None = None,
 ) -> Audit[S]:
     """Return the state after the first `keep` events (all when None), checking them all.
 
@@ -132,7 +138,9 @@ def audit(
     `events` may be a stream: they are looked at once, in order, and not kept.  With
     `since` (a state and how many events gave it, the start of a command), `events` are
     those after them, judged from that state and numbered on from there; the header is
-    not looked at again (`replay.parallel` checks a journal in parts this way).
+    not looked at again (`replay.parallel` checks a journal in parts this way).  `seal`
+    is handed the state at the end of each sound command that reaches the events it last
+    asked for (`replay.checkpoints.Sealer.seal`), and says how many to wait for next.
     """
     definition = definition.for_header(header)
     judge = definition.judge
@@ -153,8 +161,9 @@ def audit(
     runs = _runs(judge, events)
     verdict = None if judge is None else judge.verdict
     broken = None if judge is None else judge.broken
-    if through and keep is not None and keep <= 0:
+    if through and keep is not None and keep <= number:
         runs = iter(())
+    mark = sys.maxsize if seal is None else seal(number, state)
     report = PROGRESS_EVERY
     for run in runs:
         if number >= report and progress is not None:
@@ -176,6 +185,8 @@ def audit(
             return Audit(sound, before, Problem(number + 1, _raised("reducer", error)))
         if broken is not None and broken(state, sound) is not None:
             return Audit(sound, before, _first_broken(apply, broken, sound, run, before))
+        if number >= mark:
+            mark = seal(number, state)  # type: ignore[misc]  # (a mark is only reached with one)
         if through and keep is not None and number >= keep:
             break
     if progress is not None:

@@ -18,6 +18,7 @@ from typing import Generic, TypeVar
 import msgspec
 
 from replay.auditing import audit, boundaries
+from replay.checkpoints import Sealer, Start, keep_sealed, start_of
 from replay.edges.messages import torn
 from replay.journal import JournalError, Source, StrPath
 from replay.protocol import Definition
@@ -49,6 +50,7 @@ def load(
     *,
     data: Source | None = None,
     progress: Progress | None = None,
+    sealed: bool = False,
 ) -> Moment[H, E, S]:
     """Return the journal at `path` up to step `to` (its end when None), checked.
 
@@ -59,11 +61,23 @@ def load(
     incomplete last line is left out and its line reported in `torn_line`.  With `data`,
     the journal is read from it (standard input, or bytes), line by line under the
     reader's limits, and `path` only names it in errors.  `progress` hears how many of
-    the events read have been checked, of them all.
+    the events read have been checked, of them all.  With `sealed`, a journal file's
+    events after its last sealed checkpoint at or before `to` are judged, from the state
+    sealed there (`replay.checkpoints`); every event is read all the same.
     """
     header, events, torn = _read(definition, path, to, data)
-    state = _sound(definition, path, header, events, to, progress=progress)
+    start = _sealed_start(definition, path, to) if sealed and data is None else None
+    state = _sound(definition, path, header, events, to, progress=progress, start=start)
     return Moment(header=header, events=events[:to], state=state, torn_line=torn)
+
+
+def _sealed_start(
+    definition: Definition[H, E, S], path: StrPath, to: int | None
+) -> Start[S] | None:
+    """Return the checkpoint of the journal at `path` to start judging from, if any."""
+    if definition.state_type is None:
+        return None
+    return start_of(definition, os.fspath(path), to)
 
 
 def _sound(
@@ -74,10 +88,18 @@ def _sound(
     to: int | None,
     *,
     progress: Progress | None = None,
+    start: Start[S] | None = None,
 ) -> S:
-    """Return the state at step `to` once every event read passes the audit, or raise."""
+    """Return the state at step `to` once every event read passes the audit (those after
+    `start`, from its state, when given), or raise."""
     told = None if progress is None else lambda done: progress(done, len(events))
-    checked = audit(definition, header, events, keep=to, progress=told)
+    if start is not None and start.events <= len(events):
+        since = (start.state, start.events)
+        checked = audit(
+            definition, header, events[start.events :], keep=to, progress=told, since=since
+        )
+    else:
+        checked = audit(definition, header, events, keep=to, progress=told)
     if checked.problem is not None or checked.state is None:
         problem = checked.problem
         line = None if problem is None else problem.line
@@ -137,6 +159,8 @@ def check(
     *,
     data: Source | None = None,
     progress: Progress | None = None,
+    sealed: bool = False,
+    seal: bool = False,
 ) -> Checked[H, S]:
     """Return the journal at `path` checked up to step `to` (its end when None), as `load`
     does, but streaming: its events are read, judged and folded a block at a time and never
@@ -145,18 +169,39 @@ def check(
     Only the lines up to the end of the command step `to` falls in are read.  Raises
     JournalError as `load` does.  `progress` hears how many bytes of the file are read,
     of its size.  With `data` (standard input, say), the journal is streamed from it,
-    and `path` only names it.
+    and `path` only names it.  With `sealed`, a journal file is read and judged from its
+    last sealed checkpoint at or before `to` (`replay.checkpoints`), the same answer
+    sooner.  With `seal`, a journal file checked whole and found sound, torn line aside,
+    gets a sidecar of checkpoints when it is long enough (`keep_sealed`); none is read.
     """
     name = str(path)
     if to is not None and to < 0:
         raise JournalError(name, None, f"there is no step {to}: steps start at 0")
-    header, stream = definition.reader().iter_events(path, data)
+    start = _sealed_start(definition, path, to) if sealed and data is None else None
+    sealer = _sealer(definition) if seal and data is None and to is None else None
+    header, stream = definition.reader().iter_events(
+        path,
+        data,
+        start=None if start is None else start.resume,
+        seen=None if sealer is None else sealer.seen,
+    )
     with stream:
         size = _size(path) if data is None else 0
         told = None if progress is None else lambda _: progress(stream.position, size)
-        checked = audit(definition, header, stream, keep=to, through=True, progress=told)
+        checked = audit(
+            definition,
+            header,
+            stream,
+            keep=to,
+            through=True,
+            progress=told,
+            since=None if start is None else (start.state, start.events),
+            seal=None if sealer is None else sealer.seal,
+        )
         torn = stream.torn_tail
     problem = checked.problem
+    if sealer is not None and problem is None and torn is None and checked.state is not None:
+        keep_sealed(definition, name, sealer, checked.events, checked.state)
     if problem is not None or checked.state is None:
         line = None if problem is None else problem.line
         raise JournalError(name, line, "no state" if problem is None else problem.problem)
@@ -166,6 +211,13 @@ def check(
     return Checked(
         header, read if to is None else to, checked.state, None if torn is None else read + 2
     )
+
+
+def _sealer(definition: Definition[H, E, S]) -> Sealer | None:
+    """Return a sealer of a journal's checkpoints when the game's states can be kept."""
+    if definition.state_type is None:
+        return None
+    return Sealer()
 
 
 def _size(path: StrPath) -> int:
@@ -323,13 +375,15 @@ def verify(
     *,
     data: Source | None = None,
     progress: Progress | None = None,
+    seal: bool = False,
 ) -> Checked[H, S]:
     """Return the whole journal checked, or raise JournalError for its first problem.
 
     It is checked as `check` does, streaming, so a journal of any length is verified in
     little memory.  An incomplete last line is a problem here: the journal is not whole.
+    No checkpoint is trusted; with `seal`, a sound journal gets its sidecar (`check`).
     """
-    checked = check(definition, path, data=data, progress=progress)
+    checked = check(definition, path, data=data, progress=progress, seal=seal)
     if checked.torn_line is not None:
         raise JournalError(str(path), checked.torn_line, torn(definition.name))
     return checked

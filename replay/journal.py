@@ -13,10 +13,11 @@ from __future__ import annotations
 import contextlib
 import functools
 import io
+import itertools
 import os
 import re
 import stat
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import BinaryIO, Generic, NamedTuple, TypeVar, overload
 
 import msgspec
@@ -36,6 +37,21 @@ the file seems to be and which command takes it (`is a save file, not a journal:
 Source = bytes | BinaryIO
 """A journal that is not read from its path: its bytes, or a stream to read them from
 (standard input), read line by line under the same limits as a file."""
+
+
+class Resume(NamedTuple):
+    """Where a stream of events begins when not at the first: the byte `offset` of a line's
+    start, and how many `events` the lines before it hold (so that its lines are numbered
+    as a read from the start would number them).  Whoever gives one vouches that `offset`
+    begins a line (`replay.checkpoints` checks the bytes before it against a hash)."""
+
+    offset: int
+    events: int
+
+
+Seen = Callable[[bytes], object]
+"""Handed the bytes a stream reads, in order and whole lines at a time: the header's line,
+then each run of event lines decoded (`replay.checkpoints.Sealer` hashes them)."""
 
 
 class Conversion(NamedTuple):
@@ -290,14 +306,21 @@ class Journal(msgspec.Struct, Generic[H, E], frozen=True):
 class EventStream(Generic[E]):
     """A journal's events decoded one line at a time, as they are asked for.
 
+    They come a block's run of lines at a time (`JournalReader._chunks`), chained together
+    without a step of Python between two events of one run.
+
     The file stays open only while iterating; `torn_tail` is set once the iteration
     has reached a torn last line.
     """
 
     def __init__(
-        self, lines: Generator[E, None, None], torn: list[bytes], read: list[int] | None = None
+        self,
+        chunks: Generator[Iterable[E], None, None],
+        torn: list[bytes],
+        read: list[int] | None = None,
     ) -> None:
-        self._lines = lines
+        self._chunks = chunks
+        self._lines: Iterator[E] = itertools.chain.from_iterable(chunks)
         self._torn = torn
         self._read = [0] if read is None else read
 
@@ -319,7 +342,7 @@ class EventStream(Generic[E]):
 
     def close(self) -> None:
         """Close the file now rather than when the stream is dropped."""
-        self._lines.close()
+        self._chunks.close()
 
     def __enter__(self) -> EventStream[E]:
         return self
@@ -403,34 +426,56 @@ class JournalReader(Generic[H, E]):
         with contextlib.closing(file) if source is None else contextlib.nullcontext(file):
             header, convert = self._header_of(name, file)
             torn: list[bytes] = []
-            events = tuple(self._blocks(name, file, torn, convert, read=[0]))
+            chunks = self._chunks(name, file, torn, convert, read=[0])
+            events = tuple(itertools.chain.from_iterable(chunks))
         return Journal(header, events, torn[0] if torn else None)
 
     def decode(self, name: str, data: bytes) -> Journal[H, E]:
         """Return the journal whose bytes are `data` (a pipe's, say), named `name` in errors."""
         return self.read(name, data)
 
-    def iter_events(self, path: StrPath, source: Source | None = None) -> tuple[H, EventStream[E]]:
+    def iter_events(
+        self,
+        path: StrPath,
+        source: Source | None = None,
+        *,
+        start: Resume | None = None,
+        seen: Seen | None = None,
+    ) -> tuple[H, EventStream[E]]:
         """Return the header and a lazy stream of the events, reading only the lines asked for.
 
-        With `source`, the events are read from it as they are asked for (`read`)."""
+        With `source`, the events are read from it as they are asked for (`read`).  With
+        `start`, the header is read and the events begin at its offset, numbered on from
+        its count (a file only: standard input cannot go back).  `seen` is handed every
+        whole line read, the header's first unless the read starts later (`Seen`)."""
         name = os.fspath(path)
         file = _opened(name, source)
         with contextlib.closing(file) if source is None else contextlib.nullcontext(file):
-            header, convert = self._header_of(name, file)
+            header, convert = self._header_of(name, file, seen if start is None else None)
             offset = file.tell() if source is None else 0
+        number = 2
+        if start is not None:
+            if source is not None:
+                file.seek(start.offset)
+            offset, number = start.offset, start.events + 2
         torn: list[bytes] = []
         read = [offset]
         kept = None if source is None else file
-        stream = self._stream(name, kept, offset, torn, convert, read=read)
+        stream = self._stream(
+            name, kept, offset, torn, convert, read=read, number=number, seen=seen
+        )
         return header, EventStream(stream, torn, read)
 
-    def _header_of(self, name: str, file: BinaryIO) -> tuple[H, Convert | None]:
+    def _header_of(
+        self, name: str, file: BinaryIO, seen: Seen | None = None
+    ) -> tuple[H, Convert | None]:
         """Return the header read from the first line of `file`, and how its events convert."""
         try:
             first = file.readline(self._limits.line + 2)
         except OSError as error:
             raise _unreadable(name, error) from None
+        if seen is not None and first.endswith(b"\n"):
+            seen(first)
         found = self._converter(first)
         try:
             header = self._decode_header(name, first, None if found is None else found.header)
@@ -463,16 +508,20 @@ class JournalReader(Generic[H, E]):
         convert: Convert | None,
         *,
         read: list[int],
-    ) -> Generator[E, None, None]:
-        """Yield the events of the file (reopened at `offset` when not given), as `_blocks`."""
+        number: int = 2,
+        seen: Seen | None = None,
+    ) -> Generator[Iterable[E], None, None]:
+        """Yield the events of the file (reopened at `offset` when not given), as `_chunks`."""
         if file is not None:
-            yield from self._blocks(name, file, torn, convert, read=read)
+            yield from self._chunks(name, file, torn, convert, read=read, number=number, seen=seen)
             return
         with open_journal(name) as opened:
             opened.seek(offset)
-            yield from self._blocks(name, opened, torn, convert, read=read)
+            yield from self._chunks(
+                name, opened, torn, convert, read=read, number=number, seen=seen
+            )
 
-    def _blocks(
+    def _chunks(
         self,
         name: str,
         file: BinaryIO,
@@ -480,18 +529,23 @@ class JournalReader(Generic[H, E]):
         convert: Convert | None,
         *,
         read: list[int],
-    ) -> Generator[E, None, None]:
-        """Yield the events of `file` from line 2 on (its header read); a torn last line goes into
-        `torn` and ends it.
+        number: int = 2,
+        seen: Seen | None = None,
+    ) -> Generator[Iterable[E], None, None]:
+        """Yield the events of `file` from line `number` on (the header, or the lines before
+        it, read), a run of them for each block read (decoded, or decoded as they are
+        asked for when a line must be looked at alone); a torn last line goes into `torn`
+        and ends them.  The next block is read once the run before is used up.
 
         The file is read in blocks (small first, so that a look at the first steps reads
         little), each cut after its last newline and decoded all at once when its lines
         allow: a long journal streams at the decoder's pace and is never held whole.  A line
         without its newline that grows past the longest allowed is refused there, so memory
         stays bounded whatever the file holds (`/dev/zero` on standard input, say).
-        `read[0]` counts the bytes read.
+        `read[0]` counts the bytes read; `seen` is handed each run of whole lines before its
+        events are decoded.
         """
-        number, pending, size = 2, b"", FIRST_BLOCK
+        pending, size = b"", FIRST_BLOCK
         while True:
             try:
                 block = file.read(size)
@@ -507,7 +561,9 @@ class JournalReader(Generic[H, E]):
             if cut:
                 body = data[:cut]
                 lines = body.count(b"\n")  # each line of a cut block ends in its newline
-                yield from self._body_events(name, body, convert, number, lines)
+                if seen is not None:
+                    seen(body)
+                yield self._body_events(name, body, convert, number, lines)
                 number += lines
             if len(pending) > self._limits.line:
                 raise JournalError(name, number, self._limits.too_long)
@@ -515,7 +571,7 @@ class JournalReader(Generic[H, E]):
             if self._torn(pending, convert):
                 torn.append(pending)
                 return
-            yield self._decode_event(name, number, pending, convert)
+            yield (self._decode_event(name, number, pending, convert),)
 
     def _decode_header(self, name: str, raw: bytes, convert: Convert | None) -> H:
         if not raw:

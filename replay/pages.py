@@ -49,22 +49,68 @@ def steps(
     return made
 
 
-class _Data(msgspec.Struct, frozen=True):
+class Mark(msgspec.Struct, frozen=True):
+    """A marked move on the graph: its step, who played it, the mark, and why (its title)."""
+
+    step: int
+    player: str
+    mark: str
+    title: str
+
+
+class Chances(msgspec.Struct, frozen=True):
+    """A win-chance graph under the controls (`page/chances.js`): the players' names and
+    colours in seat order, each decision's step and chances in percent by name, and the
+    marked moves."""
+
+    names: tuple[str, ...]
+    colours: tuple[str, ...]
+    points: tuple[tuple[int, dict[str, float]], ...]
+    marks: tuple[Mark, ...] = ()
+
+
+class _Data(msgspec.Struct, frozen=True, omit_defaults=True):
     steps: Sequence[Step]
     opening: int
+    chances: Chances | None = None
 
 
-def page(program: str, title: str, about: str, steps: Sequence[Step], opening: int = 0) -> str:
+GRAPH = """
+if (data.chances) {
+  const graph = document.getElementById("graph");
+  graph.hidden = false;
+  const move = window.replayChances(graph, Object.assign({ last, show }, data.chances));
+  listeners.push(move);
+}
+"""
+"""What draws the graph, when the page has one: in the page's script, before the first step."""
+
+
+def page(
+    program: str,
+    title: str,
+    about: str,
+    steps: Sequence[Step],
+    opening: int = 0,
+    *,
+    chances: Chances | None = None,
+) -> str:
     """Return the whole page: `title` and `about` at the top, then the steps, opening at
-    step `opening` unless the page's address asks for another."""
-    data = msgspec.json.encode(_Data(steps, opening)).decode()
+    step `opening` unless the page's address asks for another; with `chances`, their graph
+    under the controls, following the step and choosing one when clicked."""
+    data = msgspec.json.encode(_Data(steps, opening, chances)).decode()
     # In a script element, only `</` could end it early; `<\/` reads the same in JSON.
     data = data.replace("</", "<\\/")
-    template = (resources.files("replay") / "page" / "stepper.html").read_text(encoding="utf-8")
+    template = _asset("stepper.html")
     return Template(template).substitute(
         program=html.escape(program),
         title=html.escape(title),
         about=html.escape(about),
         last=str(len(steps) - 1),
         data=data,
+        graph="" if chances is None else _asset("chances.js") + GRAPH,
     )
+
+
+def _asset(name: str) -> str:
+    return (resources.files("replay") / "page" / name).read_text(encoding="utf-8")

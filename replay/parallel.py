@@ -1,15 +1,23 @@
 """Checking a long journal on two processes: the same verdict as `history.check`, sooner.
 
-The journal is cut at the end of the command its middle event falls in (a little past the
-middle: the second part costs more, see below).  This process judges the first part as
-`history.check` would; a second process, forked, reads the same file, folds the first part
-without judging it (the game's batch fold, `Definition.fold_all`, when it gives one) and
-judges the second part from there.  The seam is checked: the state this process's audit
-ends in must be the state the other's fold began from, or the parts are thrown away and
-the journal checked again in one piece, so nothing the second process assumed is trusted.
-The first problem wins: one in the first part is reported whatever the second found.  The
-verdict and its words are `history.check`'s (`tests/test_parallel_verify.py` compares them
-over every recorded journal and tampered copies).
+The journal is cut at the end of a command, a first part judged here and the rest in a
+forked process, from the state the first part ends in, which that process must find on
+its own:
+
+- from a sealed checkpoint near the middle, when the journal has a sidecar whose hash
+  matches (`replay.checkpoints.start_of`): it reads and judges from there, so each part
+  is read and judged once;
+- otherwise by folding the first part without judging it (the game's batch fold,
+  `Definition.fold_all`), a little past the middle (the second part costs more, see
+  `SHARE`), the events streamed straight into the fold.
+
+Either way nothing it assumed is trusted: the seam is checked, the state (and the number
+of events) this process's audit ends in must be the state the other began from, or the
+parts are thrown away and the journal checked again in one piece; a checkpoint that does
+not match the judged state is no more than a wasted guess.  The first problem wins: one
+in the first part is reported whatever the second found.  The verdict and its words are
+`history.check`'s (`tests/test_parallel_verify.py` compares them over every recorded
+journal and tampered copies).
 
 A journal too short to be worth a second process, a game whose judge does not give
 `longest` (so a cut cannot be found from a few events back), a machine with one core, or
@@ -18,14 +26,18 @@ a second process that fails for any reason of its own: each is checked in one pi
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 import os
 from collections.abc import Iterator
 from multiprocessing.connection import Connection
 from typing import Any, TypeVar
 
-from replay import history
+import msgspec
+
+from replay import checkpoints, history
 from replay.auditing import Audit, audit
+from replay.checkpoints import Checkpoint, Sealer, Start, after_lines, start_of, write_sidecar
 from replay.folding import fold
 from replay.history import Checked, Progress
 from replay.journal import LONGEST_LINE, JournalError, StrPath, open_journal
@@ -39,10 +51,14 @@ SMALLEST = 4 << 20
 """Journals shorter than this many bytes are checked in one piece: a second process costs
 more than it saves on them."""
 
-SHARE = 0.54
-"""The share of the events the first part holds.  Both processes decode the first part;
-the second only folds it, quickly, before judging its own, so an even split of the work
-puts the cut a little past the middle."""
+SHARE = 0.52
+"""The share of the events the first part holds when the second process folds it: both
+processes decode the first part; the second only folds it, quickly, before judging its
+own, so an even split of the work puts the cut a little past the middle."""
+
+SEALED_SHARE = 0.5
+"""The share of the events before the checkpoint a second process starts from, at most:
+each part is then read and judged once, so the middle evens the work."""
 
 BLOCK = 1 << 20
 
@@ -53,10 +69,13 @@ def check_on_both(
     *,
     progress: Progress | None = None,
     smallest: int = SMALLEST,
+    seal: bool = False,
 ) -> Checked[H, S]:
     """Return the whole journal at `path` checked, as `history.check(definition, path)`
     does (the same state, or the same JournalError), on two processes when it pays: for a
-    file of at least `smallest` bytes."""
+    file of at least `smallest` bytes.  With `seal`, a journal found sound gets a sidecar
+    of checkpoints, as `history.check(seal=True)` gives it: each process seals the part
+    it judges, from the bytes it read."""
     name = os.fspath(path)
     judge = definition.judge
     if (
@@ -66,18 +85,27 @@ def check_on_both(
         or "fork" not in multiprocessing.get_all_start_methods()
         or _size(name) < smallest
     ):
-        return history.check(definition, path, progress=progress)
+        return history.check(definition, path, progress=progress, seal=seal)
     lines = _lines(name)
     if lines is None:
-        return history.check(definition, path, progress=progress)
-    cut = int((lines - 1) * SHARE)
+        return history.check(definition, path, progress=progress, seal=seal)
+    seam = start_of(definition, name, int((lines - 1) * SEALED_SHARE))
+    cut = int((lines - 1) * SHARE) if seam is None else seam.events
     context = multiprocessing.get_context("fork")
     receiving, sending = context.Pipe(duplex=False)
-    second = context.Process(target=_second_part, args=(definition, name, cut, sending))
+    sealer = _sealer(definition, seal)
+    second = context.Process(
+        target=_second_part,
+        args=(definition, name, cut, sending),
+        kwargs={"seal": sealer is not None, "seam": seam},
+    )
     second.start()
     sending.close()
     try:
-        first = _first_part(definition, name, cut, progress)
+        share = SHARE if seam is None else seam.events / max(1, lines - 1)
+        first = _first_part(
+            definition, name, cut, progress=progress, sealer=sealer, share=share
+        )
         answer = receiving.recv() if first.problem is None else None
     except EOFError:
         answer = None
@@ -88,8 +116,12 @@ def check_on_both(
         problem = first.problem
         line = None if problem is None else problem.line
         raise JournalError(name, line, "no state" if problem is None else problem.problem)
-    if not isinstance(answer, _Second) or answer.began != first.state:
-        return history.check(definition, path, progress=progress)
+    if (
+        not isinstance(answer, _Second)
+        or answer.began_at != first.events
+        or answer.began != first.state
+    ):
+        return history.check(definition, path, progress=progress, seal=seal)
     if answer.error is not None:
         raise JournalError(*answer.error)
     rest: Audit[S] = answer.audit
@@ -98,72 +130,141 @@ def check_on_both(
                            "no state" if rest.problem is None else rest.problem.problem)
     torn = None if answer.torn is None else rest.events + 2
     header: H = answer.header
+    if sealer is not None and answer.sealed is not None and torn is None:
+        _keep_both(definition, name, sealer, answer.sealed)
     return Checked(header, rest.events, rest.state, torn)
 
 
-class _Second:
-    """What the second process sends back: the state its fold of the first part reached
-    (the seam), and its audit of the second part, or the reader's error there."""
+def _sealer(definition: Definition[H, E, S], seal: bool) -> Sealer | None:
+    if not seal or definition.state_type is None:
+        return None
+    return Sealer()
 
-    def __init__(
-        self,
-        header: Any,
-        began: Any,
-        audit: Audit[Any],
-        torn: bytes | None,
-        error: tuple[str, int | None, str] | None,
-    ) -> None:
-        self.header, self.began, self.audit, self.torn, self.error = (
-            header, began, audit, torn, error
-        )
+
+def _keep_both(
+    definition: Definition[H, E, S], name: str, first: Sealer, second: bytes
+) -> None:
+    """Write the sidecar of both parts' checkpoints: this process's, then the second's
+    (which ends with one at the journal's end), once its part was found sound."""
+    later = msgspec.msgpack.decode(second, type=list[Checkpoint])
+    if not later or later[-1].events < checkpoints.EVERY:
+        return
+    sealed = first.checkpoints[-1].events if first.checkpoints else 0
+    both = [*first.checkpoints, *(point for point in later if point.events > sealed)]
+    write_sidecar(name, both, both[-1].offset)
+
+
+class _Second(msgspec.Struct, frozen=True, kw_only=True):
+    """What the second process sends back: the state it began its part from (the seam)
+    and after how many events, and its audit of the second part, or the reader's error
+    there; with the checkpoints it sealed, one at its end, as msgpack."""
+
+    header: Any
+    began: Any
+    began_at: int
+    audit: Audit[Any]
+    torn: bytes | None = None
+    error: tuple[str, int | None, str] | None = None
+    sealed: bytes | None = None
 
 
 def _first_part(
-    definition: Definition[H, E, S], name: str, cut: int, progress: Progress | None
+    definition: Definition[H, E, S],
+    name: str,
+    cut: int,
+    *,
+    progress: Progress | None,
+    sealer: Sealer | None,
+    share: float,
 ) -> Audit[S]:
-    """Return the audit of the events up to the end of the command event `cut` is in."""
-    header, stream = definition.reader().iter_events(name)
-    judge = definition.judge
+    """Return the audit of the events up to the end of the command event `cut` is in,
+    its checkpoints sealed by `sealer` when given; the progress bar is told of the share
+    of the file it reads as if it were the whole."""
+    seen = None if sealer is None else sealer.seen
+    header, stream = definition.reader().iter_events(name, seen=seen)
+    judge = definition.for_header(header).judge
     assert judge is not None
     size = _size(name)
-    share = max(1, int(size * SHARE))
+    part = max(1, int(size * share))
     told = (
-        None if progress is None
-        else lambda _: progress(min(size, stream.position * size // share), size)
+        None
+        if progress is None
+        else lambda _: progress(min(size, stream.position * size // part), size)
     )
     with stream:
-        return audit(definition, header, _through(stream, judge, cut, []), progress=told)
+        return audit(
+            definition,
+            header,
+            _through(iter(stream), judge, cut, []),
+            progress=told,
+            seal=None if sealer is None else sealer.seal,
+        )
 
 
 def _second_part(
-    definition: Definition[H, E, S], name: str, cut: int, sending: Connection
+    definition: Definition[H, E, S],
+    name: str,
+    cut: int,
+    sending: Connection,
+    *,
+    seal: bool,
+    seam: Start[S] | None,
 ) -> None:
-    """Fold the first part, judge the rest from there, and send what was found (`_Second`).
+    """Find the state after the first part, judge the rest from there, and send what was
+    found (`_Second`), with the checkpoints of the rest sealed when `seal`.  The state is
+    the checkpoint's at `seam`, read from there, or the first `cut` events' (and the
+    rest of the command the last is in) folded.
 
     Runs in the forked process; anything it cannot do ends with nothing sent, and the
     journal is then checked in one piece.
     """
     try:
-        header, stream = definition.reader().iter_events(name)
+        sealer = _sealer(definition, seal)
+        reader = definition.reader()
+        header, stream = reader.iter_events(name)
+        stream.close()
         played = definition.for_header(header)
-        judge = played.judge
-        assert judge is not None
         held: list[E] = []
-        began: S | None = None
+        if seam is None:
+            quick = _lead_folded(played, header, name, cut, sealer)
+            if quick is None:
+                sealer = _sealer(definition, seal)  # it may have seen part of the lead
+            else:
+                seam = quick
+        elif sealer is not None:
+            sealer.begin_at(name, seam.offset, seam.events)
+        seen = None if sealer is None else sealer.seen
+        header, stream = reader.iter_events(
+            name, start=None if seam is None else seam.resume, seen=seen
+        )
         with stream:
+            if seam is None:
+                began, count = _folded(played, (played.start(header), 0), iter(stream), cut, held)
+            elif seam.events < cut:  # the lead folded quickly: the rest of the first part now
+                began, count = _folded(played, (seam.state, seam.events), iter(stream), cut, held)
+            else:
+                began, count = seam.state, seam.events
             try:
-                before = list(_through(stream, judge, cut, held))
-                start = played.start(header)
-                fold_all = played.fold_all
-                began = (
-                    fold(played.apply, start, before) if fold_all is None
-                    else fold_all(start, before)
+                rest = audit(
+                    played,
+                    header,
+                    _chained(held, stream),
+                    since=(began, count),
+                    seal=None if sealer is None else sealer.seal,
                 )
-                rest = audit(played, header, _chained(held, stream), since=(began, len(before)))
             except JournalError as error:
-                sending.send(_Second(header, began, Audit(None, 0), None, _said(error)))
+                failed = Audit[S](None, 0)
+                sending.send(_Second(header=header, began=began, began_at=count, audit=failed,
+                                     error=_said(error)))
                 return
-            sending.send(_Second(header, began, rest, stream.torn_tail, None))
+            sealed = None
+            if sealer is not None and rest.problem is None and rest.state is not None:
+                sealer.finish(rest.events, rest.state)
+                sealed = msgspec.msgpack.encode(sealer.checkpoints)
+            sending.send(
+                _Second(header=header, began=began, began_at=count, audit=rest,
+                        torn=stream.torn_tail, sealed=sealed)
+            )
     except BaseException:  # nothing is trusted from here: the journal is checked in one piece
         pass
     finally:
@@ -171,21 +272,107 @@ def _second_part(
         os._exit(0)
 
 
+def _folded(
+    played: Definition[H, E, S],
+    since: tuple[S, int],
+    events: Iterator[E],
+    cut: int,
+    held: list[E],
+) -> tuple[S, int]:
+    """Return the state after the first `cut` events and the rest of the command the last
+    is in, folded without being judged from `since` (a state and how many events gave
+    it), and how many they are (-1 when the events ran out before the cut: the seam is
+    then refused); the event read past them goes to `held`.  The events stream straight
+    into the game's batch fold."""
+    judge = played.judge
+    assert judge is not None
+    fold_all = played.fold_all
+    state, done = since
+    read = [-1]
+    through = _through(events, judge, cut - done, held, read)
+    folded = fold(played.apply, state, through) if fold_all is None else fold_all(state, through)
+    return folded, -1 if read[0] < 0 else done + read[0]
+
+
+def _lead_folded(
+    played: Definition[H, E, S], header: H, name: str, cut: int, sealer: Sealer | None
+) -> Start[S] | None:
+    """Return the state after the first events of the journal, all but the last few before
+    event `cut`, folded straight from its bytes: decoded a block at a time by msgspec alone,
+    without the reader's checks, which the first part's audit makes on the same lines (a
+    line they would refuse is reported there first, and anything else read otherwise here
+    fails the seam check).  `sealer` sees the lines folded.  None when the journal's
+    events must be converted (an older format), or its lines are not one event each: the
+    first part is then folded from the stream, as the reader reads it."""
+    judge, codec = played.judge, played.codec
+    assert judge is not None
+    lead = max(0, cut - 2 * (judge.longest or 1))
+    fold_all = played.fold_all
+    decoder: msgspec.json.Decoder[Any] = msgspec.json.Decoder(codec.event_type)
+    state, folded = played.start(header), 0
+    with open_journal(name) as file:
+        first = file.readline(LONGEST_LINE + 2)
+        if not first.endswith(b"\n") or (codec.upcast is not None and codec.upcast(first)):
+            return None
+        if sealer is not None:
+            sealer.seen(first)
+        offset, pending = len(first), b""
+        while folded < lead:
+            block = file.read(BLOCK)
+            data = pending + block
+            end = data.rfind(b"\n") + 1
+            if not block or len(data) - end > LONGEST_LINE:
+                return None
+            body, pending = data[:end], data[end:]
+            lines = body.count(b"\n")
+            if folded + lines > lead:
+                lines = lead - folded
+                body = body[: after_lines(body, lines)]
+            try:
+                events = decoder.decode_lines(body)
+            except (msgspec.DecodeError, RecursionError, UnicodeDecodeError):
+                return None
+            if len(events) != lines:
+                return None
+            if sealer is not None:
+                sealer.seen(body)
+            state = fold(played.apply, state, events) if fold_all is None else fold_all(
+                state, events
+            )
+            folded, offset = folded + lines, offset + len(body)
+    return Start(folded, offset, state)
+
+
 def _through(
-    events: Iterator[E], judge: Judge[H, E, S], cut: int, held: list[E]
+    events: Iterator[E],
+    judge: Judge[H, E, S],
+    cut: int,
+    held: list[E],
+    read: list[int] | None = None,
 ) -> Iterator[E]:
     """Yield the first `cut` events and the rest of the command the last of them is in; the
-    event that begins the next command, read to know where this one ends, goes to `held`."""
+    event that begins the next command, read to know where this one ends, goes to `held`,
+    and how many were yielded to `read[0]` (left as it was when fewer than `cut` were).
+
+    All but the last few of the first `cut` go by untouched (`itertools.islice`): only
+    around the cut is each event looked at, the command's first never more than `longest`
+    back."""
     longest = judge.longest or 1
+    lead = max(0, cut - 2 * longest)
+    yield from itertools.islice(events, lead)
     recent: list[E] = []
-    for number, event in enumerate(events, start=1):
+    yielded = lead
+    for number, event in enumerate(events, start=lead + 1):
         if number > cut and recent and not judge.joins(recent, event):
             held.append(event)
-            return
+            break
         recent.append(event)
         if len(recent) > 2 * longest:
             del recent[:-longest]
         yield event
+        yielded = number
+    if read is not None and yielded >= cut:
+        read[0] = yielded
 
 
 def _chained(held: list[E], stream: Iterator[E]) -> Iterator[E]:

@@ -153,7 +153,9 @@ class Definition(msgspec.Struct, Generic[H, E, S], frozen=True):
     `fold_all(state, events)`, a quicker fold of a long run of events that returns what
     folding them one by one with `apply` returns (plain lists changed in place, say, and
     the frozen state built once at the end): `fold` uses it, wherever a prefix of a journal
-    is folded without being judged.
+    is folded without being judged.  A game that gives `state_type` (its state's type,
+    which msgspec encodes) may have its long journals' judged states sealed beside them
+    (`replay.checkpoints`), so that a late step is shown without judging every event.
     """
 
     name: str
@@ -164,6 +166,7 @@ class Definition(msgspec.Struct, Generic[H, E, S], frozen=True):
     words: Words[H, E] | None = None
     variant: Callable[[H], Definition[H, E, S]] | None = None
     fold_all: Callable[[S, Iterable[E]], S] | None = None
+    state_type: object = None
 
     def for_header(self, header: H) -> Definition[H, E, S]:
         """Return the definition a journal with this header is judged and described by."""

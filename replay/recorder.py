@@ -21,11 +21,16 @@ from replay.journal import Journal, JournalError, StrPath
 from replay.writer import JournalLock, JournalWriter
 
 if TYPE_CHECKING:
+    from replay.checkpoints import Keeper
     from replay.protocol import Definition
 
 H = TypeVar("H")
 E = TypeVar("E")
 S = TypeVar("S")
+
+EVERY = 1 << 15
+"""Events between two checkpoints a recorder seals: `replay.checkpoints.EVERY`, which a
+test holds equal, named here so that a game that never reaches one never imports it."""
 
 Report = Callable[[JournalError], None]
 """Where a recorder's write failure is told (one line on standard error, say: `reporter`)."""
@@ -37,14 +42,26 @@ class Recorder(Generic[H, E]):
     Made with no writer, it records nothing (a journal that could not be created).  Made
     `new` (its journal created for this game), it removes the journal on closing when no
     event was appended to it: a journal of nothing holds no game to replay or play on.
+    Made with `sealed_from` (the events its journal already holds), it seals a checkpoint
+    of the state it is given every so often (`replay.checkpoints.Keeper`), so that a long
+    game's journal is shown quickly at any step.
     """
 
     def __init__(
-        self, writer: JournalWriter[H, E] | None, report: Report, *, new: bool = False
+        self,
+        writer: JournalWriter[H, E] | None,
+        report: Report,
+        *,
+        new: bool = False,
+        sealed_from: int | None = None,
     ) -> None:
         self._writer = writer
         self._report = report
         self._played = not new
+        self._events = sealed_from
+        self._mark = None if sealed_from is None else (sealed_from // EVERY + 1) * EVERY
+        """The events at which to seal the next checkpoint, when sealing."""
+        self._keeper: Keeper | None = None
 
     @property
     def path(self) -> str | None:
@@ -57,8 +74,9 @@ class Recorder(Generic[H, E]):
         closing keeps it."""
         return self._played
 
-    def record(self, events: Sequence[E]) -> None:
-        """Append the events; on failure report it once and record nothing more."""
+    def record(self, events: Sequence[E], state: object = None) -> None:
+        """Append the events, one command's, and seal `state`, the state they give, when a
+        checkpoint is due; on failure report it once and record nothing more."""
         if self._writer is None or not events:
             return
         self._played = True  # a journal once appended to is kept, even when it failed
@@ -68,6 +86,22 @@ class Recorder(Generic[H, E]):
             self.close()
             self._writer = None
             self._report(error)
+            return
+        if self._events is not None and self._mark is not None:
+            self._events += len(events)
+            if self._events >= self._mark and state is not None:
+                self._seal(state)
+
+    def _seal(self, state: object) -> None:
+        """Seal the state the journal's events give, a checkpoint being due (the keeper
+        made, and its module imported, only then: most games never reach one)."""
+        assert self._events is not None and self._writer is not None
+        if self._keeper is None:
+            from replay.checkpoints import Keeper
+
+            self._keeper = Keeper(self._writer.path)
+        self._keeper.seal(self._events, state, self._writer.size(), self._writer.read_back)
+        self._mark = self._events + EVERY
 
     def close(self) -> None:
         """Close the journal and release its lock; a new journal nothing was appended to is
@@ -102,6 +136,7 @@ def recording(
     program: str,
     *,
     fallback: StrPath | None = None,
+    sealed: bool = False,
 ) -> Recorder[H, E]:
     """Return a recorder of a new game's journal, created at `path` with its header.
 
@@ -110,7 +145,9 @@ def recording(
     cannot be written, say), it goes there instead, said on a terminal with why; otherwise
     the game goes on without one, after one line on standard error saying why.  The
     journal is removed when the game ends with nothing appended to it (`Recorder`, `new`).
+    With `sealed`, it seals checkpoints of the states it is given (`Recorder`).
     """
+    sealed_from = 0 if sealed else None
     report = reporter(stderr, program)
     name = os.fspath(path)
     try:
@@ -123,11 +160,11 @@ def recording(
                 pass  # the first path's problem is the one to tell
             else:
                 announce(stderr, f"journal: {moved.path} ({refused.problem})", program)
-                return Recorder(moved, report, new=True)
+                return Recorder(moved, report, new=True, sealed_from=sealed_from)
         complain(stderr, f"cannot write the journal {name}: {refused.problem}", program)
         return Recorder(None, report)
     announce(stderr, f"journal: {name}", program)
-    return Recorder(writer, report, new=True)
+    return Recorder(writer, report, new=True, sealed_from=sealed_from)
 
 
 def create(path: StrPath, header: H) -> JournalWriter[H, E]:

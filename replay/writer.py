@@ -57,7 +57,7 @@ class JournalWriter(Generic[H, E]):
         Nothing is left behind when the journal cannot be made.
         """
         name = os.fspath(path)
-        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND | os.O_CLOEXEC
+        flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_APPEND | os.O_CLOEXEC
         try:
             fd = os.open(name, flags, 0o644)
         except FileExistsError:
@@ -113,6 +113,15 @@ class JournalWriter(Generic[H, E]):
         """Write the events, one line each, in a single write, and flush it to the system."""
         if events:
             self._write(_encode_lines(self._encoder, events, name=self.path))
+
+    def size(self) -> int:
+        """Return how many bytes the journal holds now."""
+        return os.fstat(self._file.fileno()).st_size
+
+    def read_back(self, start: int, end: int) -> bytes:
+        """Return the journal's bytes from offset `start` up to `end` (fewer at its end), as
+        they stand in the file this writer holds locked (`replay.checkpoints.Keeper`)."""
+        return os.pread(self._file.fileno(), max(0, end - start), start)
 
     def close(self) -> None:
         """Close the journal and release its lock; closing twice is harmless."""

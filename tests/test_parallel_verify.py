@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import msgspec
 import pytest
@@ -121,3 +122,112 @@ def test_a_short_journal_is_checked_in_one_piece(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr("replay.history.check", check)
     monkeypatch.setattr("replay.parallel._second_part", forbidden)
     assert check_on_both(WATAN, journal) == check(WATAN, journal)
+
+
+def _sealed_copy(journal: Path, folder: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Return a copy of `journal` with a sidecar of checkpoints every 50 events."""
+    monkeypatch.setattr("replay.checkpoints.EVERY", 50)
+    copy = folder / "sealed.jsonl"
+    copy.write_bytes(journal.read_bytes())
+    check(WATAN, copy, seal=True)
+    assert Path(f"{copy}.checkpoints").exists()
+    return copy
+
+
+def _never_folded(monkeypatch: pytest.MonkeyPatch) -> None:
+    def folded(*_: object) -> None:
+        raise AssertionError("the second part was folded, not read from its checkpoint")
+
+    monkeypatch.setattr("replay.parallel._folded", folded)
+
+
+@pytest.mark.parametrize("journal", RECORDED, ids=lambda path: path.parent.name)
+def test_a_sealed_journals_second_part_starts_from_its_checkpoint(
+    journal: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sealed = _sealed_copy(journal, tmp_path, monkeypatch)
+    _never_folded(monkeypatch)
+    alone, shared = both_ways(sealed)
+    assert isinstance(alone, Checked)
+    assert shared == alone
+
+
+@pytest.mark.parametrize("tampering", sorted(TAMPERINGS))
+@pytest.mark.parametrize("where", [0.25, 0.5, 0.8])
+def test_a_sealed_journal_tampered_after_sealing_is_refused_in_the_same_words(
+    tampering: str, where: float, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sealed = _sealed_copy(RECORDED[0], tmp_path, monkeypatch)
+    lines = sealed.read_bytes().splitlines()
+    at = 1 + int((len(lines) - 1) * where)
+    if tampering == "a roll changed":
+        at = next(n for n in range(at, len(lines)) if _roll_changed(lines[n]) is not None)
+    _written(sealed, TAMPERINGS[tampering](lines, at), tampering == "torn at the end")
+    _never_folded(monkeypatch)
+    alone, shared = both_ways(sealed)
+    assert shared == alone
+
+
+def test_a_forged_checkpoint_at_the_seam_is_not_trusted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from replay.checkpoints import read_sidecar, write_sidecar  # noqa: PLC0415
+
+    sealed = _sealed_copy(RECORDED[0], tmp_path, monkeypatch)
+    found = read_sidecar(str(sealed))
+    assert found is not None
+    other = msgspec.msgpack.encode(check(WATAN, sealed, 1).state)
+    forged = [
+        msgspec.structs.replace(point, state=msgspec.Raw(other)) for point in found.checkpoints
+    ]
+    write_sidecar(str(sealed), forged, found.journal_size)
+    monkeypatch.setattr("replay.history.check", check)  # the seam fails: one piece again
+    assert check_on_both(WATAN, sealed, smallest=0) == check(WATAN, sealed)
+
+
+@pytest.mark.parametrize("journal", RECORDED, ids=lambda path: path.parent.name)
+def test_a_journal_of_todays_format_folds_its_lead_straight_from_its_bytes(
+    journal: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The recorded journals are of format 1, whose events are converted as they are read;
+    rewritten in today's format, the second process folds most of the first part from the
+    file's bytes (`_lead_folded`), and says the same."""
+    from replay import parallel  # noqa: PLC0415
+    from replay.writer import write_journal  # noqa: PLC0415
+
+    today = tmp_path / "today.jsonl"
+    read = WATAN.reader().read(journal)
+    write_journal(today, read.header, read.events)
+    stream_fold = parallel._folded
+
+    def after_the_lead(*args: Any) -> Any:
+        if args[1][1] == 0:  # folding the first part from its first event, through the reader
+            raise AssertionError("the lead was not folded from the bytes")
+        return stream_fold(*args)
+
+    monkeypatch.setattr("replay.parallel._folded", after_the_lead)
+    alone, shared = both_ways(today)
+    assert isinstance(alone, Checked)
+    assert shared == alone
+
+
+@pytest.mark.parametrize("tampering", sorted(TAMPERINGS))
+@pytest.mark.parametrize("where", [0.25, SHARE])
+@pytest.mark.parametrize("journal", RECORDED[:2], ids=lambda path: path.parent.name)
+def test_a_tampered_journal_of_todays_format_is_refused_in_the_same_words(
+    journal: Path, tampering: str, where: float, tmp_path: Path
+) -> None:
+    """Damage in the part the second process folds from the bytes is the first part's to
+    report, in the reader's words."""
+    from replay.writer import write_journal  # noqa: PLC0415
+
+    read = WATAN.reader().read(journal)
+    write_journal(tmp_path / "today.jsonl", read.header, read.events)
+    lines = (tmp_path / "today.jsonl").read_bytes().splitlines()
+    at = 1 + int((len(lines) - 1) * where)
+    if tampering == "a roll changed":
+        at = next(n for n in range(at, len(lines)) if _roll_changed(lines[n]) is not None)
+    tampered = TAMPERINGS[tampering](lines, at)
+    path = _written(tmp_path / "tampered.jsonl", tampered, tampering == "torn at the end")
+    alone, shared = both_ways(path)
+    assert shared == alone

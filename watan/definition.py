@@ -89,6 +89,7 @@ def definition(name: str) -> Watan:
         ),
         variant=_edition_of,
         fold_all=fold_all,
+        state_type=Game,
     )
 
 

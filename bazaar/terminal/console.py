@@ -91,7 +91,9 @@ def play(
     rng = random.Random(options.seed)
     if resumed is not None:
         recorder: Recorder[GameStarted, AnyEvent] = Recorder(
-            resumed.writer, reporter(streams.stderr, PROGRAM)
+            resumed.writer,
+            reporter(streams.stderr, PROGRAM),
+            sealed_from=len(resumed.journal.events),
         )
         game = resumed.state
         if (problem := seats_problem(options, game)) is not None:
@@ -177,11 +179,11 @@ def _new_recorder(
     """Create the game's journal (--journal, or a new file in the journal folder, or, when
     the user's data folder cannot be made, in `./journals`) and say where."""
     if options.journal:
-        return recording(options.journal, header, streams.stderr, PROGRAM)
+        return recording(options.journal, header, streams.stderr, PROGRAM, sealed=True)
     folder = options.journals
     journal = default_journal_path(folder.path)
     fallback = folder.fallback(journal)
-    return recording(journal, header, streams.stderr, PROGRAM, fallback=fallback)
+    return recording(journal, header, streams.stderr, PROGRAM, fallback=fallback, sealed=True)
 
 
 def _loop(
@@ -220,7 +222,7 @@ def _loop(
                     complain(stderr, f"input ended; the game is saved in {BACKUP}", PROGRAM)
                 return 0
             reply = talk.respond(game, raw.decode("utf-8", errors="replace"), rng)
-            recorder.record(reply.events)
+            recorder.record(reply.events, reply.game)
             game = reply.game
             stdout.write(reply.output)
             if reply.effect is not None and _save(game, reply.effect.path, stderr, recorder):

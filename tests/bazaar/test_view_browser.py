@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
@@ -50,3 +51,33 @@ def test_the_page_opens_at_its_step_and_steps_with_keys_buttons_and_the_slider(
         browser.find_element(By.TAG_NAME, "body").send_keys(Keys.END)
         assert shown() == (caption(last), f"Step {last} of {last}")
         assert browser.current_url.endswith(f"#step={last}")
+
+
+def test_an_analysed_page_draws_the_chances_and_a_click_shows_the_step_under_it(
+    tmp_path: Path,
+) -> None:
+    journal = tmp_path / "game.jsonl"
+    write_journal(journal, PLAYED.header, PLAYED.events)
+    made = CliRunner().invoke(main, ["view", str(journal), "--analyze", "--playouts", "1"])
+    assert made.exit_code == 0
+    last = len(PLAYED.events)
+    read = """
+    const graph = document.getElementById("graph");
+    return {
+      hidden: graph.hidden,
+      lines: Array.from(graph.querySelectorAll("polyline"), (l) => l.dataset.colour),
+      cursor: Number(graph.querySelector(".cursor").getAttribute("x1")),
+      counter: document.getElementById("counter").textContent,
+    };
+    """
+    with chromium(1280, 720) as browser:
+        browser.get(journal.with_suffix(".html").as_uri())
+        shown = browser.execute_script(read)
+        assert (shown["hidden"], shown["lines"]) == (False, list(PLAYED.header.names))
+        svg = browser.find_element(By.CSS_SELECTOR, "#graph svg")
+        ActionChains(browser).move_to_element(svg).click().perform()  # the middle
+        shown = browser.execute_script(read)
+        middle = round(last / 2)
+        assert shown["counter"] == f"Step {middle} of {last}"
+        assert shown["cursor"] == pytest.approx(1000 * middle / last)
+        assert browser.get_log("browser") == []  # type: ignore[no-untyped-call]

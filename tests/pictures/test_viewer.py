@@ -19,7 +19,8 @@ from watan.engine.events import AnyEvent, GameStarted
 from watan.engine.evolve import apply, start
 from watan.engine.rules import with_house_rules
 from watan.pictures import svg
-from watan.pictures.viewer import PageData, counted, page, page_data
+from watan.pictures.figures import figures
+from watan.pictures.viewer import PageData, counted, live_page, page, page_data
 from watan.text.describe import describe
 
 SEVENS = JOURNALS / "sevens-and-steals" / "journal.jsonl"
@@ -177,3 +178,14 @@ def test_the_page_counts_its_events_and_steps_in_the_singular_when_there_is_one(
     )
     assert paragraphs(recorded.header, recorded.events[:1])["about"].endswith("1 event, 2 steps")
     assert [counted(n, "step") for n in (0, 1, 2)] == ["0 steps", "1 step", "2 steps"]
+
+
+def test_a_replay_holds_the_game_in_figures_and_a_live_page_does_not() -> None:
+    """The figures are the whole journal's: a page of a game still being played would show
+    them out of date, so a served game's page leaves them out."""
+    read = read_journal(SEVENS)
+    header, events = read.header, tuple(read.events)
+    replay = page(header, events, "sevens.jsonl")
+    figured = msgspec.json.encode(figures(header, events)).decode()
+    assert f"window.watanFigures = {figured};\n" in replay
+    assert "watanFigures" not in live_page(header, events, "sevens.jsonl")

@@ -120,7 +120,8 @@ def test_at_laptop_sizes_everything_is_on_screen_at_every_kind_of_step(
             assert boxes["view"] == [width, height]
             assert boxes["page"] == [width, height]  # nothing to scroll to
             assert off_screen(boxes) == [], (width, height, shown)
-            assert len(boxes["buttons"]) == 6 and len(boxes["students"]) == 4
+            # First, back, play, forward, last, zoom and the game in figures.
+            assert len(boxes["buttons"]) == 7 and len(boxes["students"]) == 4
             board = boxes["board"]
             assert board["bottom"] - board["top"] >= 0.6 * height  # the board fills the height
             # The screenshot shows the current event highlighted where its box says, the

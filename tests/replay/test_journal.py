@@ -17,6 +17,7 @@ from replay.journal import (
     Journal,
     JournalError,
     JournalReader,
+    Resume,
     first_line,
     is_journal,
     written_format,
@@ -487,3 +488,76 @@ def test_the_first_line_is_read_from_a_regular_file_only(tmp_path: Path) -> None
     assert read == [b'{"format":1}\n', None, None, None]
     assert len(first_line(tmp_path / "long") or b"") == LONGEST_LINE + 1
     assert first_line("with\0nul") is None
+
+
+def _offset_after(data: bytes, lines: int) -> int:
+    """Return the offset just past the first `lines` lines of `data`."""
+    return sum(len(line) for line in data.splitlines(keepends=True)[:lines])
+
+
+@pytest.mark.parametrize("skipped", [0, 1, 500, BLOCKS_OF_EVENTS - 1, BLOCKS_OF_EVENTS])
+def test_a_stream_started_at_an_offset_gives_the_events_after_it(
+    reader: Reader, journal_path: Path, skipped: int
+) -> None:
+    events = sample_events(BLOCKS_OF_EVENTS)
+    data = journal_bytes(events)
+    journal_path.write_bytes(data)
+    start = Resume(_offset_after(data, 1 + skipped), skipped)
+    header, stream = reader.iter_events(journal_path, start=start)
+    with stream:
+        assert (header, list(stream), stream.position) == (HEADER, events[skipped:], len(data))
+
+
+def test_a_stream_started_at_an_offset_names_a_bad_line_as_a_whole_read_does(
+    reader: Reader, journal_path: Path
+) -> None:
+    lines = event_lines(sample_events(BLOCKS_OF_EVENTS)).splitlines(keepends=True)
+    bad = BLOCKS_OF_EVENTS - 7
+    lines[bad - 2] = b'{"type":"deposited"}\n'
+    data = HEADER_LINE + b"".join(lines)
+    journal_path.write_bytes(data)
+    with pytest.raises(JournalError) as whole:
+        reader.read(journal_path)
+    start = Resume(_offset_after(data, 1 + 300), 300)
+    _, stream = reader.iter_events(journal_path, start=start)
+    with pytest.raises(JournalError) as late, stream:
+        list(stream)
+    assert str(late.value) == str(whole.value)
+    assert whole.value.line == bad
+
+
+def test_a_stream_started_at_an_offset_sets_a_torn_tail_aside(
+    reader: Reader, journal_path: Path
+) -> None:
+    events = sample_events(40)
+    data = journal_bytes(events) + b'{"type":"depo'
+    journal_path.write_bytes(data)
+    start = Resume(_offset_after(data, 1 + 30), 30)
+    _, stream = reader.iter_events(journal_path, start=start)
+    with stream:
+        assert (list(stream), stream.torn_tail) == (events[30:], b'{"type":"depo')
+
+
+def test_a_stream_from_an_open_file_starts_at_the_offset_too(
+    reader: Reader, journal_path: Path
+) -> None:
+    events = sample_events(50)
+    data = journal_bytes(events)
+    journal_path.write_bytes(data)
+    with open(journal_path, "rb") as file:
+        _, stream = reader.iter_events("named", file, start=Resume(_offset_after(data, 11), 10))
+        assert list(stream) == events[10:]
+
+
+def test_what_a_stream_reads_is_handed_over_whole_lines_at_a_time(
+    reader: Reader, journal_path: Path
+) -> None:
+    data = journal_bytes(sample_events(BLOCKS_OF_EVENTS)) + b'{"torn'
+    journal_path.write_bytes(data)
+    seen: list[bytes] = []
+    _, stream = reader.iter_events(journal_path, seen=seen.append)
+    with stream:
+        list(stream)
+    assert len(seen) > 2
+    assert all(part.endswith(b"\n") for part in seen)
+    assert b"".join(seen) == data[: data.rindex(b"\n") + 1]

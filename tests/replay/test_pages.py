@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 
-from replay.pages import Step, page, steps
+from replay.pages import Chances, Mark, Step, page, steps
 from tests.replay.race import HEADER, RACE, play
 
 EVENTS = play()
@@ -53,3 +53,24 @@ def test_text_that_would_end_the_script_or_make_markup_is_kept_as_text() -> None
     assert _data(made)["steps"] == [
         {"caption": "0  <b>", "text": "</script><script>alert(1)</script>"}
     ]
+
+
+def test_a_page_with_chances_holds_them_and_the_script_that_draws_them() -> None:
+    shown = [Step("0  began", "board 0"), Step("1  moved", "board 1")]
+    chances = Chances(
+        names=("Ann", "Bob"),
+        colours=("#111111", "#222222"),
+        points=((0, {"Ann": 50.0, "Bob": 50.0}), (1, {"Ann": 100.0, "Bob": 0.0})),
+        marks=(Mark(step=0, player="Bob", mark="blunder", title="Step 0: Bob's up"),),
+    )
+    made = page("race", "Race", "a.jsonl", shown, chances=chances)
+    assert _data(made)["chances"] == {
+        "names": ["Ann", "Bob"],
+        "colours": ["#111111", "#222222"],
+        "points": [[0, {"Ann": 50.0, "Bob": 50.0}], [1, {"Ann": 100.0, "Bob": 0.0}]],
+        "marks": [{"step": 0, "player": "Bob", "mark": "blunder", "title": "Step 0: Bob's up"}],
+    }
+    assert "window.replayChances = function" in made
+    plain = page("race", "Race", "a.jsonl", shown)
+    assert "chances" not in _data(plain)
+    assert "replayChances" not in plain

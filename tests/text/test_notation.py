@@ -40,7 +40,7 @@ from watan.engine.resources import Resource
 from watan.engine.rules import Card, shuffled_deck, with_house_rules
 from watan.engine.snapshot import SavedGame
 from watan.engine.state import HUMAN, Colour, Game, Phase, loaded_game
-from watan.text.notation import Seating, format, parse
+from watan.text.notation import Seating, Suggest, format, parse, read
 
 BLUE, RED, ORANGE, YELLOW = Colour.BLUE, Colour.RED, Colour.ORANGE, Colour.YELLOW
 EDITIONS = st.sampled_from(["watan", "constructor"])
@@ -241,3 +241,19 @@ def test_seat_words_exist_only_where_the_game_allows_computers(rolled: Game) -> 
     assert format(TakeSeat(colour=RED, player=HUMAN), rolled, WATAN) == ("human Red",)
     with pytest.raises(ValueError, match="Red's seat"):
         format(TakeSeat(colour=RED, player="greedy"), rolled, WATAN)
+
+
+def test_suggest_is_a_word_only_where_the_game_suggests_and_is_no_command(
+    rolled: Game, sample_board: Board
+) -> None:
+    assert read("suggest", rolled, WATAN, None, SEATING) == Refusal.INVALID_COMMAND
+    assert read("suggest", rolled, WATAN, None, SEATING, suggests=True) == Suggest()
+    assert read(" suggest ", rolled, WATAN, None, SEATING, suggests=True) == Suggest()
+    assert read("suggest now", rolled, WATAN, None, SEATING, suggests=True) == (
+        Refusal.INVALID_COMMAND
+    )
+    setup = make_game(sample_board, phase=Phase.SETUP, setup_step=0)
+    assert read("suggest", setup, WATAN, None, SEATING, suggests=True) == Suggest()
+    geese = make_game(sample_board, phase=Phase.GEESE)
+    assert read("suggest", geese, WATAN, None, SEATING, suggests=True) == Suggest()
+    assert parse("suggest", rolled, WATAN, SEATING) == Refusal.INVALID_COMMAND  # no command

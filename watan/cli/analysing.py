@@ -99,9 +99,9 @@ def analyze(
     numbers are those `watan replay --to` and `watan view --to` take.  JOURNAL may be -
     for standard input.
     """
+    from replay.analysis import Horizon
     from watan.cli.looking import whole_at
     from watan.tools.analysis import analysed, document, report
-    from watan.tools.analysis.estimate import Horizon
     from watan.tools.cluster import NoCluster
 
     name, whole, step = whole_at(journal, to, turn)

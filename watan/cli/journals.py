@@ -103,7 +103,7 @@ def verify(journal: str) -> None:
     try:  # a file is checked as a stream, in little memory however long it is, on two cores
         moment = (
             check(WATAN, name, data=data, progress=bar.update) if data is not None
-            else check_on_both(WATAN, name, progress=bar.update)
+            else check_on_both(WATAN, name, progress=bar.update, seal=True)
         )
     except JournalError as error:
         bar.close()

@@ -103,8 +103,12 @@ def read_journal(name: str, data: Source | None, to: int | None, turn: int | Non
     bar = ProgressBar("checking", "events")
     try:
         if turn is None:
-            return checked(lambda: history.load(WATAN, name, to, data=data, progress=bar.update))
-        whole = checked(lambda: history.load(WATAN, name, data=data, progress=bar.update))
+            return checked(
+                lambda: history.load(WATAN, name, to, data=data, progress=bar.update, sealed=True)
+            )
+        whole = checked(
+            lambda: history.load(WATAN, name, data=data, progress=bar.update, sealed=True)
+        )
     finally:
         bar.close()
     return checked(lambda: at_turn(whole, turn, name))
@@ -127,7 +131,9 @@ def checked_at(
         return name, read_journal(name, data, to, turn)
     bar = ProgressBar("checking", BYTES)
     try:
-        return name, checked(lambda: history.check(WATAN, name, to, progress=bar.update))
+        return name, checked(
+            lambda: history.check(WATAN, name, to, progress=bar.update, sealed=True)
+        )
     finally:
         bar.close()
 

@@ -80,7 +80,7 @@ class Match:
     def heard(self, before: Game, events: tuple[AnyEvent, ...], after: Game) -> None:
         """Record one command's events, then take the game they give (the table's listener)."""
         if self.recorder is not None:
-            self.recorder.record(events)
+            self.recorder.record(events, after)
         self.game = after
 
     def submit(self, command: AnyCommand) -> tuple[AnyEvent, ...]:
@@ -203,10 +203,12 @@ def _recorder(options: Options, header: GameStarted, log: Log | None) -> WatanRe
         return None
     stderr, program = log
     if header.game == 1 and options.journal:
-        return recording(options.journal, header, stderr, program)
+        return recording(options.journal, header, stderr, program, sealed=True)
     folder = options.journals
     journal = default_journal_path(folder.path, header.edition)
-    return recording(journal, header, stderr, program, fallback=folder.fallback(journal))
+    return recording(
+        journal, header, stderr, program, fallback=folder.fallback(journal), sealed=True
+    )
 
 
 def resume(
@@ -261,7 +263,9 @@ def resume(
         journals=journals,
         think=think,
     )
-    recorder = WatanRecorder(reopened.writer, reporter(stderr, program))
+    recorder = WatanRecorder(
+        reopened.writer, reporter(stderr, program), sealed_from=len(reopened.journal.events)
+    )
     resumed: tuple[AnyEvent, ...] = ()
     if reopened.state.phase is not Phase.OVER:
         # A finished game takes no more commands (play again starts a new journal): resuming

@@ -23,6 +23,7 @@ from watan.engine.evolve import start
 from watan.engine.resources import HELD
 from watan.engine.state import COLOURS, NOBODY
 from watan.pictures import palette, svg
+from watan.pictures.figures import figures
 from watan.pictures.steps import Beginning, Change, beginning, changes
 
 LEVELS = (1, 2, 3)
@@ -145,10 +146,13 @@ def page(
     name: str,
     opening: int = 0,
     analysis: str | None = None,
+    *,
+    in_figures: bool = True,
 ) -> str:
     """Return the whole page for a journal called `name` (its file name, shown at the top),
     opening at step `opening`; with `analysis` (an analysis of the game as JSON, `watan
-    analyze --format json`), its win-chance graph under the board (`page/analysis.js`)."""
+    analyze --format json`), its win-chance graph under the board (`page/analysis.js`);
+    with `in_figures`, the panel of the game in figures (`page/figures.js`)."""
     game = start(header)
     edition = named(header.edition)
     data = msgspec.json.encode(page_data(header, events, opening)).decode()
@@ -167,8 +171,12 @@ def page(
         players=svg.escape(f"{edition.vocabulary.player.capitalize()}s"),
         last=str(len(events)),
         board=svg.element(game, edition),
-        style=_asset("viewer.css") + ("" if analysis is None else _asset("analysis.css")),
-        script=_asset("viewer.js") + ("" if analysis is None else _analysis_script(analysis)),
+        style=_asset("viewer.css")
+        + ("" if analysis is None else _asset("analysis.css"))
+        + (_asset("figures.css") if in_figures else ""),
+        script=_asset("viewer.js")
+        + ("" if analysis is None else _analysis_script(analysis))
+        + (_figures_script(header, events) if in_figures else ""),
         data=data,
     )
 
@@ -176,7 +184,14 @@ def page(
 def _analysis_script(analysis: str) -> str:
     """Return the script that draws an analysis's graph, with the analysis as its data."""
     data = analysis.strip().replace("</", "<\\/")
-    return f"window.watanAnalysis = {data};\n" + _asset("analysis.js")
+    chances = (resources.files("replay") / "page" / "chances.js").read_text(encoding="utf-8")
+    return f"window.watanAnalysis = {data};\n" + chances + _asset("analysis.js")
+
+
+def _figures_script(header: GameStarted, events: tuple[AnyEvent, ...]) -> str:
+    """Return the script that draws the game in figures, with the figures as its data."""
+    data = msgspec.json.encode(figures(header, events)).decode().replace("</", "<\\/")
+    return f"window.watanFigures = {data};\n" + _asset("figures.js")
 
 
 NO_FETCH = "default-src 'none';"
@@ -185,9 +200,10 @@ NO_FETCH = "default-src 'none';"
 
 def live_page(header: GameStarted, events: tuple[AnyEvent, ...], name: str) -> str:
     """Return the page of a game being played (`watan serve`): the replay page of its events
-    so far, opening at the last, which may connect to the server that sent it (and nothing
-    else) and draws each step as it comes, with a seat's controls (`page/seat.js`)."""
-    replay = page(header, events, name, opening=len(events))
+    so far (without the figures, which would not follow the game), opening at the last,
+    which may connect to the server that sent it (and nothing else) and draws each step as
+    it comes, with a seat's controls (`page/seat.js`)."""
+    replay = page(header, events, name, opening=len(events), in_figures=False)
     live = replay.replace(NO_FETCH, f"{NO_FETCH} connect-src 'self';", 1)
     seat = _asset("seat.js").replace("</", "<\\/")
     live = live.replace("<body>", f"<body>\n<script>\n{TOKEN_KEPT}</script>", 1)

@@ -31,6 +31,7 @@ from watan.players import DEFAULT_STRATEGY, STRATEGIES
 from watan.players.progress import STALLED_ROUNDS, TURN_CAP, Progress
 from watan.players.table import Player, StrategyError, Table
 from watan.terminal import session as talk
+from watan.terminal.elbow import Elbow
 from watan.terminal.hinter import Hinter, Level
 from watan.terminal.pacing import Pace
 from watan.terminal.seats import AtTerminal, InputEnded, Lines, Shown
@@ -108,18 +109,29 @@ def _play(match: Match, opening: str, greeting: str, streams: Streams, faces: _F
     edition = match.options.edition
     recorder = match.recorder
     hinter = Hinter(faces.hinting, edition, stdout, streams.stderr)
+    seat_words = seating(match.options, match.game)
+    elbow = None
+    if seat_words is not None:  # the engine suggests only where computers may play
+        elbow = Elbow(match.header, match.history, edition, stdout, streams.stderr)
 
     def told(before: Game, events: tuple[AnyEvent, ...], after: Game) -> None:
         hinter.heard(before, events, after)
+        if elbow is not None:
+            elbow.heard(before, events, after)
         stdout.write(wording.narrate(before, events, after, edition))
 
     def save(current: Game, path: str) -> None:
         if save_file(current, edition, path, streams, recorder):
             hinter.say(hints.saved(path))
 
-    seat_words = seating(match.options, match.game)
     keyboard = AtTerminal(
-        _reader(streams, faces.pace), stdout.write, save, edition, seat_words, hinter=hinter
+        _reader(streams, faces.pace),
+        stdout.write,
+        save,
+        edition,
+        seat_words,
+        hinter=hinter,
+        suggest=None if elbow is None else elbow.suggest,
     )
 
     def seat(colour: Colour, name: str) -> Player:
@@ -128,7 +140,10 @@ def _play(match: Match, opening: str, greeting: str, streams: Streams, faces: _F
         return Shown(match.computer(colour, name), stdout.write, edition, faces.pace)
 
     try:
-        match.seat(match.options.seats)
+        unseated = match.game
+        seated = match.seat(match.options.seats)
+        if elbow is not None:
+            elbow.heard(unseated, seated, match.game)
         hinter.say(greeting)
         stdout.write(opening)
         watching = _Watching(edition)
@@ -141,6 +156,8 @@ def _play(match: Match, opening: str, greeting: str, streams: Streams, faces: _F
             )
             _back_up(over, edition, streams, recorder)
             return False
+        if elbow is not None and recorder is not None and recorder.played:
+            elbow.ended(streams.program, recorder.path)
         return keyboard.play_again(over)
     except InputEnded:
         live = match.game

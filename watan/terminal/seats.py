@@ -29,12 +29,14 @@ from watan.terminal.session import (
     respond,
 )
 from watan.text import hints, wording
-from watan.text.notation import SaveTo, Seating, format
+from watan.text.notation import SaveTo, Seating, Suggest, format
 
 Write = Callable[[str], object]
 Lines = Callable[[Session], str | None]
 """Where a person's next line comes from, given the question asked; None at end of input."""
 Save = Callable[[Game, str], None]
+Suggester = Callable[[Game], object]
+"""Says the engine's move for the student to move (`suggest`), on standard error."""
 
 
 class InputEnded(Exception):
@@ -49,13 +51,15 @@ def converse(
     *,
     shown: bool,
     hint: Write | None = None,
+    suggest: Suggester | None = None,
 ) -> Outcome:
     """Return how the dialogue ends: a whole command, or the answer to `play again`.
 
     Each question is printed with its prompt, then the line is read (and
     printed when `shown`: nobody typed it), then what it prints, then what
     `hint` is told beyond it (why a build was refused).  `save` lines are
-    carried out on the way (spec §4.3).  Raises InputEnded.
+    carried out on the way (spec §4.3), and so is `suggest` where the dialogue reads it.
+    Raises InputEnded.
     """
     while True:
         write(prompt(session))
@@ -73,7 +77,9 @@ def converse(
                 return reply.outcome
             case SaveTo(path=path):
                 save(session.game, path)
-            case None:
+            case Suggest() if suggest is not None:
+                suggest(session.game)
+            case Suggest() | None:
                 pass
         session = reply.session
 
@@ -82,7 +88,8 @@ class AtTerminal:
     """A person at the terminal (or a script typing for one), answering every question.
 
     With a `hinter`, the person is also told on standard error what the spec
-    leaves unsaid (`watan.terminal.hinter`).
+    leaves unsaid (`watan.terminal.hinter`); with `suggest`, the word `suggest` asks it
+    for the engine's move when a command is asked for.
     """
 
     def __init__(
@@ -94,15 +101,21 @@ class AtTerminal:
         seating: Seating | None = None,
         *,
         hinter: Hinter | None = None,
+        suggest: Suggester | None = None,
     ) -> None:
         self._lines, self._write, self._save = lines, write, save
         self._edition, self._seating = edition, seating
-        self._hinter = hinter
+        self._hinter, self._suggest = hinter, suggest
 
     def move(self, game: Game) -> Move:
         if self._hinter is not None:
             self._hinter.asked(game)
-        session = Session(game=game, edition=self._edition, seating=self._seating)
+        session = Session(
+            game=game,
+            edition=self._edition,
+            seating=self._seating,
+            suggests=self._suggest is not None,
+        )
         return _whole(self._talk(session)).move
 
     def answer(self, game: Game, offer: Offer) -> bool:
@@ -120,7 +133,15 @@ class AtTerminal:
 
     def _talk(self, session: Session) -> Outcome:
         hint = None if self._hinter is None else self._hinter.say
-        return converse(session, self._lines, self._write, self._save, shown=False, hint=hint)
+        return converse(
+            session,
+            self._lines,
+            self._write,
+            self._save,
+            shown=False,
+            hint=hint,
+            suggest=self._suggest,
+        )
 
 
 class Shown:

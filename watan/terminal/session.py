@@ -31,6 +31,7 @@ from watan.text.notation import (
     SaveTo,
     Seating,
     Show,
+    Suggest,
     read,
 )
 
@@ -52,7 +53,7 @@ class Quit(msgspec.Struct, frozen=True):
     """Leave the program (spec §4.4 `no`)."""
 
 
-Outcome = Ready | SaveTo | PlayAgain | Quit
+Outcome = Ready | SaveTo | Suggest | PlayAgain | Quit
 
 
 class Session(msgspec.Struct, frozen=True):
@@ -64,6 +65,9 @@ class Session(msgspec.Struct, frozen=True):
     pending: Pending | None = None
     seating: Seating | None = None
     """The seat words this game allows (None: the spec's commands alone)."""
+    suggests: bool = False
+    """Whether `suggest` asks the engine for a move: at the terminal's own games with
+    computers (issue 24), where the engine answers on standard error."""
 
 
 class Reply(msgspec.Struct, frozen=True):
@@ -125,7 +129,9 @@ def wants_backup(game: Game, edition: Edition) -> bool:
 
 def help_text(session: Session) -> str:
     """Return the `help` listing: the spec's, then the house rules' commands where the game
-    plays them (house-rules.md ruling 2), then the seat words where the game has them."""
+    plays them (house-rules.md ruling 2), then the seat words where the game has them
+    (`suggest` is told of on standard error, `hints.SUGGEST`: standard output stays as it
+    was before the word existed)."""
     text, rules = session.edition.text, session.game.rules
     return (
         text.help
@@ -145,7 +151,7 @@ def respond(session: Session, line: str) -> Reply:
             return Reply(output="", session=session, hint=hints.PLAY_AGAIN)
         return Reply(output="", session=session, outcome=outcome)
     edition = session.edition
-    reading = read(line, game, edition, pending, session.seating)
+    reading = read(line, game, edition, pending, session.seating, suggests=session.suggests)
     text = edition.text
     match reading:
         case Refusal():
@@ -162,10 +168,11 @@ def respond(session: Session, line: str) -> Reply:
             shown = wording.offer(edition, game.turn, reading.partner, reading.give, reading.take)
             return Reply(output=shown, session=_waiting(session, None), outcome=Ready(reading))
         case Show(what=what):
-            return Reply(
-                output=_shown(session, what), session=session, hint=hints.shown(game, edition, what)
-            )
-        case SaveTo():
+            told = hints.shown(game, edition, what)
+            if what == "help" and session.suggests:
+                told += hints.SUGGEST
+            return Reply(output=_shown(session, what), session=session, hint=told)
+        case SaveTo() | Suggest():
             return Reply(output="", session=session, outcome=reading)
         case Trade():
             # Answered either way, the offer is over, even when a yes can't be honoured:

@@ -295,6 +295,13 @@ def _commands_now(game: Game, edition: Edition) -> str:
     return "Type help for the list of commands.\n"
 
 
+SUGGEST = (
+    "suggest: the engine's move for the student to move, and each student's chance to win "
+    "(on standard error).\n"
+)
+"""What `help` adds where the engine suggests moves (a game with computers, issue 24)."""
+
+
 def shown(game: Game, edition: Edition, what: str) -> str:
     """Return what to add to `help` or `devs` (a Show's `what`), or "".
 

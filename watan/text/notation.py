@@ -66,6 +66,8 @@ YES, NO = "yes", "no"
 LOAD, FAIR, ROLL, NEXT, TRADE, SAVE = "load", "fair", "roll", "next", "trade", "save"
 COMPUTER, PERSON = "computer", HUMAN
 """The words that hand a seat over, in a game that allows computer players."""
+SUGGEST = "suggest"
+"""The word that asks the engine for a move, in a game that allows computer players."""
 BANK_TRADE, BUY_CARD, CARDS, PLAY_CARD = "trade-bank", "buy-dev", "devs", "play-dev"
 """The house rules' command words (house-rules.md), in a game with the rule only (ruling 2)."""
 
@@ -109,6 +111,10 @@ class SaveTo(msgspec.Struct, frozen=True):
     path: str
 
 
+class Suggest(msgspec.Struct, frozen=True):
+    """`suggest`: tell the student to move the engine's move, which changes nothing."""
+
+
 class Seating(msgspec.Struct, frozen=True):
     """The seat words a game allows: the strategies a seat can be handed to, and the default.
 
@@ -121,9 +127,11 @@ class Seating(msgspec.Struct, frozen=True):
     default: str
 
 
-Reading = Move | AwaitLoadedRoll | AwaitVictim | AwaitKnightTile | Show | SaveTo | Refusal
+Reading = (
+    Move | AwaitLoadedRoll | AwaitVictim | AwaitKnightTile | Show | SaveTo | Suggest | Refusal
+)
 """What one line means: a command (or an offer) to carry out, the start of one, a request to
-print or save, or the refusal the game prints."""
+print, save or suggest, or the refusal the game prints."""
 
 
 def read(
@@ -132,12 +140,15 @@ def read(
     edition: Edition,
     pending: Pending | None = None,
     seating: Seating | None = None,
+    *,
+    suggests: bool = False,
 ) -> Reading:
     """Return what `line`, in the edition's words, means at the prompt the game shows now
     (spec §4, RULINGS 9-15, 25-27).
 
     `pending` is a command begun on an earlier line; `seating` says whether the
-    seat words (`computer`, `human`) exist in this game.
+    seat words (`computer`, `human`) exist in this game, and `suggests` whether `suggest`
+    does, which is understood at any question but those a begun command asks.
     """
     match pending:
         case AwaitLoadedRoll():
@@ -158,7 +169,8 @@ def read(
                 return Refusal.ANSWER
             return offer.answered(answer == YES)
         case None:
-            pass
+            if suggests and line.split() == [SUGGEST]:
+                return Suggest()
     match game.phase:
         case Phase.SETUP:
             seat = _seat_words(line.split(), game, seating)
@@ -193,7 +205,7 @@ def parse(
                 pending = reading
             case Offer():
                 pending = AwaitAnswer(offer=reading)
-            case Show() | SaveTo():
+            case Show() | SaveTo() | Suggest():
                 raise ValueError(f"line {number} ({line!r}) asks for no command")
             case _:
                 if number != len(typed):

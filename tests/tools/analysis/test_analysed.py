@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from replay import history
+from replay.analysis import Horizon
 from tests.conftest import CONSTRUCTOR, ROOT
 from tests.conftest import WATAN as WATAN_EDITION
 from tests.positions import make_game
@@ -17,7 +18,6 @@ from watan.engine.resources import Resource
 from watan.engine.state import Colour, Phase
 from watan.tools.analysis import analysed
 from watan.tools.analysis.analysed import QUICK, THRESHOLDS, analyse, mark, words
-from watan.tools.analysis.estimate import Horizon
 
 JOURNAL = ROOT / "journals" / "started-with-load" / "journal.jsonl"
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import msgspec
 import pytest
 
+from replay.analysis import Horizon, seeded
 from tests.positions import make_game
 from watan.engine.commands import ChooseDice, Improve, Next, Roll
 from watan.engine.layout import Board
@@ -19,12 +20,11 @@ from watan.engine.state import NOBODY, Colour, Game, Phase
 from watan.tools.analysis import estimate
 from watan.tools.analysis.analysed import THRESHOLDS
 from watan.tools.analysis.decisions import Decision
-from watan.tools.analysis.estimate import Horizon
 from watan.tools.analysis.judging import judged
 
 BLUE, RED, ORANGE, YELLOW = Colour
 EXAM_PRICE = (3, 2, 2, 2, 1)
-TWICE = estimate.Horizon(turns=8, samples=2)
+TWICE = Horizon(turns=8, samples=2)
 MIDTERMS = {BLUE: 30, RED: 33, ORANGE: 7, YELLOW: 22}
 
 
@@ -74,11 +74,11 @@ def test_the_winning_build_is_found_and_every_other_move_is_a_blunder(sample_boa
 
 def test_a_turn_played_on_ends_where_the_next_student_begins(sample_board: Board) -> None:
     game = one_build_from_winning(sample_board)
-    after = estimate.played_on(game, estimate.seeded(0, 0, 0))
+    after = estimate.played_on(game, seeded(0, 0, 0))
     assert (after.phase, after.winner) == (Phase.OVER, BLUE)  # greedy builds the Exam too
-    passed = estimate.try_command(game, Next(), estimate.seeded(0, 0, 0))
+    passed = estimate.try_command(game, Next(), seeded(0, 0, 0))
     assert passed is not None
-    ended = estimate.played_on(passed, estimate.seeded(0, 0, 0))
+    ended = estimate.played_on(passed, seeded(0, 0, 0))
     assert ended.phase is Phase.OVER or (ended.turn, ended.phase) == (ORANGE, Phase.BEFORE_ROLL)
 
 

@@ -1,9 +1,10 @@
 // The win-chance graph: an analysis (`watan analyze --format json`) drawn in the strip under
-// the board through `window.watanViewer`.  Each student's chance at every decision is a line
-// in the student's colour; a marked move is a sign on the mover's line and in the event list
-// (?! an inaccuracy, ? a mistake, ?? a blunder, as chess annotators write them); the
-// current step is a vertical line; clicking the graph shows the step under the pointer; the
-// caption says the engine's better move for the move the step shown belongs to.
+// the board through `window.watanViewer`, by the toolkit's graph (`replay/page/chances.js`:
+// each student's chance at every decision a line in the student's colour, a marked move a
+// dot on the mover's line, the current step a vertical line, a click showing the step under
+// the pointer).  Here, a marked move's sign in the event list (?! an inaccuracy, ? a
+// mistake, ?? a blunder, as chess annotators write them), and the caption's engine move
+// for the move the step shown belongs to.
 "use strict";
 (function () {
   const viewer = window.watanViewer;
@@ -12,44 +13,21 @@
   const names = players.map((p) => p.name);
   const graph = viewer.slot("graph");
   const last = viewer.steps.length - 1;
-  const W = 1000, H = 100;
   const SIGNS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
-  const NS = "http://www.w3.org/2000/svg";
-  const x = (step) => (last > 0 ? (step / last) * W : 0);
-  const y = (chance) => H - chance;
-  const make = (name, attributes) => {
-    const element = document.createElementNS(NS, name);
-    for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, value);
-    return element;
-  };
 
   const decisions = analysis.decisions.filter((d) => d.step <= last);
   const points = decisions.map((d) => [d.step, d.chances]);
   points.push([Math.min(analysis.steps, last), analysis.end]);
-  const svg = make("svg", {
-    viewBox: `0 0 ${W} ${H}`, preserveAspectRatio: "none", class: "chances",
-    role: "img", "aria-label": "Each student's chance to win, step by step",
+  const marked = decisions.filter((d) => d.mark);
+  const moveCursor = window.replayChances(graph, {
+    names, colours: players.map((p) => p.colour), last, points,
+    marks: marked.map((d) => ({
+      step: d.step, player: d.colour, mark: d.mark,
+      title: `Step ${d.step}: ${d.colour}'s ${d.played}, a ${d.mark}`,
+    })),
+    show: (step) => viewer.show(step),
   });
-  svg.append(make("line", { x1: 0, x2: W, y1: 75, y2: 75, class: "even" }));
-  names.forEach((name, colour) => {
-    const line = points.map(([step, chances]) => `${x(step).toFixed(1)},${y(chances[name]).toFixed(1)}`);
-    svg.append(make("polyline", {
-      points: line.join(" "), fill: "none", stroke: players[colour].colour,
-      "stroke-width": 2, "vector-effect": "non-scaling-stroke", "data-colour": name,
-    }));
-  });
-  for (const d of decisions) {
-    if (!d.mark) continue;
-    const colour = names.indexOf(d.colour);
-    const sign = make("circle", {
-      cx: x(d.step), cy: y(d.chances[d.colour]), r: 3, class: `mark ${d.mark}`,
-      fill: players[colour].colour, "vector-effect": "non-scaling-stroke",
-      "data-step": String(d.step),
-    });
-    const title = make("title", {});
-    title.textContent = `Step ${d.step}: ${d.colour}'s ${d.played}, a ${d.mark}`;
-    sign.append(title);
-    svg.append(sign);
+  for (const d of marked) {
     const button = document.querySelector(`#events button[data-step="${d.step + 1}"]`);
     if (button) {
       const mark = document.createElement("span");
@@ -59,14 +37,6 @@
       button.append(mark);
     }
   }
-  const cursor = make("line", { y1: 0, y2: H, class: "cursor", "vector-effect": "non-scaling-stroke" });
-  svg.append(cursor);
-  graph.append(svg);
-  svg.addEventListener("click", (event) => {
-    const box = svg.getBoundingClientRect();
-    const share = Math.max(0, Math.min(1, (event.clientX - box.left) / box.width));
-    viewer.show(Math.round(share * last));
-  });
 
   // The caption's line: the decision whose events the step shown belongs to.
   const line = document.createElement("p");
@@ -79,8 +49,7 @@
     return found;
   }
   function draw(step) {
-    cursor.setAttribute("x1", x(step));
-    cursor.setAttribute("x2", x(step));
+    moveCursor(step);
     const d = belongs(step);
     if (d === null) {
       const at = decisions.length ? decisions[0].chances : analysis.end;

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from replay import tournaments
+from replay import analysis
 from watan.editions import edition as named
 from watan.editions.model import Edition
 from watan.engine.commands import AnyCommand, Complete, PlaceGeese, PlayKnight, Trade
@@ -29,16 +29,21 @@ from watan.tools.analysis.document import (
     Thresholds,
     TurningPoint,
 )
-from watan.tools.analysis.judging import Job, Judged, decisions_of, judge, judged
+from watan.tools.analysis.judging import Job, Judged, judge
 from watan.tools.cluster import play_on_cluster
 from watan.tools.document import ColourName
 
-THRESHOLDS = Thresholds(inaccuracy=5.0, mistake=10.0, blunder=15.0)
-"""Points of win chance lost that mark a move an inaccuracy, a mistake or a blunder."""
-HORIZON = estimate.Horizon(turns=8, samples=2)
+LIMITS = analysis.Thresholds()
+"""Points of win chance lost that mark a move an inaccuracy, a mistake or a blunder: 5, 10
+and 15 (`replay.analysis.Thresholds` says why)."""
+THRESHOLDS = Thresholds(
+    inaccuracy=LIMITS.inaccuracy, mistake=LIMITS.mistake, blunder=LIMITS.blunder
+)
+"""The same, as the analysis's document states them."""
+HORIZON = analysis.Horizon(turns=8, samples=2)
 """How far and how often positions and moves are played on by default: two rounds, twice
 (the computers load their dice, so two playouts differ only by the geese and the steals)."""
-QUICK = estimate.Horizon(turns=1, samples=1)
+QUICK = analysis.Horizon(turns=1, samples=1)
 """`--quick`'s coarser pass: to the end of the turn, once."""
 TURNING_POINTS = 5
 """The decisions after which the chances moved most that the analysis names."""
@@ -53,7 +58,7 @@ def analyse(
     journal: str,
     *,
     seed: int = 0,
-    horizon: estimate.Horizon = HORIZON,
+    horizon: analysis.Horizon = HORIZON,
     workers: int = 1,
     cluster: str | None = None,
     step: int | None = None,
@@ -96,7 +101,7 @@ def analyse(
         thresholds=THRESHOLDS,
         steps=len(events),
         winner=None if ending.winner == NOBODY else _name(Colour(ending.winner)),
-        end=_percent(end),
+        end=percent(end),
         decisions=rows,
         turning_points=points,
     )
@@ -120,23 +125,10 @@ def _judge_all(
         def told(done: int) -> None:
             tell(done, total)
 
-    if (workers <= 1 and cluster is None) or total <= 1:
-        every = decisions_of(job)
-        found = []
-        for number, index in enumerate(chosen, start=1):
-            found.append(judged(every[index], job.seed, job.horizon))
-            if told is not None:
-                told(number)
-        return found
-    planned = [
-        tournaments.Batch(
-            play=judge, settings=job, indices=[chosen[n] for n in batch.indices], seeds=batch.seeds
-        )
-        for batch in tournaments.batches(judge, job, 0, total, workers=workers)
-    ]
-    if cluster is not None:
-        return play_on_cluster(cluster, planned, workers, told)
-    return tournaments.run(planned, workers, told)
+    if cluster is not None and total > 1:
+        batches = analysis.planned(judge, job, chosen, workers)
+        return play_on_cluster(cluster, batches, workers, told)
+    return analysis.judge_all(judge, job, chosen, workers, told)
 
 
 def _turn(every: list[Decision], game: Game, step: int | None) -> int:
@@ -154,26 +146,19 @@ def _turn(every: list[Decision], game: Game, step: int | None) -> int:
 def mark(cost: float, tried: int) -> Mark | None:
     """Return the mark of a move that lost `cost` points of win chance among `tried` moves
     (a forced move is never marked)."""
-    if tried <= 1:
-        return None
-    if cost >= THRESHOLDS.blunder:
-        return "blunder"
-    if cost >= THRESHOLDS.mistake:
-        return "mistake"
-    if cost >= THRESHOLDS.inaccuracy:
-        return "inaccuracy"
-    return None
+    return analysis.mark(cost, tried, LIMITS)
 
 
 def _row(decision: Decision, done: Judged, played: Edition) -> DecisionDocument:
     mover = decision.colour
-    mine, best = _point(done.played_chances[mover]), _point(done.best_chances[mover])
+    mine = analysis.point(done.played_chances[mover])
+    best = analysis.point(done.best_chances[mover])
     cost = round(max(0.0, best - mine), 1)
     return DecisionDocument(
         step=decision.step,
         turn=decision.turn,
         colour=_name(mover),
-        chances=_percent(done.chances),
+        chances=percent(done.chances),
         played=words(done.played, decision.game, played),
         best=words(done.best, decision.game, played),
         played_chance=mine,
@@ -185,29 +170,23 @@ def _row(decision: Decision, done: Judged, played: Edition) -> DecisionDocument:
 
 
 def _turning_points(
-    found: list[Decision], done: list[Judged], end: estimate.Chances, played: Edition
+    found: list[Decision], done: list[Judged], end: analysis.Chances, played: Edition
 ) -> list[TurningPoint]:
     """Return the `TURNING_POINTS` decisions after which one student's chance moved most,
     in the game's order (the earlier of equal swings first)."""
     afters = [j.chances for j in done[1:]] + [end]
-    swings = []
-    for n, (judge_, after) in enumerate(zip(done, afters, strict=True)):
-        swing = max(abs(a - b) for a, b in zip(after, judge_.chances, strict=True))
-        swings.append((round(100 * swing, 1), -n))
-    largest = sorted(range(len(done)), key=lambda n: swings[n], reverse=True)
-    chosen = sorted(largest[:TURNING_POINTS])
+    moved = analysis.swings([j.chances for j in done], end)
     return [
         TurningPoint(
             step=found[n].step,
             turn=found[n].turn,
             colour=_name(found[n].colour),
             played=words(found[n].command, found[n].game, played),
-            swing=swings[n][0],
-            before=_percent(done[n].chances),
-            after=_percent(afters[n]),
+            swing=moved[n],
+            before=percent(done[n].chances),
+            after=percent(afters[n]),
         )
-        for n in chosen
-        if swings[n][0] > 0
+        for n in analysis.turning_points(moved, TURNING_POINTS)
     ]
 
 
@@ -226,12 +205,9 @@ def words(command: AnyCommand, game: Game, played: Edition) -> str:
     return " ".join(notation.format(command, game, played))
 
 
-def _point(chance: float) -> float:
-    return round(100 * chance, 1)
-
-
-def _percent(chances: estimate.Chances) -> Chances:
-    return {_name(c): _point(chance) for c, chance in zip(COLOURS, chances, strict=True)}
+def percent(chances: analysis.Chances) -> Chances:
+    """Return the chances by colour name, in points of percent to a tenth."""
+    return {_name(c): analysis.point(chance) for c, chance in zip(COLOURS, chances, strict=True)}
 
 
 def _name(colour: Colour) -> ColourName:

@@ -20,8 +20,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-import msgspec
-
+from replay import analysis
+from replay.analysis import Chances, Horizon
 from replay.folding import fold
 from watan.engine.commands import AnyCommand, ChooseDice, Next, Offer, Trade
 from watan.engine.decide import Refused, decide
@@ -31,28 +31,12 @@ from watan.engine.state import COLOURS, Game, Phase
 from watan.players.greedy import GreedyPlayer
 from watan.tools.analysis.tempering import valued
 
-Chances = tuple[float, ...]
-"""Each student's chance to win, Blue first; they add up to 1."""
-
 STEPS_A_TURN = 200
 """Commands a playout plays at most for each turn of its horizon: far more than a turn takes
 (greedy offers a few trades and builds what it can), so that no playout runs on for ever."""
 _NEXT = Next()
 _ANSWERER = GreedyPlayer(random.Random(0))
 """How a partner answers an offer among the moves tried: as greedy does (it draws nothing)."""
-
-
-class Horizon(msgspec.Struct, frozen=True):
-    """How far and how often a position is played on: `turns` turns more, `samples` times."""
-
-    turns: int
-    samples: int
-
-
-def seeded(seed: int, step: int, sample: int) -> random.Random:
-    """Return the generator of playout `sample` from the position at `step` (a string seeds
-    the same generator on every machine and every run, unlike `hash`)."""
-    return random.Random(f"{seed}:{step}:{sample}")
 
 
 def try_command(game: Game, command: AnyCommand, rng: random.Random) -> Game | None:
@@ -82,20 +66,22 @@ def played_on(game: Game, rng: random.Random, turns: int = 1) -> Game:
     return game
 
 
-def mean(values: Sequence[Chances]) -> Chances:
-    """Return the chances averaged over playouts."""
-    return tuple(sum(column) / len(values) for column in zip(*values, strict=True))
+def playing_on(turn: int, horizon: Horizon) -> analysis.PlayOn[Game]:
+    """Return how a position of turn `turn` is valued: played on `horizon.turns` turns by
+    greedy, then valued by master's learnt value, tempered (`tempering.valued`)."""
+
+    def play_on(game: Game, rng: random.Random) -> Chances:
+        return valued(played_on(game, rng, horizon.turns), horizon.turns, turn)
+
+    return play_on
 
 
 def position(game: Game, *, turn: int, seed: int, step: int, horizon: Horizon) -> Chances:
     """Return each student's chance to win from `game` (at `step`, in turn `turn`)."""
     if game.phase is Phase.OVER:
         return valued(game, horizon.turns, turn)
-    return mean(
-        [
-            valued(played_on(game, seeded(seed, step, k), horizon.turns), horizon.turns, turn)
-            for k in range(horizon.samples)
-        ]
+    return analysis.position(
+        game, playing_on(turn, horizon), seed=seed, step=step, samples=horizon.samples
     )
 
 
@@ -104,22 +90,16 @@ def move_value(
 ) -> Chances | None:
     """Return each student's chance to win once `command` is played from `game` (at `step`,
     in turn `turn`) and the game played on; None if the rules refuse it."""
-    found = []
-    for k in range(horizon.samples):
-        rng = seeded(seed, step, k)
-        after = try_command(game, command, rng)
-        if after is None:
-            return None
-        found.append(valued(played_on(after, rng, horizon.turns), horizon.turns, turn))
-    return mean(found)
+    found = moves_valued(game, [command], turn=turn, seed=seed, step=step, horizon=horizon)
+    return found[0][1] if found else None
 
 
-def candidates(game: Game, played: AnyCommand) -> list[AnyCommand]:
+def candidates(game: Game, played: AnyCommand | None = None) -> list[AnyCommand]:
     """Return the moves worth comparing at `game`: every command the rules allow, an offer
     answered as its partner would answer it (greedy's answer: an offer no partner takes
-    changes nothing, nor does choosing the dice already chosen), and the move played,
-    first."""
-    found: list[AnyCommand] = [played]
+    changes nothing, nor does choosing the dice already chosen), and the move played, if
+    one was, first."""
+    found: list[AnyCommand] = [] if played is None else [played]
     held = game.students[game.turn].loaded_dice
     for command in legal_commands(game):
         if isinstance(command, ChooseDice) and command.loaded == held:
@@ -131,3 +111,20 @@ def candidates(game: Game, played: AnyCommand) -> list[AnyCommand]:
         if command != played:
             found.append(command)
     return found
+
+
+def moves_valued(
+    game: Game, commands: Sequence[AnyCommand], *, turn: int, seed: int, step: int, horizon: Horizon
+) -> list[tuple[AnyCommand, Chances]]:
+    """Return each of `commands` the rules allow from `game` with the chances once it is
+    played and the game played on (`replay.analysis.moves_valued`), in their order."""
+    return analysis.moves_valued(
+        game,
+        commands,
+        try_command,
+        playing_on(turn, horizon),
+        seed=seed,
+        step=step,
+        samples=horizon.samples,
+    )
+

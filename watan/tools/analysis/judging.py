@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import msgspec
 
+from replay import analysis
 from watan.engine.commands import AnyCommand
 from watan.engine.events import AnyEvent, GameStarted
 from watan.tools.analysis import estimate
@@ -23,7 +24,7 @@ class Job(msgspec.Struct, frozen=True):
     header: GameStarted
     events: tuple[AnyEvent, ...]
     seed: int
-    horizon: estimate.Horizon
+    horizon: analysis.Horizon
 
 
 class Judged(msgspec.Struct, frozen=True):
@@ -31,22 +32,13 @@ class Judged(msgspec.Struct, frozen=True):
     and the best move found and its value (the mover's chances once each is played)."""
 
     step: int
-    chances: estimate.Chances
+    chances: analysis.Chances
     played: AnyCommand
-    played_chances: estimate.Chances
+    played_chances: analysis.Chances
     best: AnyCommand
-    best_chances: estimate.Chances
+    best_chances: analysis.Chances
     tried: int
     """How many moves were compared (1: the move was forced)."""
-
-
-class Done(msgspec.Struct, frozen=True):
-    """A decision judged, as the tournament machinery hands work back (`replay.tournaments`:
-    a result, and no journal to write)."""
-
-    result: Judged
-    header: None = None
-    events: tuple[()] = ()
 
 
 _KNOWN: list[tuple[Job, list[Decision]]] = []
@@ -63,19 +55,22 @@ def decisions_of(job: Job) -> list[Decision]:
     return found
 
 
-def judged(decision: Decision, seed: int, horizon: estimate.Horizon) -> Judged:
+def judged(decision: Decision, seed: int, horizon: analysis.Horizon) -> Judged:
     """Return the decision judged: its position valued, and every move worth comparing
     (`estimate.candidates`) played and valued; the best is the one that leaves the mover the
     best chance (the first such in the rules' order, the move played first of all)."""
     game, step, mover, turn = decision.game, decision.step, decision.colour, decision.turn
     before = estimate.position(game, turn=turn, seed=seed, step=step, horizon=horizon)
-    tried: list[tuple[AnyCommand, estimate.Chances]] = []
-    for command in estimate.candidates(game, decision.command):
-        value = estimate.move_value(game, command, turn=turn, seed=seed, step=step, horizon=horizon)
-        if value is not None:
-            tried.append((command, value))
+    tried = estimate.moves_valued(
+        game,
+        estimate.candidates(game, decision.command),
+        turn=turn,
+        seed=seed,
+        step=step,
+        horizon=horizon,
+    )
     played = tried[0][1] if tried else before
-    best, best_chances = max(tried, key=lambda pair: pair[1][mover], default=(None, played))
+    best, best_chances = analysis.best(tried, mover) or (None, played)
     return Judged(
         step=step,
         chances=before,
@@ -87,7 +82,6 @@ def judged(decision: Decision, seed: int, horizon: estimate.Horizon) -> Judged:
     )
 
 
-def judge(job: Job, index: int, _: int) -> Done:
-    """Return decision `index` of the job judged (a tournament's `play`; the seed the
-    machinery draws is not used: the analysis seed is the job's)."""
-    return Done(judged(decisions_of(job)[index], job.seed, job.horizon))
+def judge(job: Job, index: int, _: int) -> analysis.Done[Judged]:
+    """Return decision `index` of the job judged (`replay.analysis.Judge`)."""
+    return analysis.Done(judged(decisions_of(job)[index], job.seed, job.horizon))

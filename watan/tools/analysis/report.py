@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from watan.tools.analysis.document import Analysis, Chances, DecisionDocument
-
-_MARKS = ("blunder", "mistake", "inaccuracy")
+from replay import analysis_report as words
+from watan.tools.analysis.document import Analysis, Chances
 
 
 def report(analysis: Analysis, *, whole: bool = True) -> str:
@@ -21,67 +20,48 @@ def report(analysis: Analysis, *, whole: bool = True) -> str:
 
 def chances(shown: Chances) -> str:
     """Return the four chances in words: `Blue 25.0%, Red 25.0%, ...`."""
-    return ", ".join(f"{colour} {chance:.1f}%" for colour, chance in shown.items())
+    return words.chances(list(shown.items()))
 
 
 def _settings(analysis: Analysis) -> str:
-    plural = "s" if analysis.playouts != 1 else ""
     turns = f"{analysis.horizon} turn{'s' if analysis.horizon != 1 else ''}"
-    return f"{analysis.playouts} playout{plural} of {turns} a move, seed {analysis.seed}"
+    return words.settings(analysis.playouts, turns, analysis.seed)
 
 
 def _game(analysis: Analysis) -> Iterator[str]:
-    journal, limits = analysis.journal, analysis.thresholds
-    yield (
-        f"Analysis of {journal}: {analysis.steps} events, {len(analysis.decisions)} decisions "
-        f"({_settings(analysis)})."
-    )
-    winner = analysis.winner
-    yield f"{winner} won." if winner else f"Chances at the end: {chances(analysis.end)}."
-    if analysis.turning_points:
-        yield ""
-        yield "Turning points (where one student's chance moved most):"
-    for point in analysis.turning_points:
-        yield (
-            f"  step {point.step} (turn {point.turn}): {point.colour} played "
-            f"`{point.played}`, {point.swing:.1f} points: {chances(point.after)}"
-        )
-    yield ""
-    yield (
-        f"Marked moves (points of win chance lost against the best move found: "
-        f"{limits.inaccuracy:g} an inaccuracy, {limits.mistake:g} a mistake, "
-        f"{limits.blunder:g} a blunder):"
-    )
-    for colour in dict.fromkeys(row.colour for row in analysis.decisions):
-        rows = [row for row in analysis.decisions if row.colour == colour]
-        marked = [row for row in rows if row.mark is not None]
-        counts = [
-            f"{n} {_plural(mark) if n != 1 else mark}"
-            for mark in _MARKS
-            if (n := sum(row.mark == mark for row in marked))
-        ]
-        lost = sum(row.cost for row in rows) / len(rows)
-        yield (
-            f"  {colour}: {', '.join(counts) or 'no marked move'} in {_count(len(rows))} "
-            f"(on average {lost:.1f} points lost a decision)"
-        )
-        yield from (f"    {_move(row)}" for row in marked)
-    yield ""
-    yield f"See a position: `watan replay {journal} --to STEP` (or `watan view ... --to STEP`)."
-
-
-def _count(decisions: int) -> str:
-    return f"{decisions} decision{'s' if decisions != 1 else ''}"
-
-
-def _plural(mark: str) -> str:
-    return "inaccuracies" if mark == "inaccuracy" else f"{mark}s"
-
-
-def _move(row: DecisionDocument) -> str:
-    return (
-        f"step {row.step} (turn {row.turn}): `{row.played}` ({row.played_chance:.1f}%), "
-        f"best `{row.best}` ({row.best_chance:.1f}%): {row.cost:.1f} points, {row.mark}"
+    journal, winner = analysis.journal, analysis.winner
+    return words.game_report(
+        title=(
+            f"Analysis of {journal}: {analysis.steps} events, {len(analysis.decisions)} "
+            f"decisions ({_settings(analysis)})."
+        ),
+        outcome=f"{winner} won." if winner else f"Chances at the end: {chances(analysis.end)}.",
+        noun="student",
+        turning=[
+            words.Turning(
+                where=f"step {point.step} (turn {point.turn})",
+                player=point.colour,
+                played=point.played,
+                swing=point.swing,
+                after=chances(point.after),
+            )
+            for point in analysis.turning_points
+        ],
+        decided=[
+            words.Decided(
+                where=f"step {row.step} (turn {row.turn})",
+                player=row.colour,
+                played=row.played,
+                played_chance=row.played_chance,
+                best=row.best,
+                best_chance=row.best_chance,
+                cost=row.cost,
+                mark=row.mark,
+            )
+            for row in analysis.decisions
+        ],
+        limits=analysis.thresholds,
+        see=f"See a position: `watan replay {journal} --to STEP` (or `watan view ... --to STEP`).",
     )
 
 

@@ -6,8 +6,8 @@ from xml.etree import ElementTree
 
 import pytest
 
-from watan.tools.analysis import calibration
-from watan.tools.analysis.calibration import Scored, brier, by_points, reliability, stage
+from replay import calibration
+from replay.calibration import Scored, brier, by_points, reliability, stage
 
 
 def test_the_brier_score_of_sure_uniform_and_wrong_chances() -> None:

@@ -1,12 +1,14 @@
-"""How honest the chances are: Brier scores by stage of the game against two baselines, and
-a reliability diagram (`benchmarks/bench_calibration.py` runs it over self-play games).
+"""How honest an analysis's chances are, for any game: Brier scores by stage of the game
+against two baselines, and a reliability diagram (`benchmarks/bench_calibration.py` runs it
+over Watan's self-play games).
 
-The Brier score of one position is the squared distance between the four chances and what
-happened (1 for the winner, 0 for the others), added over the four students: 0 is a sure
-and right prediction, 0.75 what the uniform 25% always scores, 2 a sure and wrong one.
-The baselines are the uniform 25%, and the points so far: each student's share of the
-course criteria everyone holds (25% each while nobody has any).  A position's stage is how
-far through its game it comes: the first, second or last third of its turns.
+The Brier score of one position is the squared distance between the players' chances and
+what happened (1 for the winner, 0 for the others), added over the players: 0 is a sure
+and right prediction, 0.75 what a uniform 25% always scores among four, 2 a sure and wrong
+one.  The baselines are the uniform chances, and the points so far: each player's share of
+the points everyone holds (course criteria in Watan; uniform while nobody has any).  A
+position's stage is how far through its game it comes: the first, second or last third of
+its turns.
 """
 
 from __future__ import annotations
@@ -36,12 +38,12 @@ def brier(chances: Chances, winner: int) -> float:
 
 
 def uniform(count: int = 4) -> tuple[float, ...]:
-    """Return the uniform chances: 25% each."""
+    """Return the uniform chances: 25% each among four."""
     return (1 / count,) * count
 
 
 def by_points(points: Sequence[int]) -> tuple[float, ...]:
-    """Return each student's share of the points held (uniform while nobody has any)."""
+    """Return each player's share of the points held (uniform while nobody has any)."""
     total = sum(points)
     return uniform(len(points)) if total == 0 else tuple(p / total for p in points)
 
@@ -99,8 +101,8 @@ def reliability(predicted: Sequence[tuple[float, bool]]) -> list[tuple[float, fl
 
 
 def each_chance(positions: Sequence[Scored], which: str) -> list[tuple[float, bool]]:
-    """Return every student's chance at every position (`analysis` or `points`), and
-    whether that student won."""
+    """Return every player's chance at every position (`analysis` or `points`), and
+    whether that player won."""
     return [
         (chance, colour == p.winner)
         for p in positions
