@@ -82,7 +82,7 @@ def test_play_help_lists_the_strategies_and_the_seat_options() -> None:
     assert result.exit_code == 0
     for words in (
         "--computer COLOUR[=STRATEGY]",
-        "random (any legal move, a kind of move first; ",
+        "random (a random move, building whenever it can; ",
         "greedy (the best immediate move by production; ",
         "expert (greedy's turn, each roll tried on the engine; ",
         "master (searches its placements and builds on the engine; ",

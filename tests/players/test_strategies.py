@@ -135,8 +135,8 @@ def test_no_strategy_accepts_an_offer_it_cannot_pay(sample_board: Board, name: s
     assert [strategy(name, random.Random(s)).answer(game, offer) for s in range(20)] == [False] * 20
 
 
-@pytest.mark.parametrize("name", ["greedy", "expert"])
-def test_greedy_and_expert_load_their_dice(sample_board: Board, name: str) -> None:
+@pytest.mark.parametrize("name", ["random", "greedy", "expert"])
+def test_every_strategy_loads_its_dice(sample_board: Board, name: str) -> None:
     fair = make_game(sample_board, phase=Phase.BEFORE_ROLL, criteria={34: (BLUE, 1)})
     assert strategy(name, random.Random(0)).move(fair) == ChooseDice(loaded=True)
 
@@ -153,11 +153,6 @@ def test_greedy_rolls_the_value_that_yields_what_its_next_build_lacks(sample_boa
         resources={BLUE: (0, 0, 1, 3, 0)},
     )
     assert strategy("greedy", random.Random(0)).move(loaded) == Roll(value=4)
-
-
-def test_random_keeps_fair_dice(sample_board: Board) -> None:
-    game = make_game(sample_board, phase=Phase.BEFORE_ROLL, loaded=[BLUE])
-    assert strategy("random", random.Random(0)).move(game) == ChooseDice(loaded=False)
 
 
 @pytest.mark.parametrize("name", ["greedy", "expert"])

@@ -211,13 +211,16 @@ def test_a_persons_turn_starts_with_a_recap_of_the_computers_turns() -> None:
     assert hinted.stdout == piped.stdout
     recaps = hinted.stderr.split("Since Blue's last turn:\n")[1:]
     assert len(recaps) == 2  # after setup, and after Blue's first turn
-    # Checked against standard output: Red loads, rolls 8 and achieves 52; Orange loads,
-    # rolls 11 and achieves 26; Yellow's fair 5 gives Blue 1 STUDY.
+    # Checked against standard output: Red loads, rolls 8 and achieves 38; Orange loads,
+    # rolls 12 and achieves 26; Yellow loads, rolls 5 (Blue's 1 STUDY) and makes two offers,
+    # both declined.
     assert recaps[1].split("End of input")[0] == (
-        "  Red's turn: Red chose loaded dice; Red rolled 8 (loaded); Red achieved goal 52.\n"
-        "  Orange's turn: Orange chose loaded dice; Orange rolled 11 (loaded); Orange achieved "
+        "  Red's turn: Red chose loaded dice; Red rolled 8 (loaded); Red achieved goal 38.\n"
+        "  Orange's turn: Orange chose loaded dice; Orange rolled 12 (loaded); Orange achieved "
         "goal 26.\n"
-        "  Yellow's turn: Yellow rolled 5 (2 + 3).\n"
+        "  Yellow's turn: Yellow chose loaded dice; Yellow rolled 5 (loaded); Orange declined "
+        "Yellow's offer of one TUTORIAL for one LECTURE; Red declined Yellow's offer of one LAB "
+        "for one LECTURE.\n"
         "  In all, Blue gained 1 STUDY.\n"
     )
 

@@ -36,7 +36,7 @@ class Built:
 
 STRATEGIES: dict[str, Built] = {
     "random": Built("watan.players.randomly", "RandomPlayer",
-                    "any legal move, a kind of move first", "rating 609, under 0.01 ms a move"),
+                    "a random move, building whenever it can", "rating 967, 0.02 ms a move"),
     "greedy": Built("watan.players.greedy", "GreedyPlayer",
                     "the best immediate move by production", "rating 1500, 0.06 ms a move"),
     "expert": Built("watan.players.expert", "ExpertPlayer",
