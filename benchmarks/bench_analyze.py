@@ -1,11 +1,12 @@
 """How long `watan analyze` takes on a long game: the default pass, `--quick`, a cluster.
 
-Run: python benchmarks/bench_analyze.py [--turns 150] [--players random,random,random,random]
+Run: python benchmarks/bench_analyze.py [--turns 150] [--players NAME,NAME,NAME,NAME]
          [--seed 1] [--runs 3] [--cluster]
 
 Plays one seeded game of four computers stopped at `--turns` turns (the first seed from
 `--seed` on whose game lasts that long: computers that play well win sooner, so four
-`random` by default, whose games hold more resources and more moves to try), writes its
+uniformly random players by default, `uniform_player.py`, whose games hold more resources and
+more moves to try), writes its
 journal, and times whole `watan
 analyze` commands on it as processes (their start included): the default pass with
 `--workers 2`, and `--quick` alone; with `--cluster`, also `--cluster local` with two Dask
@@ -24,6 +25,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from benchmarks.uniform_player import UNIFORM
 from replay.writer import write_journal
 from watan.tools.simulate import play_game
 
@@ -59,7 +61,7 @@ def timed(args: list[str], runs: int) -> tuple[list[float], list[float], bytes]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--turns", type=int, default=150)
-    parser.add_argument("--players", default="random,random,random,random")
+    parser.add_argument("--players", default=",".join((UNIFORM,) * 4))
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--cluster", action="store_true")

@@ -5,10 +5,11 @@ Run: python benchmarks/bench_compiled.py --compiled PATH/TO/compiled/python
 
 Each build plays the same seeded games in a process of its own, the two taking turns
 round by round, each timed by the CPU its games use (start-up left out), so a busy shared
-machine weighs on both alike; the ratios are what count.  Tables: four `random` (the
-simulator), four `greedy`, and `master` against three `expert` (master's search).  The
-compiled build is made with `HATCH_BUILD_HOOK_ENABLE_MYPYC=1 pip install .` (README,
-"The compiled build"); the pure one is this interpreter unless `--pure` names another.
+machine weighs on both alike; the ratios are what count.  Tables: four uniformly random
+players (the simulator; `uniform_player.py`, `random` as it was before issue 27), four
+`greedy`, and `master` against three `expert` (master's search).  The compiled build is made
+with `HATCH_BUILD_HOOK_ENABLE_MYPYC=1 pip install .` (README, "The compiled build"); the pure
+one is this interpreter unless `--pure` names another.
 """
 
 from __future__ import annotations
@@ -18,9 +19,13 @@ import statistics
 import subprocess
 import sys
 import tempfile
+from pathlib import Path
+
+from benchmarks.uniform_player import UNIFORM
 
 CHILD = """
 import sys, time
+sys.path.append(sys.argv[5])
 from replay.tournaments import game_seeds
 from watan.build import build
 from watan.tools.simulate import play_game
@@ -32,7 +37,11 @@ for index, game_seed in enumerate(game_seeds(seed, games)):
 print(games / (time.process_time() - began), build())
 """
 """Plays a table's games and prints games per CPU-second and the build: run from an empty
-folder, so that the build imported is the interpreter's install, not the source tree."""
+folder, so that the build imported is the interpreter's install, not the source tree (the
+source tree is added at the end of the path, after the install, for the uniform player)."""
+
+SOURCE = str(Path(__file__).resolve().parent.parent)
+"""The folder `benchmarks.uniform_player` is imported from, in a child process."""
 
 
 def games_per_cpu_second(python: str, players: str, games: int, seed: int, cap: int = 300) -> float:
@@ -40,7 +49,7 @@ def games_per_cpu_second(python: str, players: str, games: int, seed: int, cap: 
     install of the game, in a process of its own."""
     with tempfile.TemporaryDirectory(prefix="watan-bench-") as folder:
         done = subprocess.run(
-            [python, "-c", CHILD, players, str(games), str(seed), str(cap)],
+            [python, "-c", CHILD, players, str(games), str(seed), str(cap), SOURCE],
             cwd=folder, capture_output=True, text=True, check=True,
         )
     rate, _, _ = done.stdout.partition(" ")
@@ -70,7 +79,7 @@ def main() -> None:
     for name, python in builds.items():
         print(f"{name}: {python} ({build_of(python)})")
     tables = (
-        ("random,random,random,random", options.games),
+        (",".join((UNIFORM,) * 4), options.games),
         ("greedy,greedy,greedy,greedy", options.games),
         ("master,expert,expert,expert", options.master_games),
     )

@@ -2,11 +2,12 @@
 
 Run: python benchmarks/bench_engine.py [--games 40] [--seed 1]
 
-The engine figure replays, in a tight loop without any journal, the commands
-the `random` strategy chose in --games games (each with the state
-it was chosen in): `decide` then `apply` for each of its events.  The
-simulator figure plays --games complete games with one process and no
-journals, as `watan simulate --games N --seed S` does.
+The engine figure replays, in a tight loop without any journal, the commands a uniformly
+random player (`uniform_player.py`: `random` as it was before issue 27, so figures compare
+with earlier rounds') chose in --games games (each with the state it was chosen in):
+`decide` then `apply` for each of its events.  The simulator figure plays --games complete
+games of four such players with one process and no journals, as `watan simulate --games N
+--seed S` does with them.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import statistics
 import time
 from collections import Counter
 
+from benchmarks.uniform_player import UNIFORM, UniformPlayer
 from replay.tournaments import game_seeds
 from watan.editions import edition
 from watan.engine.commands import AnyCommand, Offer
@@ -25,7 +27,6 @@ from watan.engine.events import GameStarted
 from watan.engine.evolve import apply, start
 from watan.engine.layout import random_board
 from watan.engine.state import Game, Phase
-from watan.players.randomly import RandomPlayer
 from watan.tools.simulate import tournament
 
 WATAN = edition("watan")
@@ -36,7 +37,7 @@ def recorded_commands(seeds: list[int]) -> list[tuple[Game, AnyCommand]]:
     chosen: list[tuple[Game, AnyCommand]] = []
     for seed in seeds:
         rng = random.Random(seed)
-        player = RandomPlayer(random.Random(seed + 1))
+        player = UniformPlayer(random.Random(seed + 1))
         board = random_board(rng)
         state = start(GameStarted(edition=WATAN.name, rules=WATAN.rules, seed=seed, board=board))
         while state.phase is not Phase.OVER and len(chosen) < 200_000:
@@ -76,7 +77,7 @@ def main() -> None:
           f"over {len(commands):,} recorded commands ({share}); target 100,000")
 
     began = time.perf_counter()
-    results = tournament(options.seed, options.games, edition=WATAN.name)
+    results = tournament(options.seed, options.games, players=(UNIFORM,) * 4, edition=WATAN.name)
     elapsed = time.perf_counter() - began
     events = [r.events for r in results]
     print(

@@ -3,7 +3,9 @@
 Run: python benchmarks/bench_vs_catanatron.py [--games 60] [--rounds 3]
 [--compiled PATH/TO/compiled/python]
 
-Both play whole games with four random players on one process, in turns
+Both play whole games with four uniformly random players (ours: `uniform_player.py`, the
+`random` strategy as it was before it learnt to end its games; theirs: its RandomPlayer),
+on one process, in turns
 (ours, theirs, ours, theirs ...), each timed by the CPU it uses, so a noisy
 shared machine slows both alike; the ratio is what counts (target: ours at
 least 2x theirs).  catanatron is installed only with the `bench` extra
@@ -22,10 +24,11 @@ import time
 from collections.abc import Callable
 
 from benchmarks.bench_compiled import games_per_cpu_second
+from benchmarks.uniform_player import UNIFORM
 from replay.tournaments import game_seeds
 from watan.tools.simulate import DEFAULT_TURN_CAP, play_game
 
-RANDOM = ("random", "random", "random", "random")
+RANDOM = (UNIFORM,) * 4
 
 
 def ours(games: int, seed: int) -> float:
