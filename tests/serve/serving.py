@@ -3,10 +3,12 @@ and scripts of a seat's lines made by a strategy in the real loop."""
 
 from __future__ import annotations
 
+import io
 import os
 import signal
 import subprocess
 import sys
+import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -16,10 +18,15 @@ from watan.editions import edition
 from watan.engine.commands import Move, Offer
 from watan.engine.decide import Refusal
 from watan.engine.state import HUMAN, Colour, Game
-from watan.match.making import new
+from watan.match.making import Match, again, new
 from watan.match.options import asked, seats_asked
 from watan.players.plugins import Guarded
 from watan.players.table import Player, Table
+from watan.serve.join import Joined
+from watan.serve.join import play as watched
+from watan.serve.tokens import read_link
+from watan.terminal.console import Streams
+from watan.terminal.hinter import Level
 from watan.text.notation import format
 
 WATAN_PROGRAM = [sys.executable, "-m", "watan"]
@@ -83,6 +90,29 @@ def server(
         if process.stdout is not None:
             process.stdout.close()
         log.close()
+
+
+class Watching:
+    """A spectator at a terminal (`Joined` with no token, printing nowhere), watching on a
+    thread of its own until its session ends; `ended` holds its exit status then."""
+
+    def __init__(self, link: str) -> None:
+        address, _, _ = read_link(link)
+        quiet = Streams(io.BytesIO(), io.StringIO(), io.StringIO(), "watan")
+        self.client = Joined("", Level.OFF, quiet)
+        self.ended: list[int] = []
+        self._thread = threading.Thread(
+            target=lambda: self.ended.append(watched(address, self.client)), daemon=True
+        )
+        self._thread.start()
+
+    def join(self, seconds: float) -> None:
+        self._thread.join(seconds)
+
+
+def watch(link: str) -> Watching:
+    """Watch a served game through its spectators' `link`, from a thread."""
+    return Watching(link)
 
 
 def join(
@@ -154,11 +184,14 @@ def script(
     house_rules: Sequence[str] = (),
     strategy: str = "greedy",
     others: Mapping[Colour, Callable[[Game], Player]] | None = None,
+    games: int = 1,
 ) -> list[str]:
-    """Return the lines a person types for every seat the computers do not play, in one
-    whole game with this seed: the lines a `strategy` would type, then `no` to the spec's
-    play-again question.  The seats in `others` are played by the players they make (given
-    the game as it starts) and type nothing here."""
+    """Return the lines a person types for every seat the computers do not play, in
+    `games` whole games of a session with this seed: the lines a `strategy` would type,
+    `yes` to the spec's play-again question after each game but the last (the next game
+    made as `watan play` makes it, `again`), and `no` after the last.  The seats in
+    `others` are played by the players they make (given the game as it starts) and type
+    nothing here."""
     options = asked(
         seed=seed,
         edition=edition(edition_name),
@@ -167,8 +200,26 @@ def script(
         random_board=True,
     )
     match = new(options)
-    match.seat(options.seats)
     lines: list[str] = []
+    for number in range(games):
+        if number:
+            lines.append("yes")
+            match = again(match)
+        match.seat(match.options.seats)
+        over = _scripted(match, lines, strategy, edition_name, others)
+        assert over.phase.name == "OVER", "the scripted game did not end"
+    return [*lines, "no"]
+
+
+def _scripted(
+    match: Match,
+    lines: list[str],
+    strategy: str,
+    edition_name: str,
+    others: Mapping[Colour, Callable[[Game], Player]] | None,
+) -> Game:
+    """Play `match` to its end (or 3000 turns), each person's seat by `strategy`, its lines
+    kept in `lines`; return the game then."""
 
     def seat(colour: Colour, name: str) -> Player:
         if others is not None and colour in others:
@@ -177,6 +228,4 @@ def script(
             return _Scripting(match.computer(colour, strategy), edition_name, lines)
         return match.computer(colour, name)
 
-    over = match.play(Table(seat), turn_cap=3000)
-    assert over.phase.name == "OVER", "the scripted game did not end"
-    return [*lines, "no"]
+    return match.play(Table(seat), turn_cap=3000)

@@ -1,18 +1,21 @@
 """A served game in real browsers (issue 26, points 3 and 8): two seats in Chromium, one at
 a terminal (`--join`) and a computer play a whole game to its end; the journal verifies,
-`watan view` draws it, and a spectator's page shows it with no controls."""
+`watan view` draws it, and a spectator's page shows it with no controls; then a seat's
+"Play again" starts the session's next game, and the seat's and the spectators' pages load it."""
 
 from __future__ import annotations
 
 import subprocess
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from selenium import webdriver
+from selenium.webdriver.common.by import By
 
 from tests.pictures.browser import chromium
-from tests.serve.serving import WATAN_PROGRAM, environment, pick, script, server
+from tests.serve.serving import WATAN_PROGRAM, environment, pick, read_links, script, server
 from watan.editions import edition
 from watan.engine.commands import AnyCommand, Move, Offer
 from watan.engine.decide import Refusal
@@ -110,6 +113,16 @@ def slowest_update(browsers: list[webdriver.Chrome], clicks: list[Click]) -> flo
     return slowest
 
 
+def followed_by(browser: webdriver.Chrome, game: str, seconds: float = 10.0) -> bool:
+    """Return whether the browser's page loads the game `game` within `seconds`."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if urlsplit(browser.current_url).path == f"/games/{game}":
+            return True
+        time.sleep(0.1)
+    return False
+
+
 @pytest.mark.parametrize(
     ("edition_name", "house_rules"),
     [("watan", ()), ("constructor", ()), ("watan", ("standard",))],
@@ -132,7 +145,7 @@ def test_two_browsers_a_terminal_and_a_computer_play_a_whole_game(
     options += ["--computer", "Yellow=greedy"]
     journals = tmp_path / "j"
     with (
-        server(options, journals, tmp_path) as (_, links),
+        server(options, journals, tmp_path) as (process, links),
         chromium(1200, 900) as blue,
         chromium(1200, 900) as red,
     ):
@@ -155,12 +168,18 @@ def test_two_browsers_a_terminal_and_a_computer_play_a_whole_game(
             clicks = play_in([blue, red], terminal)
             terminal.wait(60)
         slowest = slowest_update([blue, red], clicks)
+        blue.execute_script("sessionStorage.clear()")  # the tab forgets Blue's seat
         blue.get(links.spectators)
         watched = blue.execute_script(
             "return {buttons: document.querySelectorAll('#choices button').length,"
             " winner: document.getElementById('winner').textContent}"
         )
         winner_on_page = red.execute_script("return document.getElementById('winner').textContent")
+        red.find_element(By.XPATH, "//div[@id='choices']/button[text()='Play again']").click()
+        assert process.stdout is not None
+        following = read_links(iter(process.stdout.readline, ""))  # the session's next game
+        followed = [followed_by(browser, following.game) for browser in (red, blue)]
+        red_status = red.find_element(By.ID, "seat-status").text
     verified = subprocess.run(
         [*WATAN_PROGRAM, "verify", links.journal], capture_output=True, text=True, check=False
     )
@@ -178,3 +197,5 @@ def test_two_browsers_a_terminal_and_a_computer_play_a_whole_game(
     assert watched["buttons"] == 0
     assert watched["winner"] and watched["winner"] == winner_on_page
     assert (tmp_path / "orange.out").read_text().count("has won!") == 1
+    assert followed == [True, True]  # Red's seat and the spectators' page load the next game
+    assert red_status.startswith("You play ")

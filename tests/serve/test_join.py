@@ -8,9 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.serve.serving import join, play, script, server
-from watan.serve.join import Finished, Joined
-from watan.serve.wire import Failed
+from tests.conftest import at_step
+from tests.serve.serving import join, play, script, server, watch
+from watan.editions import edition
+from watan.engine.state import Colour
+from watan.match.making import new
+from watan.match.options import asked
+from watan.serve.join import Finished, Follow, Joined
+from watan.serve.wire import Again, Appended, Failed, Welcome
 from watan.terminal.console import Streams
 from watan.terminal.hinter import Level
 
@@ -45,6 +50,33 @@ def test_a_game_through_the_server_is_the_game_at_one_terminal_byte_for_byte(
     assert "Congratulations" in joined.stdout or "won" in joined.stdout.lower()
 
 
+def test_a_session_played_again_through_the_server_is_the_session_at_one_terminal(
+    tmp_path: Path,
+) -> None:
+    seed = 11
+    lines = script(seed, COMPUTERS, games=2)
+    options = ["-seed", str(seed), "-random-board"]
+    options += [option for computer in COMPUTERS for option in ("--computer", computer)]
+
+    alone = play(options, lines, tmp_path / "alone", tmp_path)
+    with server(["--new", *options], tmp_path / "served", tmp_path) as (_, links):
+        watching = watch(links.spectators)
+        joined = join(links.seats["Blue"], lines, tmp_path / "served", tmp_path)
+        watching.join(60)
+
+    assert alone.returncode == joined.returncode == 0
+    here = sorted((tmp_path / "alone").glob("*.jsonl"))
+    there = sorted((tmp_path / "served").glob("*.jsonl"))
+    assert str(there[0]) == links.journal
+    assert [path.read_bytes() for path in there] == [path.read_bytes() for path in here]
+    assert len(here) == 2
+    assert joined.stdout == alone.stdout
+    assert alone.stdout.count("Would you like to play again?") == 2
+    assert watching.ended == [0]
+    assert watching.client.game == at_step(str(there[1])).state  # it followed to the next game
+    assert list((tmp_path / "served").glob("*.seats")) == []  # the session is over
+
+
 def test_end_of_input_at_a_joined_seat_saves_the_backup_a_terminal_saves(tmp_path: Path) -> None:
     seed = 11
     lines = script(seed, COMPUTERS)[:12]  # the input ends after setup, mid-game (RULINGS 16)
@@ -73,3 +105,20 @@ def test_a_computers_fault_on_the_server_is_one_line_on_standard_error_and_statu
     with pytest.raises(Finished):
         client.heard(Failed(why=why))
     assert (stdout.getvalue(), stderr.getvalue(), client.failed) == ("", f"watan: {why}\n", True)
+
+
+def test_told_of_the_next_game_a_client_forgets_the_one_played_and_follows() -> None:
+    match = new(asked(seed=3, edition=edition("watan"), random_board=True))
+    seated = match.seat(((Colour.RED, "greedy"),))
+    client = Joined("", Level.OFF, Streams(io.BytesIO(), io.StringIO(), io.StringIO(), "watan"))
+    client.heard(Welcome(game="one", seat=None, header=match.header, resumed=False))
+    client.heard(Appended(first=1, events=seated, silent=True))
+    with pytest.raises(Follow) as following:
+        client.heard(Again(game="two"))
+    assert (str(following.value), client.game, client.count) == ("two", None, 0)
+
+
+def test_told_the_session_is_over_a_spectator_finishes() -> None:
+    client = Joined("", Level.OFF, Streams(io.BytesIO(), io.StringIO(), io.StringIO(), "watan"))
+    with pytest.raises(Finished):
+        client.heard(Again(game=None))

@@ -12,7 +12,9 @@ import pytest
 from selenium import webdriver
 from selenium.webdriver.common.by import By
 
+from tests.conftest import read_journal
 from tests.pictures.browser import chromium
+from tests.recording import JOURNALS
 from watan.editions import edition
 from watan.engine.events import GameStarted
 from watan.engine.state import Colour
@@ -20,7 +22,7 @@ from watan.match.making import first_header
 from watan.match.options import asked
 from watan.pictures.viewer import live_page
 from watan.serve.choices import Choice
-from watan.serve.wire import Asked, Welcome, encode
+from watan.serve.wire import Again, Asked, Welcome, encode
 
 pytestmark = pytest.mark.slow  # drives a browser
 
@@ -29,6 +31,7 @@ window.sent = [];
 window.WebSocket = class {
   constructor(address) { window.socket = this; setTimeout(() => this.onopen(), 0); }
   send(text) { window.sent.push(JSON.parse(text)); }
+  close() { window.socketClosed = true; }
 };
 window.hear = (message) => window.socket.onmessage({data: JSON.stringify(message)});
 """
@@ -102,3 +105,43 @@ def test_back_offers_every_choice_again_and_a_tile_of_one_victim_sends_at_once(
     assert buttons(page) == ["5 Red", "5 Orange", "7"]
     page.find_element(By.CSS_SELECTOR, '[data-tile="7"]').click()
     assert commands(page) == [{"type": "command", "after": 0, "lines": ["7"]}]
+
+
+def test_told_of_the_sessions_next_game_the_page_loads_it_keeping_its_token(
+    page: webdriver.Chrome,
+) -> None:
+    page.get(page.current_url.partition("#")[0] + "#a%20secret")  # Blue's link
+    page.refresh()  # loaded as Blue's link is
+    page.execute_script("hear(arguments[0])", json.loads(encode(Again(game="game 2"))))
+    assert page.current_url == "file:///games/game%202#a%20secret"
+
+
+def test_told_the_session_is_over_the_page_stays(page: webdriver.Chrome) -> None:
+    shown = page.current_url
+    page.execute_script("hear(arguments[0])", json.loads(encode(Again(game=None))))
+    assert (page.current_url, page.execute_script("return window.socketClosed === true")) == (
+        shown,
+        False,
+    )
+
+
+def test_a_won_games_seat_is_asked_to_play_again_and_sends_the_answer_clicked(
+    tmp_path: Path,
+) -> None:
+    read = read_journal(JOURNALS / "win-by-completion" / "journal.jsonl")
+    events = tuple(read.events)
+    path = tmp_path / "won.html"
+    path.write_text(live_page(read.header, events, "won"))
+    with chromium(1200, 900) as browser:
+        browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": FAKE_SOCKET})
+        browser.get(path.as_uri())
+        browser.execute_script("hear(arguments[0])", welcome(read.header))
+        shown = (buttons(browser), browser.find_element(By.ID, "seat-status").text)
+        browser.find_element(By.XPATH, "//div[@id='choices']/button[text()='Play again']").click()
+        sent = commands(browser)
+    assert shown == (["Play again", "Leave"], "Would you like to play again?")
+    assert sent == [{"type": "command", "after": len(events), "lines": ["yes"]}]
+
+
+def test_a_game_under_way_asks_nobody_to_play_again(page: webdriver.Chrome) -> None:
+    assert buttons(page) == []

@@ -12,6 +12,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from websockets.sync.client import connect
 
 from tests.conftest import at_step
 from tests.recording import Greedy
@@ -19,6 +20,17 @@ from tests.serve.serving import WATAN_PROGRAM, environment, join, read_links, sc
 from watan.engine.state import Colour, Phase
 from watan.serve.join import Joined, play
 from watan.serve.tokens import read_link
+from watan.serve.wire import (
+    Again,
+    Asked,
+    Command,
+    Hello,
+    Refused,
+    ServerMessage,
+    Welcome,
+    encode,
+    server_message,
+)
 from watan.terminal.console import Streams
 from watan.terminal.hinter import Level
 
@@ -133,3 +145,57 @@ def test_a_server_killed_mid_game_and_started_again_loses_nothing_and_its_client
     assert blue.game is not None and blue.game.phase is Phase.OVER
     assert blue.game == at_step(links.journal).state
     assert stdout.endswith(f"Student {Colour(blue.game.winner).title} has won!\n")
+
+
+def _said(address: str, hello: Hello, *then: Command) -> list[ServerMessage]:
+    """Return what a server says to a client that says `hello`, until it is asked, told of
+    the next game, or refused; then to each of `then`, one answer each."""
+    heard: list[ServerMessage] = []
+    with connect(address, open_timeout=5) as socket:
+        socket.send(encode(hello))
+        while not heard or not isinstance(heard[-1], Asked | Again | Refused):
+            heard.append(server_message(socket.recv(10)))
+        for command in then:
+            socket.send(encode(command))
+            heard.append(server_message(socket.recv(10)))
+    return heard
+
+
+def test_played_again_a_seat_keeps_its_token_and_no_other_games_token_acts_in_the_next(
+    tmp_path: Path,
+) -> None:
+    journals = tmp_path / "j"
+    computers = ["Red=greedy", "Orange=greedy", "Yellow=greedy"]
+    options = ["-seed", "11", "-random-board"]
+    options += [option for computer in computers for option in ("--computer", computer)]
+    first_game = len(script(11, computers)) - 1
+    lines = script(11, computers, games=2)[: first_game + 1 + 12]  # yes, then part of game 2
+    with server(["--new", "-seed", "7"], journals, tmp_path) as (_, other):
+        pass  # stopped mid-game: served again by the next server in the folder
+    with server(["--new", *options], journals, tmp_path) as (process, links):
+        assert process.stdout is not None
+        printed = iter(process.stdout.readline, "")
+        assert read_links(printed).game == other.game
+        joined = join(links.seats["Blue"], lines, journals, tmp_path)
+        following = read_links(printed)
+        blue = links.seats["Blue"].partition("#")[2]
+        others = other.seats["Blue"].partition("#")[2]
+        old, _, _ = read_link(links.seats["Blue"])
+        new, _, _ = read_link(following.seats["Blue"])
+        forged = _said(new, Hello(token=others))
+        kept = _said(new, Hello(token=blue))
+        stale = _said(old, Hello(token=blue), Command(after=0, lines=("3",)))
+        held = Path(following.journal).read_bytes()
+        watched = _said(old, Hello())
+    assert joined.returncode == 0
+    assert following.journal != links.journal
+    assert following.seats == {"Blue": following.spectators + f"#{blue}"}
+    assert forged == [Refused(why="that link opens no seat of this game")]
+    assert isinstance(kept[0], Welcome) and kept[0].seat is Colour.BLUE
+    assert kept[0].game == following.game
+    assert stale[-2:] == [
+        Again(game=following.game),
+        Refused(why="the game is over: the answer is yes or no, to play again"),
+    ]
+    assert Path(following.journal).read_bytes() == held
+    assert watched[-1] == Again(game=following.game)

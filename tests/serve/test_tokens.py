@@ -20,6 +20,7 @@ from watan.serve.tokens import (
     new_tokens,
     read_link,
     seats_file,
+    socket_of,
 )
 
 
@@ -81,3 +82,8 @@ def test_an_address_that_is_no_link_is_refused(address: str) -> None:
 
 def test_a_game_is_named_for_its_journal() -> None:
     assert game_name("/a/b/watan-20260101-000000-000001.jsonl") == "watan-20260101-000000-000001"
+
+
+def test_the_next_games_socket_is_on_the_same_server_its_name_quoted() -> None:
+    address = "ws://127.0.0.1:8000/games/watan-1/socket"
+    assert socket_of(address, "watan 2/x") == "ws://127.0.0.1:8000/games/watan%202%2Fx/socket"

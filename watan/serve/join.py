@@ -25,8 +25,9 @@ from watan.editions.model import Edition
 from watan.engine.commands import Move, Offer
 from watan.engine.evolve import apply, start
 from watan.engine.state import Colour, Game, Phase
-from watan.serve.tokens import BadLink, read_link
+from watan.serve.tokens import BadLink, read_link, socket_of
 from watan.serve.wire import (
+    Again,
     Appended,
     Asked,
     Command,
@@ -45,7 +46,7 @@ from watan.terminal.console import BACKUP, Streams, back_up, save_file
 from watan.terminal.hinter import Hinter, Level
 from watan.terminal.pacing import Pace
 from watan.terminal.seats import InputEnded, Lines, converse
-from watan.terminal.session import PlayAgain, Ready, Session, asking
+from watan.terminal.session import PlayAgain, Quit, Ready, Session, asking
 from watan.text import hints, wording
 from watan.text.notation import Seating, format
 
@@ -57,6 +58,10 @@ EXIT_UNREACHABLE = 2
 
 class Finished(Exception):
     """The client is done: the game ended, or the person left."""
+
+
+class Follow(Exception):
+    """The session's next game is served under the name given: the client goes there."""
 
 
 class Joined:
@@ -88,6 +93,8 @@ class Joined:
         self.hinter: Hinter | None = None
         self.failed = False
         """The game stopped on a computer's fault: exit status 1, as at a terminal."""
+        self.leaving = False
+        """The seat answered `no` to playing again: its answer is sent, then it leaves."""
 
     def hello(self) -> str:
         """Return the first message of a connection: who this is and the events it holds."""
@@ -96,14 +103,14 @@ class Joined:
     def heard(self, message: ServerMessage) -> Command | None:
         """Take one message from the server; return a command to send, if one is due.
 
-        Raises Finished when the game is over (and the play-again question answered) or
-        the person's input ended, or the game stopped on a computer's fault.
+        Raises Finished when the session is over, or the game stopped on a computer's
+        fault; raises Follow when the session's next game begins (a seat played again).
         """
         match message:
             case Welcome():
                 self._welcome(message)
             case Appended():
-                self._appended(message)
+                return self._appended(message)
             case Typed():
                 self._typed(message)
             case Said(line=line):
@@ -111,6 +118,11 @@ class Joined:
                 self.stdout.write(line)
             case Asked():
                 return self._asked(message)
+            case Again(game=None):
+                raise Finished
+            case Again(game=str(name)):
+                self._again()
+                raise Follow(name)
             case Failed(why=why):
                 complain(self.stderr, why, self.program)
                 self.failed = True
@@ -143,39 +155,43 @@ class Joined:
             opening = wording.reminder if self.resumed else wording.opening
             self.stdout.write(opening(game, edition))
 
-    def _appended(self, appended: Appended) -> None:
+    def _again(self) -> None:
+        """Forget the game played: the session's next one is welcomed as a new game."""
+        self.count, self.game, self.hinter = 0, None, None
+        self.opened, self.offer, self.sent = False, None, None
+
+    def _appended(self, appended: Appended) -> Command | None:
         game, edition, hinter = self._held()
         skip = self.count - (appended.first - 1)
         events = appended.events[skip:] if skip > 0 else appended.events
         if not events:
-            return
+            return None
         after = fold(apply, game, events)
         self.game, self.count = after, self.count + len(events)
         if self.sent is not None and self.sent.after < self.count:
             self.sent = None  # taken: the game has moved past it
         if appended.silent:
-            return
+            return None
         self._open()
         hinter.heard(game, events, after)
         self.stdout.write(wording.narrate(game, events, after, edition))
-        if after.phase is Phase.OVER:
-            self._over(after)
+        return self._over(after) if after.phase is Phase.OVER else None
 
-    def _over(self, over: Game) -> None:
+    def _over(self, over: Game) -> Command | None:
         """Ask the seat's person the spec's question after a win, as a terminal does (spec
-        §4.4), and finish: the served game is over, whatever the answer."""
+        §4.4); return the answer to send: `yes` (the session's next game follows, `Again`),
+        or `no` (this seat leaves; so does one whose input ended).  A spectator sends
+        nothing and waits for the next game, or the session's end."""
         _, edition, _ = self._held()
-        if self.seat is not None:
-            session = Session(game=over, edition=edition)
-            try:
-                answer = converse(session, self._lines, self.stdout.write, self._save, shown=False)
-            except InputEnded:
-                answer = None
-            if isinstance(answer, PlayAgain):
-                complain(
-                    self.stderr, "the served game is over; ask its server for another", self.program
-                )
-        raise Finished
+        if self.seat is None:
+            return None
+        session = Session(game=over, edition=edition)
+        try:
+            answer = converse(session, self._lines, self.stdout.write, self._save, shown=False)
+        except InputEnded:
+            answer = Quit()
+        self.leaving = not isinstance(answer, PlayAgain)
+        return Command(after=self.count, lines=("no",) if self.leaving else ("yes",))
 
     def _typed(self, typed: Typed) -> None:
         game, edition, _ = self._held()
@@ -294,10 +310,15 @@ def play(address: str, client: Joined) -> int:
                     command = client.heard(server_message(text))
                     if command is not None:
                         socket.send(encode(command))
+                    if client.leaving:
+                        return 0
                 if client.game is None:  # refused before being welcomed
                     return EXIT_UNREACHABLE
         except Finished:
             return 1 if client.failed else 0
+        except Follow as following:
+            address = socket_of(address, str(following))
+            continue
         except (OSError, ConnectionClosed, InvalidHandshake, InvalidURI) as error:
             if client.game is None and lost_since is None:
                 complain(client.stderr, f"cannot reach {address}: {error}", client.program)

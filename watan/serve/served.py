@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from watan.engine.commands import AnyCommand, Move, Offer, Trade
 from watan.engine.decide import Refusal
 from watan.engine.events import AnyEvent
-from watan.engine.state import HUMAN, Colour, Game, Phase
+from watan.engine.state import COLOURS, HUMAN, Colour, Game, Phase
 from watan.match.making import Match
 from watan.pictures.steps import Stepper
 from watan.players.table import Player, StrategyError, Table
@@ -29,6 +29,7 @@ from watan.serve.choices import choices
 from watan.serve.tokens import forget
 from watan.serve.turns import Turns
 from watan.serve.wire import (
+    Again,
     Appended,
     Asked,
     Command,
@@ -41,12 +42,15 @@ from watan.serve.wire import (
     Typed,
     encode,
 )
-from watan.terminal.session import Ready, Session, asking, respond
+from watan.terminal.session import PlayAgain, Quit, Ready, Session, asking, respond
 from watan.text import wording
 from watan.text.notation import Seating, format
 
 Deliver = Callable[[str], None]
 """Hands one encoded message to a client's connection (from any thread)."""
+
+Follow = Callable[["Served"], "Served"]
+"""Makes, serves and starts the session's next game after a served one (play again)."""
 
 
 class Stopped(Exception):
@@ -91,6 +95,11 @@ class Served:
         self.turns = turns or Turns()
         """Taken by the game's thread while it runs (`watan.serve.turns`)."""
         self._holding = False
+        self.follow: Follow | None = None
+        """Serves the session's next game when a seat answers `yes` once this one is won."""
+        self._wanted = False
+        self._declined: set[Colour] = set()
+        """The seats that answered `no` to the play-again question."""
         self._events: list[AnyEvent] = []
         self._stepper = Stepper(match.header, self.edition)
         if match.history:
@@ -124,6 +133,29 @@ class Served:
             match.close()
             if self.over and self.journal:
                 forget(self.journal)  # a server started again has nothing left to serve of it
+        if self.over and self.failure is None and self.follow and HUMAN in match.game.seats:
+            self._again()
+
+    def _again(self) -> None:
+        """Wait for a seat's `yes` to the play-again question (spec §4.4), then serve the
+        session's next game and send every client there.  The first seat to answer `yes`
+        starts it; a seat that answers `no` leaves alone (its client ends), as at a
+        terminal, and the others may still play again; when every person's seat said
+        `no`, every client is told the session is over."""
+        with self._lock:
+            while not (self._wanted or self._stopping or self._everyone_declined()):
+                self._lock.wait()
+            if self._stopping or self.follow is None:
+                return
+        if not self._wanted:
+            self._add(Again(game=None))
+            return
+        try:
+            successor = self.follow(self)
+        except Exception as failure:  # its journal cannot be made: said, this game kept
+            self._add(Failed(why=f"the next game cannot be served: {failure}"))
+            return
+        self._add(Again(game=successor.name))
 
     def _player(self, colour: Colour, name: str) -> Player:
         if name == HUMAN:
@@ -201,6 +233,8 @@ class Served:
         with self._lock:
             if self._last == (seat, command):
                 return Recognised(after=command.after)
+            if self.over and self._asked is None:
+                return self._answered(seat, command)
             if command.after != self.count:
                 return Refused(
                     why=f"the game has moved on: it holds {self.count} events, and the "
@@ -217,6 +251,27 @@ class Served:
             self._lock.notify_all()
         self.typed(seat, command.lines, answer=asked.answer)
         return None
+
+    def _answered(self, seat: Colour, command: Command) -> ServerMessage | None:
+        """Take a seat's answer to the play-again question (the lock held): `yes` starts
+        the session's next game unless a seat's did already; nothing else is sent."""
+        session = Session(game=self.match.game, edition=self.edition)
+        answer = respond(session, command.lines[0]) if len(command.lines) == 1 else None
+        if answer is None or not isinstance(answer.outcome, PlayAgain | Quit):
+            return Refused(why="the game is over: the answer is yes or no, to play again")
+        if self.follow is None or HUMAN not in self.match.game.seats:
+            return Refused(why="this server serves no next game of this session")
+        if isinstance(answer.outcome, PlayAgain):
+            self._wanted = True
+        else:
+            self._declined.add(seat)
+        self._lock.notify_all()
+        return None
+
+    def _everyone_declined(self) -> bool:
+        seats = self.match.game.seats
+        people = {colour for colour, name in zip(COLOURS, seats, strict=True) if name == HUMAN}
+        return people <= self._declined
 
     def subscribe(self, after: int, deliver: Deliver) -> list[str] | None:
         """Register a client holding `after` events; return what it must be sent first (the

@@ -18,8 +18,8 @@ from typing import TextIO
 from replay.edges.folders import Folder
 from replay.edges.messages import complain
 from replay.journal import JournalError
-from watan.engine.state import COLOURS, HUMAN
-from watan.match.making import Log, Match, new, resume
+from watan.engine.state import COLOURS, HUMAN, Colour
+from watan.match.making import Log, Match, again, new, resume
 from watan.match.options import Options
 from watan.serve.app import Limits, application
 from watan.serve.mail import Postman
@@ -36,14 +36,20 @@ PING_SECONDS = 20.0
 closes one whose other end has gone (a half-open connection)."""
 
 
-def served(match: Match, *, resumed: bool, turns: Turns | None = None) -> Served:
+def served(
+    match: Match,
+    *,
+    resumed: bool,
+    turns: Turns | None = None,
+    tokens: dict[Colour, str] | None = None,
+) -> Served:
     """Return `match` ready to be served under its journal's name, with its seats' tokens
-    (those kept beside its journal, or new ones, kept there now), taking `turns` with the
-    server's other games."""
+    (`tokens`, the session's, for a game played again; else those kept beside its journal,
+    or new ones), kept there now, taking `turns` with the server's other games."""
     journal = match.recorder.path if match.recorder is not None else None
     if journal is None:
         raise JournalError("(none)", None, "a served game must keep a journal")
-    tokens = kept(journal) or new_tokens()
+    tokens = tokens or kept(journal) or new_tokens()
     keep(journal, tokens)
     return Served(game_name(journal), match, tokens, resumed=resumed, journal=journal, turns=turns)
 
@@ -111,7 +117,22 @@ def serve(
     shown = f"[{host}]" if ":" in host else host
     origin = f"http://{shown}:{bound}"
     by_name = {game.name: game for game in games}
+
+    def follow(previous: Served) -> Served:
+        """Serve the session's next game (`watan.match.making.again`), its seats keeping
+        the session's tokens, and print its links."""
+        following = served(
+            again(previous.match, log), resumed=False, turns=turns, tokens=previous.tokens
+        )
+        following.follow = follow
+        by_name[following.name] = following
+        following.start()
+        stdout.write(_links(following, origin))
+        stdout.flush()
+        return following
+
     for game in games:
+        game.follow = follow
         game.start()
         stdout.write(_links(game, origin))
     if not games:
@@ -138,9 +159,10 @@ def serve(
     except KeyboardInterrupt:  # uvicorn stops on Ctrl-C, then raises it again: stopped as asked
         pass
     finally:
-        for game in games:
+        every = list(by_name.values())
+        for game in every:
             game.stop()
-        for game in games:
+        for game in every:
             game.join(5.0)
     return 0
 

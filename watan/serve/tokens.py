@@ -13,7 +13,7 @@ from __future__ import annotations
 import contextlib
 import os
 import secrets
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 import msgspec
 
@@ -104,3 +104,10 @@ def read_link(address: str) -> tuple[str, str, str]:
         raise BadLink(f"{address!r} is no link of a served game (http://HOST:PORT/games/NAME)")
     scheme = "wss" if parts.scheme == "https" else "ws"
     return f"{scheme}://{parts.netloc}/games/{game}/socket", game, parts.fragment
+
+
+def socket_of(address: str, game: str) -> str:
+    """Return the WebSocket address of the game `game` on the server whose WebSocket
+    `address` is (where a client follows the session's next game)."""
+    server, _, _ = address.rpartition("/games/")
+    return f"{server}/games/{quote(game, safe='')}/socket"

@@ -8,8 +8,9 @@ stands at (optimistic concurrency: a stale or retried command is refused or reco
 never applied twice).  The server answers with the game's header (`Welcome`), then every
 entry of the game's log after the client's last event as it happens: the lines a seat typed
 (`Typed`, shown as a computer's are at a terminal), a refusal the rules gave a seat
-(`Said`), the events appended (`Appended`), who is asked for what now (`Asked`), and
-why the game stopped if a computer's strategy failed (`Failed`).  A
+(`Said`), the events appended (`Appended`), who is asked for what now (`Asked`),
+why the game stopped if a computer's strategy failed (`Failed`), and, once it is won and a
+seat chose to play again, the session's next game (`Again`).  A
 client folds the events with the game's own reducer; nothing else changes its game.
 """
 
@@ -125,10 +126,19 @@ class Recognised(msgspec.Struct, frozen=True, kw_only=True, tag="recognised"):
     after: int
 
 
-Entry = Typed | Said | Appended | Failed
+class Again(msgspec.Struct, frozen=True, kw_only=True, tag="again"):
+    """The session's next game, served under the name `game`, begun because a seat answered
+    `yes` to the spec's play-again question (spec §4.4): every client follows it there, a
+    seat with the token it holds (each seat keeps its token for the session's games).
+    `game` None: every person's seat answered `no`, and the session is over."""
+
+    game: str | None
+
+
+Entry = Typed | Said | Appended | Failed | Again
 """What a game's log holds, in order: every client is sent the same entries."""
 
-ServerMessage = Welcome | Typed | Said | Appended | Asked | Failed | Refused | Recognised
+ServerMessage = Welcome | Typed | Said | Appended | Asked | Failed | Again | Refused | Recognised
 
 _encoder = msgspec.json.Encoder()
 _client: msgspec.json.Decoder[ClientMessage] = msgspec.json.Decoder(ClientMessage)

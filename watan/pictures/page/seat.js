@@ -82,6 +82,31 @@
     if (offers.length) drawOffers(offers);
   }
 
+  // Once the game is won, a seat is asked the spec's question (spec §4.4): the first seat's
+  // `yes` starts the session's next game on the server, which every page then loads; a
+  // `no` leaves this seat alone.
+  function drawAgain() {
+    const steps = viewer.steps;
+    if (seat === null || steps[steps.length - 1].winner < 0) return;
+    status("Would you like to play again?");
+    const answer = (label, line, after) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = label;
+      button.addEventListener("click", () => {
+        socket.send(JSON.stringify({ type: "command", after: held, lines: [line] }));
+        $("choices").replaceChildren();
+        status(after);
+      });
+      return button;
+    };
+    $("choices").replaceChildren(
+      answer("Play again", "yes", "Waiting for the next game."),
+      answer("Leave", "no", "You left the table."),
+    );
+    $("choices").querySelector("button").focus();
+  }
+
   function choiceButton(choice) {
     const button = document.createElement("button");
     button.type = "button";
@@ -127,6 +152,7 @@
       case "welcome":
         seat = message.seat;
         status(seat === null ? "Watching the game." : `You play ${players[seat].name}.`);
+        drawAgain();
         break;
       case "appended": {
         const skip = held - (message.first - 1);
@@ -134,6 +160,7 @@
         held = Math.max(held, message.first - 1 + message.changes.length);
         asked = null;
         clearChoices();
+        drawAgain();
         break;
       }
       case "typed":
@@ -146,6 +173,17 @@
       case "asked":
         asked = message;
         drawChoices();
+        break;
+      case "again":  // the session's next game (a seat played again): the page follows it
+        if (message.game !== null) {
+          socket.onclose = null;
+          socket.close();
+          const key = token ? `#${encodeURIComponent(token)}` : "";  // the session's token
+          location.replace(`/games/${encodeURIComponent(message.game)}${key}`);
+        } else {
+          $("choices").replaceChildren();
+          status("The session is over: nobody plays again.");
+        }
         break;
       case "failed":  // a computer's strategy failed: the game stops, kept
         asked = null;
