@@ -1,5 +1,6 @@
 """`watan serve` as a real process: its links, its secrets kept out of its logs, and nothing
-lost when it is killed (issue 26, points 1, 5 and 6)."""
+lost when it is killed, with terminals and a browser's page watching (issue 26, points 1, 5
+and 6)."""
 
 from __future__ import annotations
 
@@ -8,13 +9,16 @@ import random
 import subprocess
 import threading
 import time
+from contextlib import ExitStack
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from selenium import webdriver
 from websockets.sync.client import connect
 
 from tests.conftest import at_step
+from tests.pictures.browser import chromium
 from tests.recording import Greedy
 from tests.serve.serving import WATAN_PROGRAM, environment, join, read_links, script, server
 from watan.engine.state import Colour, Phase
@@ -73,9 +77,28 @@ def _events(journal: Path) -> list[bytes]:
     return journal.read_bytes().splitlines()[1:]
 
 
+def _winner_shown(page: webdriver.Chrome, seconds: float) -> str:
+    """Return what the page's winner line says once it says something, or "" after
+    `seconds`."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        said = str(page.execute_script("return document.getElementById('winner').textContent"))
+        if said:
+            return said
+        time.sleep(0.2)
+    return ""
+
+
 def test_a_server_killed_mid_game_and_started_again_loses_nothing_and_its_clients_go_on(
     tmp_path: Path,
 ) -> None:
+    with ExitStack() as stack:
+        _killed_and_started_again(tmp_path, stack)
+
+
+def _killed_and_started_again(tmp_path: Path, stack: ExitStack) -> None:
+    """A terminal seat, a terminal spectator and a spectator's page in Chromium watch a game
+    whose server is killed (SIGKILL) mid-game and started again on the same folder."""
     journals = tmp_path / "j"
     options = ["--new", "-seed", "5", "-random-board", *COMPUTERS, "--computer", "Yellow=greedy"]
     first = subprocess.Popen(
@@ -105,6 +128,8 @@ def test_a_server_killed_mid_game_and_started_again_loses_nothing_and_its_client
         env=environment(journals),
     )
     second = None
+    page = stack.enter_context(chromium(1000, 800))
+    page.get(links.spectators)  # a browser's page watches too, and must reconnect by itself
     try:
         deadline = time.monotonic() + 60
         while blue.count < 150 and time.monotonic() < deadline and not ended:
@@ -124,6 +149,7 @@ def test_a_server_killed_mid_game_and_started_again_loses_nothing_and_its_client
         )
         playing.join(240)
         stdout, _ = watcher.communicate(timeout=240)
+        shown = _winner_shown(page, seconds=30)
     finally:
         for process in (watcher, first, second):
             if process is not None and process.poll() is None:
@@ -143,6 +169,9 @@ def test_a_server_killed_mid_game_and_started_again_loses_nothing_and_its_client
     assert ended == [0] and watcher.returncode == 0
     assert verified.returncode == 0, verified.stderr
     assert blue.game is not None and blue.game.phase is Phase.OVER
+    # The page was opened before the kill and the game was won after it: only a page that
+    # reconnected to the second server and asked for what it missed can name the winner.
+    assert shown.startswith(f"{Colour(blue.game.winner).title} won with ")
     assert blue.game == at_step(links.journal).state
     assert stdout.endswith(f"Student {Colour(blue.game.winner).title} has won!\n")
 
