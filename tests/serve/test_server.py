@@ -12,6 +12,7 @@ import time
 from contextlib import ExitStack
 from pathlib import Path
 from urllib.parse import urlsplit
+from urllib.request import urlopen
 
 import pytest
 from selenium import webdriver
@@ -190,6 +191,21 @@ def _said(address: str, hello: Hello, *then: Command) -> list[ServerMessage]:
     return heard
 
 
+def test_a_game_nobody_played_leaves_neither_journal_nor_seats_when_its_server_stops(
+    tmp_path: Path,
+) -> None:
+    journals = tmp_path / "j"
+    with server(["--new", "-seed", "7"], journals, tmp_path) as (_, links):
+        with urlopen(links.spectators, timeout=10) as page:  # the server is serving now
+            served = page.status
+        journal = Path(links.journal)
+        seats = journal.with_name(journal.name + ".seats")
+        while_served = (journal.exists(), seats.exists())
+    assert served == 200
+    assert while_served == (True, True)
+    assert (journal.exists(), seats.exists()) == (False, False)
+
+
 def test_played_again_a_seat_keeps_its_token_and_no_other_games_token_acts_in_the_next(
     tmp_path: Path,
 ) -> None:
@@ -199,8 +215,13 @@ def test_played_again_a_seat_keeps_its_token_and_no_other_games_token_acts_in_th
     options += [option for computer in computers for option in ("--computer", computer)]
     first_game = len(script(11, computers)) - 1
     lines = script(11, computers, games=2)[: first_game + 1 + 12]  # yes, then part of game 2
-    with server(["--new", "-seed", "7"], journals, tmp_path) as (_, other):
-        pass  # stopped mid-game: served again by the next server in the folder
+    # A computer's seat is an event: a game played, so kept and served again by the next
+    # server in the folder, however quickly this one is stopped (a game nobody played is not).
+    with server(["--new", "-seed", "7", "--computer", "Yellow=greedy"], journals, tmp_path) as (
+        _,
+        other,
+    ):
+        pass
     with server(["--new", *options], journals, tmp_path) as (process, links):
         assert process.stdout is not None
         printed = iter(process.stdout.readline, "")

@@ -131,8 +131,12 @@ class Served:
             if self._holding:
                 self.turns.give()
             match.close()
-            if self.over and self.journal:
-                forget(self.journal)  # a server started again has nothing left to serve of it
+            kept = match.recorder is not None and match.recorder.played
+            if self.journal and (self.over or not kept):
+                # Nothing is left to serve of it for a server started again: the game ended,
+                # or nobody played and its journal went with it (seats without a journal
+                # would be a stray secret beside nothing).
+                forget(self.journal)
         if self.over and self.failure is None and self.follow and HUMAN in match.game.seats:
             self._again()
 
