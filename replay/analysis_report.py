@@ -52,6 +52,38 @@ class Decided(msgspec.Struct, frozen=True):
     mark: Mark | None
 
 
+class Row(Protocol):
+    """A game's analysed decision, as far as the report reads it."""
+
+    @property
+    def played(self) -> str: ...
+    @property
+    def played_chance(self) -> float: ...
+    @property
+    def best(self) -> str: ...
+    @property
+    def best_chance(self) -> float: ...
+    @property
+    def cost(self) -> float: ...
+    @property
+    def mark(self) -> Mark | None: ...
+
+
+def decided(where: str, player: str, row: Row) -> Decided:
+    """Return the report's line of a decision: where and who in the game's words, the rest
+    as the analysis found it."""
+    return Decided(
+        where=where,
+        player=player,
+        played=row.played,
+        played_chance=row.played_chance,
+        best=row.best,
+        best_chance=row.best_chance,
+        cost=row.cost,
+        mark=row.mark,
+    )
+
+
 def chances(named: Sequence[tuple[str, float]]) -> str:
     """Return chances in words: `Blue 25.0%, Red 25.0%, ...`."""
     return ", ".join(f"{name} {chance:.1f}%" for name, chance in named)

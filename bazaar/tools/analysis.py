@@ -302,19 +302,7 @@ def report(found: Analysis) -> str:
             )
             for n in found.turning_points
         ],
-        decided=[
-            words.Decided(
-                where=f"step {row.step}",
-                player=row.player,
-                played=row.played,
-                played_chance=row.played_chance,
-                best=row.best,
-                best_chance=row.best_chance,
-                cost=row.cost,
-                mark=row.mark,
-            )
-            for row in rows
-        ],
+        decided=[words.decided(f"step {row.step}", row.player, row) for row in rows],
         limits=LIMITS,
         see=f"See a position: `bazaar replay {found.journal} --to STEP`.",
     )

@@ -48,16 +48,7 @@ def _game(analysis: Analysis) -> Iterator[str]:
             for point in analysis.turning_points
         ],
         decided=[
-            words.Decided(
-                where=f"step {row.step} (turn {row.turn})",
-                player=row.colour,
-                played=row.played,
-                played_chance=row.played_chance,
-                best=row.best,
-                best_chance=row.best_chance,
-                cost=row.cost,
-                mark=row.mark,
-            )
+            words.decided(f"step {row.step} (turn {row.turn})", row.colour, row)
             for row in analysis.decisions
         ],
         limits=analysis.thresholds,
