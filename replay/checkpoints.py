@@ -340,7 +340,7 @@ def write_sidecar(journal: str, checkpoints: Iterable[Checkpoint], journal_size:
     sidecar = Sidecar(FORMAT, journal_size, tuple(checkpoints))
     data = MAGIC + msgspec.msgpack.encode(sidecar)
     try:
-        write_whole(path, data, prefix=".checkpoints-")
+        write_whole(path, data, prefix=".checkpoints-", synced=False)  # never trusted
     except (OSError, ValueError):
         return False
     return True
