@@ -40,8 +40,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchmarks import bench_replay
-from benchmarks.bench_replay import ONE_PROCESS, long_journal, verify_cpu
+from benchmarks.bench_replay import long_journal, verify_cpu, verify_wall
 from replay.checkpoints import read_sidecar, sidecar_path
 from replay.recorder import Recorder
 from replay.recorder import recording as replay_recording
@@ -137,21 +136,7 @@ def measure(folder: Path, options: argparse.Namespace) -> None:
         f"at {middle:,} sealed {fast:.2f} s, unsealed {slow:.2f} s"
     )
     pythons = [sys.executable, *([options.baseline] if options.baseline else [])]
-    one_process = bench_replay.side_by_side(
-        ("verify", str(sealed)), pythons, options.runs, ONE_PROCESS
-    )
-    two_processes, _ = bench_replay.side_by_side(
-        ("verify", str(sealed)), [sys.executable], options.runs
-    )[sys.executable]
-    alone, _ = one_process[sys.executable]
-    line = (
-        f"watan verify on the sealed journal, whole process, wall: on two processes "
-        f"{two_processes:.2f} s, on one {alone:.2f} s: {alone / two_processes:.2f}x"
-    )
-    if options.baseline:
-        before, _ = one_process[options.baseline]
-        line += f"; the baseline on one {before:.2f} s: {before / two_processes:.2f}x"
-    print(line + " (target: 1.8x today's one process)")
+    print(f"watan verify on the sealed journal, {verify_wall(sealed, pythons, options.runs)}")
     one, this, forked = verify_cpu(sealed)
     print(
         f"verify's CPU on the sealed journal, the critical path: one process {one:.2f} s; "
