@@ -1,7 +1,7 @@
 """Sealed checkpoints on a long journal: `export` and `replay --to`, sealed beside unsealed.
 
 Run: python benchmarks/bench_checkpoints.py [--events 1000000] [--journal PATH]
-[--steps 8] [--runs 3] [--seed 1]
+[--steps 8] [--runs 3] [--seed 1] [--baseline PATH/TO/other/python]
 
 It writes one game's journal (`bench_replay.long_journal`, seeded random legal play),
 or takes --journal, copies it twice into a fresh folder, and runs `watan verify` on one
@@ -14,6 +14,8 @@ Then, each command as a whole process, the two copies in turns (median of --runs
 - `watan verify` itself, the sealing one beside a copy whose sidecar cannot be written
   (a folder stands at its name), to show what sealing costs it;
 - the sidecar's size;
+- `watan verify` on the sealed copy as a whole process, on two processes (cut at a
+  checkpoint) against one, and against --baseline's one process (today's tree, say);
 - `verify`'s CPU critical path on two processes against one, on the sealed copy (cut at a
   checkpoint: `bench_replay.py` gives the unsealed figure);
 - a live game's recorder appending the journal's first --record events command by
@@ -38,7 +40,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchmarks.bench_replay import long_journal, verify_cpu
+from benchmarks.bench_replay import long_journal, verify_cpu, verify_wall
 from replay.checkpoints import read_sidecar, sidecar_path
 from replay.recorder import Recorder
 from replay.recorder import recording as replay_recording
@@ -83,6 +85,10 @@ def run() -> None:
     parser.add_argument("--runs", type=int, default=3, help="runs of each whole command")
     parser.add_argument("--seed", type=int, default=1, help="which random steps")
     parser.add_argument("--record", type=int, default=200_000, help="events to record")
+    parser.add_argument(
+        "--baseline", help="another install's python (today's tree, say): its verify on one "
+        "process is timed beside"
+    )
     options = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="watan-checkpoints-"))
     try:
@@ -129,6 +135,8 @@ def measure(folder: Path, options: argparse.Namespace) -> None:
         f"median {statistics.median(seconds):.2f} s (target: at most 0.5 s); "
         f"at {middle:,} sealed {fast:.2f} s, unsealed {slow:.2f} s"
     )
+    pythons = [sys.executable, *([options.baseline] if options.baseline else [])]
+    print(f"watan verify on the sealed journal, {verify_wall(sealed, pythons, options.runs)}")
     one, this, forked = verify_cpu(sealed)
     print(
         f"verify's CPU on the sealed journal, the critical path: one process {one:.2f} s; "
@@ -141,6 +149,8 @@ def measure(folder: Path, options: argparse.Namespace) -> None:
         f"not sealing {plain:.2f} s ({sealing / plain:.3f}x)"
     )
     given = f"--journal {options.journal}" if options.journal else f"--events {options.events}"
+    if options.baseline:
+        given += f" --baseline {options.baseline}"
     print(
         f"command: python benchmarks/bench_checkpoints.py {given} --steps {options.steps} "
         f"--runs {options.runs} --seed {options.seed} --record {options.record}"

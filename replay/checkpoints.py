@@ -136,9 +136,10 @@ class Sealer:
         self._next = self._every
         self.checkpoints: list[Checkpoint] = []
 
-    def begin_at(self, journal: str, offset: int, events: int) -> None:
+    def begin_at(self, journal: str, offset: int, events: int) -> bytes:
         """Hash the journal's bytes before `offset`, where the line after its first
-        `events` events begins, for a read that starts there; seal from there on."""
+        `events` events begins, for a read that starts there; seal from there on.  Return
+        the digest of those bytes (a checkpoint's, when they are the ones it sealed)."""
         with open_journal(journal) as file:
             while self._hashed < offset:
                 block = file.read(min(_BLOCK, offset - self._hashed))
@@ -148,6 +149,7 @@ class Sealer:
                 self._hashed += len(block)
         self._lines = events + 1
         self._next = events + self._every
+        return self._hash.digest()
 
     def seen(self, data: bytes) -> None:
         """Take the next whole lines read."""
@@ -257,6 +259,45 @@ def start_of(
     return None
 
 
+def nearest(journal: str, offset: int) -> Checkpoint | None:
+    """Return the checkpoint of `journal`'s sidecar whose offset is nearest `offset` (of
+    those inside the file as it is now), or None when there is no sidecar to read.
+
+    Nothing is checked: it is a guess at where a state is known, as cheap as reading
+    the sidecar, for a caller that checks it later (`verified`) or never needs to trust
+    it (`replay.parallel` checks the seam)."""
+    sidecar = read_sidecar(journal)
+    if sidecar is None:
+        return None
+    try:
+        size = os.path.getsize(journal)
+    except OSError:
+        return None
+    inside = [point for point in sidecar.checkpoints if point.events > 0 and point.offset < size]
+    return min(inside, key=lambda point: abs(point.offset - offset), default=None)
+
+
+def verified(
+    definition: Definition[Any, Any, S], journal: str, point: Checkpoint, sealer: Sealer | None
+) -> Start[S] | None:
+    """Return where `journal` may be read from at `point`, when the hash of its bytes
+    before the point's offset matches and its state decodes to exactly what was sealed,
+    else None.  The bytes are hashed by `sealer`, when given, as the start of its own
+    sealing (`Sealer.begin_at`), so that a read from there hashes them once."""
+    state_type = definition.state_type
+    if state_type is None:
+        return None
+    hashing = Sealer() if sealer is None else sealer
+    try:
+        digest = hashing.begin_at(journal, point.offset, point.events)
+    except (JournalError, OSError):
+        return None
+    if digest != point.digest:
+        return None
+    state = _decoded(point.state, state_type)
+    return None if state is None else Start(point.events, point.offset, state)
+
+
 def _decoded(raw: msgspec.Raw, state_type: object) -> Any:
     """Return the state a checkpoint holds, or None unless it encodes back to the same
     bytes (a state type changed since it was sealed: a field more or less)."""
@@ -299,7 +340,7 @@ def write_sidecar(journal: str, checkpoints: Iterable[Checkpoint], journal_size:
     sidecar = Sidecar(FORMAT, journal_size, tuple(checkpoints))
     data = MAGIC + msgspec.msgpack.encode(sidecar)
     try:
-        write_whole(path, data, prefix=".checkpoints-")
+        write_whole(path, data, prefix=".checkpoints-", synced=False)  # never trusted
     except (OSError, ValueError):
         return False
     return True

@@ -4,12 +4,17 @@ The journal is cut at the end of a command, a first part judged here and the res
 forked process, from the state the first part ends in, which that process must find on
 its own:
 
-- from a sealed checkpoint near the middle, when the journal has a sidecar whose hash
-  matches (`replay.checkpoints.start_of`): it reads and judges from there, so each part
-  is read and judged once;
-- otherwise by folding the first part without judging it (the game's batch fold,
-  `Definition.fold_all`), a little past the middle (the second part costs more, see
-  `SHARE`), the events streamed straight into the fold.
+- from a sealed checkpoint near the middle of the file, when the journal has a sidecar
+  (`replay.checkpoints.nearest`), whose hash that process checks (`checkpoints.verified`)
+  while this one judges: it reads and judges from there, so each part is read and judged
+  once;
+- otherwise (or when the checkpoint's hash does not match) by folding the first part
+  without judging it (the game's batch fold, `Definition.fold_all`), a little past the
+  middle of the file (the second part costs more, see `SHARE`), the events streamed
+  straight into the fold.
+
+Whatever comes before the fork is on the wall clock's critical path, so this process
+only reads the sidecar, or counts the lines of the first part, before it forks.
 
 Either way nothing it assumed is trusted: the seam is checked, the state (and the number
 of events) this process's audit ends in must be the state the other began from, or the
@@ -29,6 +34,7 @@ from __future__ import annotations
 import itertools
 import multiprocessing
 import os
+import sys
 from collections.abc import Iterator
 from multiprocessing.connection import Connection
 from typing import Any, TypeVar
@@ -37,7 +43,15 @@ import msgspec
 
 from replay import checkpoints, history
 from replay.auditing import Audit, audit
-from replay.checkpoints import Checkpoint, Sealer, Start, after_lines, start_of, write_sidecar
+from replay.checkpoints import (
+    Checkpoint,
+    Sealer,
+    Start,
+    after_lines,
+    nearest,
+    verified,
+    write_sidecar,
+)
 from replay.folding import fold
 from replay.history import Checked, Progress
 from replay.journal import LONGEST_LINE, JournalError, StrPath, open_journal
@@ -52,13 +66,13 @@ SMALLEST = 4 << 20
 more than it saves on them."""
 
 SHARE = 0.52
-"""The share of the events the first part holds when the second process folds it: both
-processes decode the first part; the second only folds it, quickly, before judging its
-own, so an even split of the work puts the cut a little past the middle."""
+"""The share of the file's bytes the first part holds when the second process folds it:
+both processes decode the first part; the second only folds it, quickly, before judging
+its own, so an even split of the work puts the cut a little past the middle."""
 
 SEALED_SHARE = 0.5
-"""The share of the events before the checkpoint a second process starts from, at most:
-each part is then read and judged once, so the middle evens the work."""
+"""Where in the file the checkpoint a second process starts from lies, as near as the
+sidecar has one: each part is then read and judged once, so the middle evens the work."""
 
 BLOCK = 1 << 20
 
@@ -78,31 +92,34 @@ def check_on_both(
     it judges, from the bytes it read."""
     name = os.fspath(path)
     judge = definition.judge
+    size = _size(name)
     if (
         judge is None
         or judge.longest is None
         or (os.cpu_count() or 1) < 2
         or "fork" not in multiprocessing.get_all_start_methods()
-        or _size(name) < smallest
+        or size < smallest
     ):
         return history.check(definition, path, progress=progress, seal=seal)
-    lines = _lines(name)
-    if lines is None:
-        return history.check(definition, path, progress=progress, seal=seal)
-    seam = start_of(definition, name, int((lines - 1) * SEALED_SHARE))
-    cut = int((lines - 1) * SHARE) if seam is None else seam.events
+    guess = None if definition.state_type is None else nearest(name, int(size * SEALED_SHARE))
+    if guess is not None:
+        cut, share = guess.events, guess.offset / size
+    else:
+        before = _lines(name, int(size * SHARE))
+        if before is None or before < 2:
+            return history.check(definition, path, progress=progress, seal=seal)
+        cut, share = before - 1, SHARE  # the header's line is not an event
     context = multiprocessing.get_context("fork")
     receiving, sending = context.Pipe(duplex=False)
     sealer = _sealer(definition, seal)
     second = context.Process(
         target=_second_part,
         args=(definition, name, cut, sending),
-        kwargs={"seal": sealer is not None, "seam": seam},
+        kwargs={"seal": sealer is not None, "guess": guess},
     )
     second.start()
     sending.close()
     try:
-        share = SHARE if seam is None else seam.events / max(1, lines - 1)
         first = _first_part(
             definition, name, cut, progress=progress, sealer=sealer, share=share
         )
@@ -208,12 +225,13 @@ def _second_part(
     sending: Connection,
     *,
     seal: bool,
-    seam: Start[S] | None,
+    guess: Checkpoint | None,
 ) -> None:
     """Find the state after the first part, judge the rest from there, and send what was
     found (`_Second`), with the checkpoints of the rest sealed when `seal`.  The state is
-    the checkpoint's at `seam`, read from there, or the first `cut` events' (and the
-    rest of the command the last is in) folded.
+    the checkpoint's `guess`, read from there when its hash matches the journal's bytes
+    before it, or the first `cut` events' (and the rest of the command the last is in)
+    folded.
 
     Runs in the forked process; anything it cannot do ends with nothing sent, and the
     journal is then checked in one piece.
@@ -225,14 +243,14 @@ def _second_part(
         stream.close()
         played = definition.for_header(header)
         held: list[E] = []
+        seam = None if guess is None else verified(played, name, guess, sealer)
         if seam is None:
+            sealer = _sealer(definition, seal)  # it may have hashed a guess's bytes
             quick = _lead_folded(played, header, name, cut, sealer)
             if quick is None:
                 sealer = _sealer(definition, seal)  # it may have seen part of the lead
             else:
                 seam = quick
-        elif sealer is not None:
-            sealer.begin_at(name, seam.offset, seam.events)
         seen = None if sealer is None else sealer.seen
         header, stream = reader.iter_events(
             name, start=None if seam is None else seam.resume, seen=seen
@@ -391,14 +409,16 @@ def _size(name: str) -> int:
         return 0
 
 
-def _lines(name: str) -> int | None:
-    """Return how many newlines the file holds (a quick count, for where to cut it), or
-    None as soon as a stretch without one is longer than a journal's line may be: the
-    file is then checked in one piece, whose reader refuses that line at once, rather
-    than after counting hundreds of megabytes."""
+def _lines(name: str, before: int | None = None) -> int | None:
+    """Return how many newlines the file holds (in its first `before` bytes, when given: a
+    quick count, for where to cut it), or None as soon as a stretch without one is longer
+    than a journal's line may be: the file is then checked in one piece, whose reader
+    refuses that line at once, rather than after counting hundreds of megabytes."""
     count, since = 0, 0
+    left = sys.maxsize if before is None else before
     with open_journal(name) as file:
-        while block := file.read(BLOCK):
+        while left > 0 and (block := file.read(min(BLOCK, left))):
+            left -= len(block)
             found = block.count(b"\n")
             since = since + len(block) if found == 0 else len(block) - block.rfind(b"\n") - 1
             if since > LONGEST_LINE:

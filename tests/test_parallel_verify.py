@@ -11,9 +11,10 @@ from typing import Any
 import msgspec
 import pytest
 
+from replay.checkpoints import nearest
 from replay.history import Checked, check
 from replay.journal import JournalError
-from replay.parallel import SHARE, check_on_both
+from replay.parallel import SEALED_SHARE, SHARE, check_on_both
 from watan.definition import WATAN
 from watan.engine.events import GameStarted
 from watan.engine.state import Game
@@ -162,8 +163,11 @@ def test_a_sealed_journal_tampered_after_sealing_is_refused_in_the_same_words(
     at = 1 + int((len(lines) - 1) * where)
     if tampering == "a roll changed":
         at = next(n for n in range(at, len(lines)) if _roll_changed(lines[n]) is not None)
+    seam = nearest(str(sealed), int(sealed.stat().st_size * SEALED_SHARE))
+    assert seam is not None
     _written(sealed, TAMPERINGS[tampering](lines, at), tampering == "torn at the end")
-    _never_folded(monkeypatch)
+    if sum(len(line) + 1 for line in lines[:at]) >= seam.offset:
+        _never_folded(monkeypatch)  # damage before the seam: its hash fails, the lead is folded
     alone, shared = both_ways(sealed)
     assert shared == alone
 

@@ -171,6 +171,35 @@ def test_a_journal_changed_before_a_checkpoint_is_not_read_from_it(path: Path) -
     assert refusal(lambda: check(SEALED, path, sealed=True)) == refusal(lambda: check(RACE, path))
 
 
+def test_the_nearest_checkpoint_is_the_one_whose_offset_is_closest(path: Path) -> None:
+    assert checkpoints.nearest(str(path), path.stat().st_size // 2) is None  # no sidecar yet
+    sidecar = read_sidecar(str(sealed(path)))
+    assert sidecar is not None
+    offsets = [point.offset for point in sidecar.checkpoints]
+    for near in (0, offsets[2] - 1, (offsets[4] + offsets[5]) // 2 + 1, path.stat().st_size):
+        found = checkpoints.nearest(str(path), near)
+        assert found is not None
+        assert abs(found.offset - near) == min(abs(offset - near) for offset in offsets[:-1])
+        assert found.offset < path.stat().st_size  # the last, at the file's end, never
+
+
+def test_a_checkpoint_is_verified_only_while_the_bytes_before_it_match(path: Path) -> None:
+    sidecar = read_sidecar(str(sealed(path)))
+    assert sidecar is not None
+    point = sidecar.checkpoints[3]
+    expected = start_of(SEALED, str(path), point.events)
+    assert expected is not None and expected.events == point.events
+    sealer = checkpoints.Sealer()
+    assert checkpoints.verified(SEALED, str(path), point, sealer) == expected
+    assert checkpoints.verified(SEALED, str(path), point, None) == expected
+    events = list(EVENTS)
+    rolled = events[2]
+    assert isinstance(rolled, Rolled)
+    events[2] = Rolled(player=rolled.player, die=7 - rolled.die)  # another die, as long a line
+    path.write_bytes(journal_bytes(events, LONG))
+    assert checkpoints.verified(SEALED, str(path), point, None) is None
+
+
 def test_a_journal_played_on_after_sealing_keeps_its_checkpoints(path: Path) -> None:
     sealed(path)
     shorter = EVENTS[: command_end(len(EVENTS) // 2)]

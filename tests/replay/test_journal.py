@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import random
 from collections.abc import Callable
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from replay.journal import (
     JournalError,
     JournalReader,
     Resume,
+    _Limits,
     first_line,
     is_journal,
     written_format,
@@ -290,6 +292,37 @@ def test_a_line_past_a_limit_is_refused_with_its_line_whichever_way_it_is_read(
     journal_path.write_bytes(content)
     refusal = f"{journal_path}: line {line}: {problem}"
     assert read_both_ways(limited(), journal_path) == [refusal, refusal]
+
+
+def _random_line(rng: random.Random) -> bytes:
+    """Return a deposit line with a note nested 0-40 deep, holding runs of 0-35 digits, some
+    of them in strings, and brackets in strings: near every limit, on both sides."""
+    depth = rng.randrange(41)
+    digits = b"7" * rng.randrange(36)
+    inner = rng.choice([digits, b'"' + digits + b'"', b'"[[{{' + digits + b'"', b"1,2,3"])
+    note = b"[" * depth + inner + b"]" * depth
+    return with_note(note)
+
+
+@pytest.mark.parametrize(("nesting", "digits"), [(3, 30), (32, 30), (32, 5), (40, 30)])
+def test_a_block_is_found_within_the_limits_only_when_each_of_its_lines_is(
+    nesting: int, digits: int
+) -> None:
+    """The quick look at a whole block (`_Limits.all_within`, which lets it be decoded all at
+    once) passes only blocks whose every line the line-by-line check passes; and it passes
+    a block of ordinary lines, so a journal is read at the decoder's pace."""
+    limits = _Limits(LONGEST_LINE, nesting, digits)
+    rng = random.Random(nesting * 100 + digits)
+    passed = []
+    for _ in range(400):
+        lines = [GOOD for _ in range(rng.randrange(5))]
+        lines += [_random_line(rng) for _ in range(rng.randrange(1, 4))]
+        rng.shuffle(lines)
+        passed.append(limits.all_within(b"".join(lines)))
+        if passed[-1]:
+            assert [limits.problem(line) for line in lines] == [None] * len(lines)
+    assert True in passed and False in passed
+    assert limits.all_within(event_lines(sample_events(1_000)))
 
 
 def test_a_line_at_the_limits_reads_as_usual(journal_path: Path) -> None:

@@ -265,6 +265,22 @@ def test_an_exclusive_write_links_the_file_and_syncs_the_folder(
     assert [p.name for p in tmp_path.iterdir()] == ["new.jsonl"]
 
 
+def test_a_sidecar_of_checkpoints_is_written_whole_without_a_sync(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A sidecar is never trusted and never required: a crash that loses or damages it costs
+    a later read its head start, nothing more, so it is not worth two syncs."""
+    from replay.checkpoints import write_sidecar  # noqa: PLC0415
+
+    journal = tmp_path / "game.jsonl"
+    journal.write_bytes(b"{}\n")
+    steps = steps_of_a_write(monkeypatch)
+    assert write_sidecar(str(journal), [], 3)
+    assert (steps, sorted(p.name for p in tmp_path.iterdir())) == (
+        ["rename"], ["game.jsonl", "game.jsonl.checkpoints"]
+    )
+
+
 def test_an_exclusive_write_leaves_what_is_there_and_no_temporary_file(tmp_path: Path) -> None:
     (tmp_path / "there").write_bytes(b"old\n")
     with pytest.raises(FileExistsError):
