@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import importlib
+import tomllib
 from importlib.machinery import ModuleSpec
 from importlib.metadata import version
 
+import msgspec
 import pytest
 from click.testing import CliRunner
 
+from tests.conftest import ROOT
 from watan.build import COMPILED, PURE, build
 from watan.cli.app import main
 from watan.engine import decide
@@ -32,3 +36,24 @@ def test_version_names_the_build() -> None:
         0,
         f"watan, version {version('watan')} (pure Python)\n",
     )
+
+
+def compiled_modules() -> list[str]:
+    """Return the modules the compiled build compiles, as `pyproject.toml` lists them."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    listed = project["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]["include"]
+    return [path.strip("/").removesuffix(".py").replace("/", ".") for path in listed]
+
+
+def test_the_compiled_build_compiles_no_module_that_defines_a_struct() -> None:
+    # mypyc drops a Struct's tag, frozen and gc, and the tags are the journal's format.
+    defining = {
+        name: [
+            thing.__name__ for thing in vars(importlib.import_module(name)).values()
+            if isinstance(thing, type) and issubclass(thing, msgspec.Struct)
+            and thing.__module__ == name
+        ]
+        for name in compiled_modules()
+    }
+    assert {name: found for name, found in defining.items() if found} == {}
+    assert "watan.engine.decide" in defining  # the module `build` tells the build by

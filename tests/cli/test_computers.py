@@ -98,9 +98,9 @@ def test_play_help_lists_the_strategies_and_the_seat_options() -> None:
 def test_the_fast_path_keeps_every_value_of_a_repeated_option() -> None:
     assert plain_play(["-seed", "4", "--computer", "Red", "--computer", "Orange=greedy",
                        "--allow-computers"]) == {
-        "seed": "4",
+        "seed": 4,
         "computer": ("Red", "Orange=greedy"),
-        "allow_computers": "",
+        "allow_computers": True,
     }
 
 

@@ -10,8 +10,10 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import REFERENCE, ROOT
+from watan.cli.app import play_command
 from watan.cli.launch import plain_play
 from watan.cli.options import PLAY_OPTIONS
+from watan.cli.start import Asked, asked_of
 
 NOT_FOR_PLAYING = {
     "click",
@@ -98,9 +100,9 @@ def test_help_does_not_load_the_game(tmp_path: Path) -> None:
     [
         ([], {}),
         (["play"], {}),
-        (["-seed", "5", "-load", "g.sv"], {"seed": "5", "load": "g.sv"}),
-        (["play", "--board", "b.txt", "-seed", "-3"], {"board": "b.txt", "seed": "-3"}),
-        (["-seed", "1", "-seed", "2"], {"seed": "2"}),
+        (["-seed", "5", "-load", "g.sv"], {"seed": 5, "load": "g.sv"}),
+        (["play", "--board", "b.txt", "-seed", "-3"], {"board": "b.txt", "seed": -3}),
+        (["-seed", "1", "-seed", "2"], {"seed": 2}),
         (
             ["--journal", "j.jsonl", "--resume", "r.jsonl"],
             {"journal": "j.jsonl", "resume": "r.jsonl"},
@@ -108,7 +110,7 @@ def test_help_does_not_load_the_game(tmp_path: Path) -> None:
     ],
 )
 def test_a_plain_play_command_line_is_read_without_click(
-    args: list[str], chosen: dict[str, str]
+    args: list[str], chosen: dict[str, object]
 ) -> None:
     assert plain_play(args) == chosen
 
@@ -156,3 +158,29 @@ def test_joining_a_served_game_loads_the_client_but_not_the_server(tmp_path: Pat
     loaded = modules_loaded(["--join", "http://127.0.0.1:9/games/none#secret"], tmp_path)
     assert {"watan.serve.join", "websockets.sync.client"} <= loaded
     assert loaded & {"click", "starlette", "uvicorn", "watan.serve.app"} == set()
+
+
+@pytest.mark.parametrize(
+    ("args", "game"),
+    [
+        (["--join", "http://h/games/x", "--pace", "0"], Asked()),
+        (
+            ["-seed", "-3", "-board", "b.txt", "--house-rules", "bank-trade",
+             "--house-rules", "dev-cards", "--hints"],
+            Asked(seed=-3, board="b.txt", house_rules=("bank-trade", "dev-cards")),
+        ),
+        (
+            ["--resume", "r.jsonl", "--computer", "Red=expert", "--human", "Blue",
+             "--allow-computers", "--think", "1", "-random-board", "--edition", "constructor"],
+            Asked(resume="r.jsonl", computer=("Red=expert",), human=("Blue",),
+                  allow_computers=True, think="1", random_board=True, edition="constructor"),
+        ),
+    ],
+)
+def test_click_and_the_fast_path_read_the_same_game_from_a_command_line(
+    args: list[str], game: Asked
+) -> None:
+    chosen = plain_play(args)
+    assert chosen is not None
+    clicked = play_command.make_context("play", list(args)).params
+    assert (asked_of(clicked), asked_of(chosen)) == (game, game)

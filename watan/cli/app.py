@@ -108,7 +108,7 @@ def play_command(**chosen: Any) -> None:
     """
     from watan.cli.start import play_session
 
-    sys.exit(play_session(**chosen, default_edition=program()))
+    sys.exit(play_session(chosen, default_edition=program()))
 
 
 for _command in (

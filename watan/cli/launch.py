@@ -19,24 +19,26 @@ from watan.editions import DEFAULT_EDITION
 
 _BY_FLAG = {flag: option for option in PLAY_OPTIONS for flag in option.flags}
 
-def plain_play(args: list[str]) -> dict[str, str | tuple[str, ...]] | None:
-    """Return the options of a plain play command line, or None to let click read it.
+def plain_play(args: list[str]) -> dict[str, object] | None:
+    """Return the options of a plain play command line as click's `play` gives them, or
+    None to let click read it.
 
     Plain means: optionally `play`, then known options, each followed by a
     value unless it is a flag, a number where one is due.  A repeated option
     keeps its last value, as click does, unless it may be repeated: then every
-    value is kept, in order, as a tuple.  A flag's value is the empty string.
+    value is kept, in order, as a tuple.  A flag given is True; an option not given is
+    left out.
     """
     if args[:1] == ["play"]:
         args = args[1:]
-    chosen: dict[str, str | tuple[str, ...]] = {}
+    chosen: dict[str, object] = {}
     at = 0
     while at < len(args):
         option = _BY_FLAG.get(args[at])
         if option is None:
             return None
         if option.flag:
-            chosen[option.name] = ""
+            chosen[option.name] = True
             at += 1
             continue
         if at + 1 >= len(args) or (option.number and not _is_number(args[at + 1])):
@@ -46,7 +48,7 @@ def plain_play(args: list[str]) -> dict[str, str | tuple[str, ...]] | None:
             earlier = chosen.get(option.name, ())
             chosen[option.name] = (*earlier, value) if isinstance(earlier, tuple) else (value,)
         else:
-            chosen[option.name] = value
+            chosen[option.name] = int(value) if option.number else value
         at += 2
     return chosen
 
@@ -84,38 +86,7 @@ def _run(default_edition: str) -> None:
         return
     from watan.cli.start import play_session  # the game itself: not for `--help` or a tool command
 
-    seed = _one(chosen, "seed")
-    sys.exit(
-        play_session(
-            seed=None if seed is None else int(seed),
-            load=_one(chosen, "load"),
-            board=_one(chosen, "board"),
-            random_board="random_board" in chosen,
-            edition=_one(chosen, "edition"),
-            journal=_one(chosen, "journal"),
-            resume=_one(chosen, "resume"),
-            computer=_every(chosen, "computer"),
-            human=_every(chosen, "human"),
-            allow_computers="allow_computers" in chosen,
-            hints="hints" in chosen,
-            no_hints="no_hints" in chosen,
-            house_rules=_every(chosen, "house_rules"),
-            think=_one(chosen, "think"),
-            pace=_one(chosen, "pace"),
-            join=_one(chosen, "join"),
-            default_edition=default_edition,
-        )
-    )
-
-
-def _one(chosen: dict[str, str | tuple[str, ...]], name: str) -> str | None:
-    value = chosen.get(name)
-    return value if isinstance(value, str) else None
-
-
-def _every(chosen: dict[str, str | tuple[str, ...]], name: str) -> tuple[str, ...]:
-    value = chosen.get(name, ())
-    return value if isinstance(value, tuple) else ()
+    sys.exit(play_session(chosen, default_edition=default_edition))
 
 
 def constructor() -> None:

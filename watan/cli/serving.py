@@ -63,14 +63,14 @@ def serve(new_game: bool, resume: str | None, host: str, port: int, **chosen: An
         fail(
             f"serving needs the serve extra ({missing.name} is missing): pip install 'watan[serve]'"
         )
-    from watan.cli.start import first_game
+    from watan.cli.start import asked_of, first_game
     from watan.files.journal import journal_folder
     from watan.match.making import Log
 
     name = program()
     firsts = []
     if new_game or resume is not None:
-        made = first_game(**chosen, resume=resume, default_edition=name)
+        made = first_game(asked_of({**chosen, "resume": resume}), default_edition=name)
         if isinstance(made, str):
             fail(made)
         firsts.append(made)

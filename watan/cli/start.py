@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from replay.edges.messages import complain
 from replay.edges.stopping import stoppably
@@ -22,27 +24,49 @@ if TYPE_CHECKING:
     from watan.terminal.hinter import Level
 
 
-def play_session(
-    *,
-    seed: int | None = None,
-    load: str | None = None,
-    board: str | None = None,
-    random_board: bool = False,
-    edition: str | None = None,
-    journal: str | None = None,
-    resume: str | None = None,
-    computer: Sequence[str] = (),
-    human: Sequence[str] = (),
-    allow_computers: bool = False,
-    hints: bool = False,
-    no_hints: bool = False,
-    house_rules: Sequence[str] = (),
-    think: str | None = None,
-    join: str | None = None,
-    pace: str | None = None,
-    default_edition: str = DEFAULT_EDITION,
-) -> int:
-    """Play from the command line's options; return the exit status.
+class Asked(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The options of `watan play` that say which game is played (`watan.cli.options`), as
+    given: `Asked()` is a game nobody asked anything of.  `watan serve --new` takes them too."""
+
+    seed: int | None = None
+    load: str | None = None
+    board: str | None = None
+    random_board: bool = False
+    edition: str | None = None
+    journal: str | None = None
+    resume: str | None = None
+    computer: tuple[str, ...] = ()
+    """`COLOUR[=STRATEGY]` values."""
+    human: tuple[str, ...] = ()
+    """Colours."""
+    allow_computers: bool = False
+    house_rules: tuple[str, ...] = ()
+    """The `--house-rules` values, each a comma-separated list (house-rules.md ruling 1)."""
+    think: str | None = None
+
+
+class Seat(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The options of `watan play` that say how the person at this terminal plays, whatever
+    the game: hints, the computers' pace, or a served game's seat to join."""
+
+    hints: bool = False
+    no_hints: bool = False
+    join: str | None = None
+    pace: str | None = None
+
+
+def asked_of(chosen: Mapping[str, object]) -> Asked:
+    """Return the game asked for by the options `chosen` (named as `watan.cli.options` names
+    them, valued as click gives them), the options of the person's seat left out."""
+    return msgspec.convert(
+        {name: value for name, value in chosen.items() if name not in Seat.__struct_fields__},
+        Asked,
+    )
+
+
+def play_session(chosen: Mapping[str, object], *, default_edition: str = DEFAULT_EDITION) -> int:
+    """Play from the command line's options `chosen` (named as `watan.cli.options` names
+    them, valued as click gives them); return the exit status.
 
     The game is made as `first_game` says; with `join`, a seat of a served game is played
     instead (`watan.serve.join`), and no other option but the hints' and the pace may be
@@ -52,18 +76,21 @@ def play_session(
     otherwise), or until the person presses Enter.
     """
     program = default_edition
-    if hints and no_hints:
+    asked = asked_of(chosen)
+    seat = msgspec.convert(
+        {name: value for name, value in chosen.items() if name in Seat.__struct_fields__}, Seat
+    )
+    if seat.hints and seat.no_hints:
         return _refuse("--hints and --no-hints cannot be used together", program)
-    paced = _seconds(pace)
-    if pace is not None and paced is None:
-        return _refuse(f"--pace: {pace!r} is not a number of seconds between 0 and 60", program)
-    hinting = _hinting(hints=hints, no_hints=no_hints)
+    paced = _seconds(seat.pace)
+    if seat.pace is not None and paced is None:
+        return _refuse(
+            f"--pace: {seat.pace!r} is not a number of seconds between 0 and 60", program
+        )
+    hinting = _hinting(hints=seat.hints, no_hints=seat.no_hints)
     seconds = _default_pace() if paced is None else paced
-    if join is not None:
-        asked = (seed, load, board, edition, journal, resume, think)
-        if any(value is not None for value in asked) or (
-            random_board or computer or human or allow_computers or house_rules
-        ):
+    if seat.join is not None:
+        if asked != Asked():
             return _refuse(
                 "--join plays a seat of a served game: its server chose the game; "
                 "give only --join LINK (and --hints, --no-hints or --pace)",
@@ -71,22 +98,8 @@ def play_session(
             )
         from watan.serve.join import join_game
 
-        return join_game(join, hinting, seconds, program)
-    first = first_game(
-        seed=seed,
-        load=load,
-        board=board,
-        random_board=random_board,
-        edition=edition,
-        journal=journal,
-        resume=resume,
-        computer=computer,
-        human=human,
-        allow_computers=allow_computers,
-        house_rules=house_rules,
-        think=think,
-        default_edition=default_edition,
-    )
+        return join_game(seat.join, hinting, seconds, program)
+    first = first_game(asked, default_edition=default_edition)
     if isinstance(first, str):
         return _refuse(first, program)
     if sys.stdin is None or sys.stdout is None:
@@ -106,67 +119,52 @@ def play_session(
 
 
 def first_game(
-    *,
-    seed: int | None = None,
-    load: str | None = None,
-    board: str | None = None,
-    random_board: bool = False,
-    edition: str | None = None,
-    journal: str | None = None,
-    resume: str | None = None,
-    computer: Sequence[str] = (),
-    human: Sequence[str] = (),
-    allow_computers: bool = False,
-    house_rules: Sequence[str] = (),
-    think: str | None = None,
-    default_edition: str = DEFAULT_EDITION,
+    asked: Asked, *, default_edition: str = DEFAULT_EDITION
 ) -> Options | Match | str:
     """Return the options of a session's first game, or the game resumed from its journal,
     or why the options are refused (what `watan play` and `watan serve` share).
 
     A conflict of options or a file that cannot be used is refused (RULINGS 19); so is a
-    seat given twice or a colour or strategy that does not exist.  `edition` is what the
-    player asked for; `default_edition` is the program's own (`constructor` plays
+    seat given twice or a colour or strategy that does not exist.  `asked.edition` is what
+    the player asked for; `default_edition` is the program's own (`constructor` plays
     Constructor), and a resumed journal plays the edition it recorded.  The program is
     named for its edition, and its lines on standard error (what reading the files noted)
-    begin with that name.  `computer` holds `COLOUR[=STRATEGY]` values, `human` colours.
-    `house_rules` holds the `--house-rules` values, each a comma-separated list
-    (house-rules.md ruling 1); a resumed game plays the rules its journal recorded, and so
-    do the games after it.  New journals go to the journal folder the environment names
+    begin with that name.  A resumed game plays the rules its journal recorded, and so do
+    the games after it.  New journals go to the journal folder the environment names
     (`journal_folder`).
     """
     program = default_edition
     from watan.match.options import BadOption, house_rules_asked, seats_asked
 
     try:
-        seats = seats_asked(computer, human)
+        seats = seats_asked(asked.computer, asked.human)
     except BadOption as bad:
         return str(bad)
-    thought = _seconds(think)
-    if think is not None and thought is None:
-        return f"--think: {think!r} is not a number of seconds between 0 and 60"
-    if load is not None and board is not None:
+    thought = _seconds(asked.think)
+    if asked.think is not None and thought is None:
+        return f"--think: {asked.think!r} is not a number of seconds between 0 and 60"
+    if asked.load is not None and asked.board is not None:
         return "-load and -board cannot be used together"
-    if board is not None and random_board:
+    if asked.board is not None and asked.random_board:
         return "-board and -random-board cannot be used together"
-    if resume is not None and (load, board, journal) != (None, None, None):
+    if asked.resume is not None and (asked.load, asked.board, asked.journal) != (None, None, None):
         return "--resume continues a journal; it cannot be combined with -load, -board or --journal"
-    if resume is not None and edition is not None:
+    if asked.resume is not None and asked.edition is not None:
         return "--resume plays on in the edition the journal recorded; drop --edition"
-    if resume is not None and random_board:
+    if asked.resume is not None and asked.random_board:
         return "--resume plays on the journal's own board; drop -random-board"
-    if resume is not None and house_rules:
+    if asked.resume is not None and asked.house_rules:
         return "--resume plays on by the rules the journal recorded; drop --house-rules"
     try:
-        rules = house_rules_asked(house_rules)
+        rules = house_rules_asked(asked.house_rules)
     except BadOption as unknown:
         return f"--house-rules: {unknown}"
-    if journal == "":
+    if asked.journal == "":
         return "--journal: give the journal's file name"
-    if journal is not None:
+    if asked.journal is not None:
         from watan.files.journal import taken
 
-        if (problem := taken(journal)) is not None:
+        if (problem := taken(asked.journal)) is not None:
             return problem
     from replay.edges.reading import BadFile
     from replay.journal import JournalError
@@ -175,17 +173,17 @@ def first_game(
     from watan.files.journal import journal_folder
     from watan.match import making
     from watan.match.making import Log
-    from watan.match.options import asked
+    from watan.match.options import asked as options_asked
 
-    computers = allow_computers or bool(computer)
+    computers = asked.allow_computers or bool(asked.computer)
     journals = journal_folder(os.environ)
     first: Options | Match
     try:
-        if resume is not None:
+        if asked.resume is not None:
             first = making.resume(
-                resume,
+                asked.resume,
                 Log(sys.stderr, program),
-                seed=seed,
+                seed=asked.seed,
                 seats=seats,
                 computers=computers,
                 journals=journals,
@@ -193,14 +191,14 @@ def first_game(
             )
             notes = first.options.notes
         else:
-            first = asked(
-                seed=seed,
-                edition=named(default_edition if edition is None else edition),
+            first = options_asked(
+                seed=asked.seed,
+                edition=named(default_edition if asked.edition is None else asked.edition),
                 house_rules=rules,
-                load=load,
-                board=board,
-                random_board=random_board,
-                journal=journal,
+                load=asked.load,
+                board=asked.board,
+                random_board=asked.random_board,
+                journal=asked.journal,
                 seats=seats,
                 computers=computers,
                 journals=journals,

@@ -40,6 +40,9 @@ from watan.engine.topology import (
     TileId,
 )
 
+_ASSIGNMENT, _EXAM, _AFTER_ROLL = Completion.ASSIGNMENT, Completion.EXAM, Phase.AFTER_ROLL
+"""Looked up once, as in `decide`: a computer asks what it can afford on every move."""
+
 
 def legal_commands(game: Game) -> list[AnyCommand]:
     """Return every command `decide` accepts in `game`, in a fixed order."""
@@ -98,13 +101,13 @@ def _house_candidates(game: Game) -> Iterator[AnyCommand]:
     holds enough of, a card bought, each card the student holds played."""
     rules, student = game.rules, game.students[game.turn]
     held = student.resources
-    if rules.bank_rate is not None and game.phase is Phase.AFTER_ROLL:
+    if rules.bank_rate is not None and game.phase is _AFTER_ROLL:
         for give in HELD:
             if held[give] >= rules.bank_rate:
                 yield from (TradeWithBank(give=give, take=take) for take in HELD if take != give)
     if not rules.cards:
         return
-    if game.phase is Phase.AFTER_ROLL:
+    if game.phase is _AFTER_ROLL:
         yield BuyCard()
     knights, points, monopolies = student.cards
     if knights:
@@ -138,11 +141,11 @@ def affordable(game: Game, kind: BuildKind) -> bool:
     if kind is Achieve:
         return covers(held, game.rules.goal_cost)
     if kind is Complete:
-        return bool(student.goals) and covers(held, level_cost(game, Completion.ASSIGNMENT))
+        return bool(student.goals) and covers(held, level_cost(game, _ASSIGNMENT))
     level, prices = game.criterion_level, game.rules.level_costs
     for criterion in student.criteria:
         now = level[criterion]
-        if now < Completion.EXAM and covers(held, prices[now]):  # the price of level now + 1
+        if now < _EXAM and covers(held, prices[now]):  # the price of level now + 1
             return True
     return False
 
@@ -162,14 +165,14 @@ def build_candidates(game: Game, kind: BuildKind) -> list[AnyCommand]:
             return []
         return [Achieve(goal=g) for g in sorted(_goals_near(game))]
     if kind is Complete:
-        if not student.goals or not covers(held, level_cost(game, Completion.ASSIGNMENT)):
+        if not student.goals or not covers(held, level_cost(game, _ASSIGNMENT)):
             return []
         ends = {c for g in student.goals for c in GOAL_CRITERIA[g]}
         return [Complete(criterion=c) for c in sorted(ends)]
     improvable: list[AnyCommand] = []
     for criterion in student.criteria:
         level = game.criterion_level[criterion]
-        if level < Completion.EXAM and covers(held, level_cost(game, level + 1)):
+        if level < _EXAM and covers(held, level_cost(game, level + 1)):
             improvable.append(Improve(criterion=criterion))
     return improvable
 

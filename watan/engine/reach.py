@@ -24,25 +24,42 @@ terminal; a simulation stops it, and a game of computers alone says so.
 
 from __future__ import annotations
 
+import functools
+
+from watan.engine.layout import Board
 from watan.engine.resources import HELD, Resource, Resources
 from watan.engine.rules import Card, held
 from watan.engine.state import COLOURS, NOBODY, Completion, Game, Phase, course_criteria
-from watan.engine.topology import TILE_CRITERIA
+from watan.engine.topology import TILE_CRITERIA, CriterionId
 
 
 def missing_for_good(game: Game) -> tuple[Resource, ...]:
     """Return the resources nobody holds and no completed criterion's tile yields, in order."""
-    unheld = [r for r in HELD if not any(s.resources[r] for s in game.students)]
-    if not unheld:  # most of the time: a quick answer
+    anyone_holds = tuple(map(any, zip(*[s.resources for s in game.students], strict=True)))
+    if all(anyone_holds):  # asked at the end of every turn: most of the time, a quick answer
         return ()
-    owner = game.criterion_owner
+    owner, around = game.criterion_owner, _criteria_yielding(game.board)
     return tuple(
         resource
-        for resource in unheld
-        if not any(
-            tile.resource is resource and any(owner[c] != NOBODY for c in TILE_CRITERIA[number])
-            for number, tile in enumerate(game.board)
-        )
+        for resource in HELD
+        if not anyone_holds[resource]
+        and not any(map(NOBODY.__ne__, map(owner.__getitem__, around[resource])))
+    )
+
+
+@functools.cache
+def _criteria_yielding(board: Board) -> tuple[tuple[CriterionId, ...], ...]:
+    """Return, for each held resource, the criteria on the tiles of `board` that yield it.
+
+    Boards are immutable, so the table never goes stale.
+    """
+    return tuple(
+        tuple(sorted({
+            criterion
+            for number, tile in enumerate(board) if tile.resource is resource
+            for criterion in TILE_CRITERIA[number]
+        }))
+        for resource in HELD
     )
 
 
@@ -51,10 +68,8 @@ def nobody_can_win(game: Game) -> bool:
 
     Only a game under way can be so; during setup every criterion is still free.
     """
-    if game.phase in (Phase.SETUP, Phase.OVER):
-        return False
     missing = missing_for_good(game)
-    if not missing:
+    if not missing or game.phase in (Phase.SETUP, Phase.OVER):
         return False
     rules = game.rules
     if rules.bank_rate is not None and len(missing) < len(HELD):

@@ -10,12 +10,31 @@ changes the dice (spec §6, question 5; issue: strategies reproducible).
 from __future__ import annotations
 
 import random
-from typing import ClassVar
+from collections.abc import Callable
+from typing import ClassVar, TypeVar
 
 from watan.engine.commands import AnyCommand, Move, Offer, Trade
 from watan.engine.decide import Refusal
 from watan.engine.state import Game
 from watan.players.table import StrategyError
+
+__all__ = ["Strategy", "mypyc_attr"]
+
+Open = TypeVar("Open")
+
+# The compiled build (README) compiles the built-in strategies with mypyc, which lets no
+# class written in Python subclass a compiled one unless the compiled one says so with
+# `mypyc_attr(allow_interpreted_subclasses=True)`: `master` subclasses `expert`, and a
+# strategy of one's own may subclass any of them.  mypyc reads the decorator as it compiles;
+# at run time it does nothing, and a pure install, without mypy beside it, has a stand-in.
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:
+
+    def mypyc_attr(*_: str, **__: object) -> Callable[[Open], Open]:
+        """Return a decorator that leaves a class as it is."""
+        return lambda cls: cls
+
 
 
 class Strategy:

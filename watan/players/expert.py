@@ -19,6 +19,7 @@ time from the same seed.
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
 from replay.folding import fold
 from watan.engine.commands import AnyCommand, Complete, Move, Next, Offer, PlaceGeese, Roll
@@ -30,6 +31,7 @@ from watan.engine.resources import HELD
 from watan.engine.rules import GEESE_ROLL
 from watan.engine.state import COLOURS, Colour, Game, Phase
 from watan.engine.topology import TILE_COUNT, TILE_CRITERIA, TileId
+from watan.players.computer import mypyc_attr
 from watan.players.greedy import (
     GreedyPlayer,
     Target,
@@ -73,11 +75,15 @@ NEED_OF_COSTS = (4, 3, 5, 6, 3)
 exam: RULINGS 23), CAFFEINE to TUTORIAL: what a new spot's yield is weighed by."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the compiled build: see `computer`
 class ExpertPlayer(GreedyPlayer):
     """Greedy's turn, with rolls, geese, answers and placements chosen by lookahead."""
 
     name = "expert"
-    roll_rivalry = ROLL_RIVALRY
+    roll_rivalry: ClassVar[float] = ROLL_RIVALRY
+    """How much a rival's gain from its roll counts against its own gain.  A class variable, so
+    that a subclass's own value (master's) is read in the compiled build too, where a plain
+    class attribute is a field whose default a subclass written in Python cannot change."""
     """How much a unit a rival gains from this player's roll counts against its own."""
 
     def _target(self, game: Game, colour: Colour) -> Target:

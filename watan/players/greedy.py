@@ -36,7 +36,7 @@ from watan.engine.resources import HELD, Resources
 from watan.engine.rules import GEESE_ROLL
 from watan.engine.state import COLOURS, Colour, Completion, Game, Phase
 from watan.engine.topology import CRITERION_TILES, TILE_COUNT, TILE_CRITERIA, TileId
-from watan.players.computer import Strategy
+from watan.players.computer import Strategy, mypyc_attr
 from watan.players.house_rules import bank_trade, card_to_play, card_worth_buying
 from watan.players.measures import (
     PIPS,
@@ -86,6 +86,7 @@ class Target:
         self.cost, self.value = cost, value
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the compiled build: see `computer`
 class GreedyPlayer(Strategy):
     """The best immediate move, valued by production weighted by what is lacking."""
 

@@ -17,7 +17,7 @@ And, whatever else, after `TURN_CAP` turns: far more than any game that can end 
 from __future__ import annotations
 
 from watan.engine.reach import nobody_can_win
-from watan.engine.state import COLOURS, Game, course_criteria
+from watan.engine.state import COLOURS, Game
 
 TURN_CAP = 1000
 """Turns after which a game of computers alone is stopped whatever the position: the
@@ -28,14 +28,20 @@ in a game that is going somewhere someone builds every round or two."""
 
 
 def progress(game: Game) -> tuple[object, ...]:
-    """Return what changes when anyone builds: the cards left to buy, and each student's
-    goals, course criteria and cards held (a build never undoes another)."""
+    """Return what changes when anyone builds: the cards left to buy, who holds each goal,
+    each criterion's level, and each student's cards held and vp cards played.
+
+    A build never undoes another, so this changes exactly when a student's goals, course
+    criteria (their criteria's levels and vp cards played) or cards do.  It is asked at the
+    end of every turn, so it is made of what the state already holds: the owners and levels
+    are tuples the reducer replaces only when a build changes them, and comparing a tuple
+    with itself is quick.
+    """
+    blue, red, orange, yellow = game.students
     return (
-        len(game.deck),
-        tuple(
-            (len(game.students[c].goals), course_criteria(game, c), game.students[c].cards)
-            for c in COLOURS
-        ),
+        len(game.deck), game.goal_owner, game.criterion_level,
+        blue.cards, red.cards, orange.cards, yellow.cards,
+        blue.played_points, red.played_points, orange.played_points, yellow.played_points,
     )
 
 

@@ -44,7 +44,7 @@ from watan.engine.resources import HELD
 from watan.engine.rules import GEESE_ROLL
 from watan.engine.state import COLOURS, Game, Phase
 from watan.engine.topology import TILE_COUNT, TileId
-from watan.players.computer import Strategy
+from watan.players.computer import Strategy, mypyc_attr
 from watan.players.measures import even_spot_values, reachable_spots
 
 ROLLED = tuple(v for v in range(LOWEST_ROLL, HIGHEST_ROLL + 1) if v != GEESE_ROLL)
@@ -63,6 +63,7 @@ def _by_kind(moves: list[AnyCommand]) -> list[list[AnyCommand]]:
     return list(kinds.values())
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the compiled build: see `computer`
 class RandomPlayer(Strategy):
     """A build whenever one is allowed, else a kind of move at random, then one of its moves."""
 

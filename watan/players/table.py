@@ -19,7 +19,7 @@ from typing import Protocol
 
 from replay.folding import fold
 from watan.engine.commands import AnyCommand, Move, Offer
-from watan.engine.decide import Refusal, Refused, decide
+from watan.engine.decide import RandomChance, Refusal, Refused, decide_with
 from watan.engine.events import AnyEvent, TurnEnded
 from watan.engine.evolve import apply
 from watan.engine.state import Colour, Game, Phase
@@ -93,13 +93,15 @@ def play(
     """
     turns = 0
     seated = table.player
-    while game.phase is not Phase.OVER:
+    chance = RandomChance(rng)
+    over = Phase.OVER  # looked up once: an enum's member is slow to find, and this is per command
+    while game.phase is not over:
         player = seated(game, game.turn)
         move = player.move(game)
         if isinstance(move, Offer):
             move = move.answered(seated(game, move.partner).answer(game, move))
         try:
-            events = decide(game, move, rng)
+            events = decide_with(game, move, chance)
         except Refused as refused:
             player.refused(game, move, refused.refusal)
             continue
