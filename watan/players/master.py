@@ -43,6 +43,7 @@ from watan.engine.dice import HIGHEST_ROLL, LOWEST_ROLL, ROLLS
 from watan.engine.moves import legal_builds, legal_commands
 from watan.engine.resources import HELD
 from watan.engine.state import COLOURS, Colour, Game, Phase
+from watan.players.computer import mypyc_attr
 from watan.players.expert import NEED_OF_COSTS, ExpertPlayer, _placement_value
 from watan.players.greedy import GreedyPlayer, target
 from watan.players.master_weights import WEIGHTS
@@ -85,6 +86,7 @@ PRODUCING_ROLLS = tuple(roll for roll in range(LOWEST_ROLL, HIGHEST_ROLL + 1) if
 """The rolls that produce."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the compiled build: see `computer`
 class MasterPlayer(ExpertPlayer):
     """The expert, searching its first assignments and its builds on the engine."""
 
@@ -204,11 +206,13 @@ def roll_yields(game: Game) -> tuple[tuple[float, ...], ...]:
 def chosen_rolls(game: Game) -> tuple[int | None, ...]:
     """Return the roll each student is expected to choose with loaded dice: the one whose
     yield (`roll_yields`) is most, the nearer 7 on a tie; None for one that yields nothing."""
-    return tuple(
-        max(PRODUCING_ROLLS, key=lambda roll: (row[roll], -abs(roll - GEESE_ROLL)))
-        if any(row) else None
-        for row in roll_yields(game)
-    )
+    return tuple(_chosen_roll(row) if any(row) else None for row in roll_yields(game))
+
+
+def _chosen_roll(row: tuple[float, ...]) -> int:
+    """Return the roll that yields most in `row` (what each roll yields), the nearer 7 on a
+    tie.  Its own function: compiled, a key over the generator's variable is not bound."""
+    return max(PRODUCING_ROLLS, key=lambda roll: (row[roll], -abs(roll - GEESE_ROLL)))
 
 
 NO_YIELD = (0.0,) * (HIGHEST_ROLL + 1)
