@@ -19,14 +19,13 @@ Each figure is worked out from the games' events, as a journal records them.
 from __future__ import annotations
 
 import argparse
-import concurrent.futures
 import statistics
 import time
 from collections.abc import Sequence
 
 import msgspec
 
-from replay.tournaments import game_seeds
+from benchmarks.seeded import over_seeds
 from watan.engine.events import (
     DiceRolled,
     ResourcesProduced,
@@ -105,9 +104,7 @@ def percentile(values: Sequence[int], share: float) -> int:
 def table(run: Run, games: int, seed: int, workers: int) -> str:
     """Return one line of figures for `games` games of the run's table."""
     began = time.perf_counter()
-    seeds = game_seeds(seed, games)
-    with concurrent.futures.ProcessPoolExecutor(workers) as pool:
-        played = list(pool.map(figures, [run] * games, range(games), seeds, chunksize=4))
+    played = over_seeds(figures, run, seed=seed, games=games, workers=workers, chunksize=4)
     players, cap = run.players, run.turn_cap
     turns = [f.turns for f in played]
     rolls = sum(f.rolls for f in played) or 1

@@ -15,13 +15,11 @@ on to win are printed for both.  `--write` writes the weights into
 
 from __future__ import annotations
 
-import argparse
-import concurrent.futures
 import math
 import random
 from pathlib import Path
 
-from replay.tournaments import game_seeds
+from benchmarks.seeded import over_seeds, run_options
 from watan.engine.events import AnyEvent, TurnEnded
 from watan.engine.evolve import apply, start
 from watan.engine.state import COLOURS, NOBODY
@@ -91,18 +89,17 @@ def fit(data: list[Sample], rounds: int, rate: float, l2: float) -> list[float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=300)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--players", default="expert,expert,expert,expert")
+    parser = run_options(
+        __doc__.splitlines()[0], games=300, seed=1, workers=2,
+        players="expert,expert,expert,expert",
+    )
     parser.add_argument("--rounds", type=int, default=300)
     parser.add_argument("--write", action="store_true")
     options = parser.parse_args()
     players = tuple(options.players.split(","))
-    seeds = game_seeds(options.seed, options.games)
-    with concurrent.futures.ProcessPoolExecutor(options.workers) as pool:
-        games = list(pool.map(samples, [players] * len(seeds), range(len(seeds)), seeds))
+    games = over_seeds(
+        samples, players, seed=options.seed, games=options.games, workers=options.workers
+    )
     train = [s for n, game in enumerate(games) if n % 5 for s in game]
     held = [s for n, game in enumerate(games) if not n % 5 for s in game]
     random.Random(options.seed).shuffle(train)

@@ -20,12 +20,10 @@ it won, in the games it lost, the winners of the games it lost, and the other lo
 
 from __future__ import annotations
 
-import argparse
-import concurrent.futures
 import statistics
 from collections import defaultdict
 
-from replay.tournaments import game_seeds
+from benchmarks.seeded import over_seeds, run_options
 from watan.engine.dice import WAYS
 from watan.engine.events import (
     AnyEvent,
@@ -136,16 +134,14 @@ def figures(players: tuple[str, ...], index: int, seed: int) -> list[tuple[str, 
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=11)
-    parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--players", default="master,expert,expert,expert")
-    options = parser.parse_args()
+    options = run_options(
+        __doc__.splitlines()[0], games=100, seed=11, workers=1,
+        players="master,expert,expert,expert",
+    ).parse_args()
     players = tuple(options.players.split(","))
-    seeds = game_seeds(options.seed, options.games)
-    with concurrent.futures.ProcessPoolExecutor(options.workers) as pool:
-        games = list(pool.map(figures, [players] * len(seeds), range(len(seeds)), seeds))
+    games = over_seeds(
+        figures, players, seed=options.seed, games=options.games, workers=options.workers
+    )
     rows: dict[str, list[Figures]] = defaultdict(list)
     for game in games:
         for group, row in game:
