@@ -9,8 +9,13 @@ went on to win.  The weights of a conditional logit (each student's chance of wi
 its share of `exp(weights . features)`) are fitted to those outcomes by gradient ascent on
 the log-likelihood (a little L2, so that no weight runs away), on four games in five; the
 fifth is held out, and the log-likelihood and the share of positions whose favourite went
-on to win are printed for both.  `--write` writes the weights into
-`watan/players/master_weights.py`, where `master` reads them.
+on to win are printed for both, and for the held-out positions by stage of the game (turns
+1-24, 25-60 and later): the master's placement search values positions about four rounds
+past the setup, where the value tells least.  Beside each stage's figures are the shipped
+weights' (`master_weights`), so that a relearnt value is kept only where it tells more.
+`--write` writes the weights into `watan/players/master_weights.py`, where `master` reads
+them.  `--players master,expert,expert,expert` learns from the positions of the master's own
+games against experts rather than from self-play.
 """
 
 from __future__ import annotations
@@ -24,10 +29,15 @@ from watan.engine.events import AnyEvent, TurnEnded
 from watan.engine.evolve import apply, start
 from watan.engine.state import COLOURS, NOBODY
 from watan.players.master import FEATURES, features
+from watan.players.master_weights import WEIGHTS
 from watan.tools.simulate import play_game
 
-Sample = tuple[tuple[tuple[float, ...], ...], int]
-"""Every student's features at the end of one turn, and who won the game."""
+Sample = tuple[tuple[tuple[float, ...], ...], int, int]
+"""Every student's features at the end of one turn, who won the game, and the turn's number
+(the first after the setup is 1)."""
+STAGES = ((1, 24), (25, 60), (61, None))
+"""Turns whose held-out positions are measured apart: the early game, where the placement
+search's playouts end, the middle and the end."""
 WEIGHTS_FILE = Path(__file__).resolve().parent.parent / "watan" / "players" / "master_weights.py"
 
 
@@ -43,7 +53,8 @@ def samples(players: tuple[str, ...], index: int, seed: int) -> list[Sample]:
     for event in played.events:
         game = apply(game, event)
         if isinstance(event, TurnEnded):
-            found.append((tuple(features(game, c) for c in COLOURS), played.result.winner))
+            rows = tuple(features(game, c) for c in COLOURS)
+            found.append((rows, played.result.winner, len(found) + 1))
     return found
 
 
@@ -51,7 +62,7 @@ def log_likelihood(weights: list[float], data: list[Sample]) -> tuple[float, flo
     """Return the mean log-likelihood of the winners under `weights`, and the share of
     positions whose favourite won."""
     total, right = 0.0, 0
-    for rows, winner in data:
+    for rows, winner, _ in data:
         scores = [sum(w * f for w, f in zip(weights, row, strict=True)) for row in rows]
         top = max(scores)
         norm = top + math.log(sum(math.exp(s - top) for s in scores))
@@ -65,18 +76,18 @@ def fit(data: list[Sample], rounds: int, rate: float, l2: float) -> list[float]:
     while fitting (and the weights scaled back)."""
     width = len(FEATURES)
     spread = [
-        max(1e-6, math.sqrt(sum(row[k] ** 2 for rows, _ in data for row in rows)
+        max(1e-6, math.sqrt(sum(row[k] ** 2 for rows, _, _ in data for row in rows)
                             / (4 * len(data))))
         for k in range(width)
     ]
     scaled = [
-        (tuple(tuple(row[k] / spread[k] for k in range(width)) for row in rows), winner)
-        for rows, winner in data
+        (tuple(tuple(row[k] / spread[k] for k in range(width)) for row in rows), winner, turn)
+        for rows, winner, turn in data
     ]
     weights = [0.0] * width
     for _ in range(rounds):
         gradient = [-l2 * w for w in weights]
-        for rows, winner in scaled:
+        for rows, winner, _ in scaled:
             scores = [sum(w * f for w, f in zip(weights, row, strict=True)) for row in rows]
             top = max(scores)
             exps = [math.exp(s - top) for s in scores]
@@ -108,6 +119,17 @@ def main() -> None:
         mean, right = log_likelihood(weights, data)
         print(f"{name}: {len(data)} positions, log-likelihood {mean:.4f} a position "
               f"(chance {math.log(0.25):.4f}), favourite won {right:.1%}")
+    for first, last in STAGES:
+        stage = [s for s in held if s[2] >= first and (last is None or s[2] <= last)]
+        if stage:
+            print(f"  held out, turns {first}-{last or ''}: {len(stage)} positions, "
+                  + ", ".join(
+                      f"{name} {mean:.4f} ({right:.1%})"
+                      for name, (mean, right) in (
+                          ("learnt", log_likelihood(weights, stage)),
+                          ("shipped", log_likelihood(list(WEIGHTS), stage)),
+                      )
+                  ))
     for name, weight in zip(FEATURES, weights, strict=True):
         print(f"  {name}: {weight:+.4f}")
     if options.write:

@@ -1,5 +1,6 @@
 """`master`'s measures of loaded dice: what each student's criteria yield on each roll, the
-roll each is expected to choose, and what a place brings in a round of chosen rolls.
+roll each is expected to choose, and what a place brings in a round of chosen rolls; and
+that its placement search follows its value of a position (`MasterPlayer._value`).
 
 Every figure is worked out by hand from the spec's sample board (Figure 1): criterion 34
 touches CAFFEINE 6, TUTORIAL 12 and LECTURE 4; 32 touches CAFFEINE 2, LAB 8 and TUTORIAL
@@ -10,12 +11,22 @@ TUTORIAL 3.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from tests.positions import make_game
+from watan.engine.commands import Complete
 from watan.engine.layout import Board
-from watan.engine.state import Colour, Game
-from watan.players.master import chosen_rolls, roll_yields, round_income, spot_yields
+from watan.engine.state import Colour, Game, Phase
+from watan.players.master import (
+    PLACEMENTS,
+    MasterPlayer,
+    chosen_rolls,
+    roll_yields,
+    round_income,
+    spot_yields,
+)
 
 BLUE, RED, ORANGE, YELLOW = Colour.BLUE, Colour.RED, Colour.ORANGE, Colour.YELLOW
 
@@ -65,3 +76,32 @@ def test_the_geese_tile_yields_nothing_to_a_new_spot(sample_board: Board) -> Non
     # The geese on tile 8 (STUDY 8) leave 25 its LAB on 8 and LECTURE on 11.
     game = make_game(sample_board, geese=8, criteria={34: (BLUE, 1)})
     assert spot_yields(game, 25) == (0.0,) * 8 + (3.0, 0.0, 0.0, 5.0, 0.0)
+
+
+class Spot(MasterPlayer):
+    """A master whose search prefers, among the first assignments it tries, the lowest or the
+    highest-numbered one (`_value`), and notes every spot it was asked about."""
+
+    def __init__(self, *, highest: bool) -> None:
+        super().__init__(random.Random(5), think=0.05)
+        self.highest = highest
+        self.asked: set[int] = set()
+
+    def _value(self, game: Game, me: Colour) -> float:
+        first = game.students[me].criteria[0]
+        self.asked.add(first)
+        return float(first if self.highest else -first)
+
+
+def test_the_placement_search_takes_the_spot_its_value_of_a_position_likes_best(
+    sample_board: Board,
+) -> None:
+    # Blue's first assignment, at the start of the setup: every position the search values
+    # is one where Blue's first criterion is the spot tried.
+    game = make_game(sample_board, phase=Phase.SETUP, setup_step=0)
+    plain = MasterPlayer(random.Random(5), think=0.05).move(game)
+    lowest, highest = Spot(highest=False), Spot(highest=True)
+    chosen = (lowest.move(game), highest.move(game))
+    assert lowest.asked == highest.asked and len(lowest.asked) == PLACEMENTS
+    assert chosen == (Complete(criterion=min(lowest.asked)), Complete(criterion=max(lowest.asked)))
+    assert plain in {Complete(criterion=c) for c in lowest.asked}

@@ -125,13 +125,19 @@ class MasterPlayer(ExpertPlayer):
         while spent < self.nodes and candidates:
             for n, (_, after) in enumerate(candidates):
                 ended, steps = self._playout(after, PLACE_ROUNDS)
-                totals[n] += value(ended, me)
+                totals[n] += self._value(ended, me)
                 spent += steps
         if not candidates:
             return Complete(criterion=ranked[0])
         best = max(range(len(candidates)), key=lambda n: (totals[n], -n))
         chosen = candidates[best][0]
         return Complete(criterion=chosen)
+
+    def _value(self, game: Game, me: Colour) -> float:
+        """Return `me`'s chance of winning from `game` as this player's search sees it: the
+        learnt value (`value`).  A method, so that a strategy built on the master may search
+        with a value of its own."""
+        return value(game, me)
 
     def _playout(self, game: Game, rounds: int) -> tuple[Game, int]:
         """Return the game after `rounds` rounds more (or its end), every student played as
@@ -178,7 +184,7 @@ class MasterPlayer(ExpertPlayer):
             after = self._try(game, build)
             if after is None:
                 continue
-            rank = (value(self._built(after), me), score, -n)
+            rank = (self._value(self._built(after), me), score, -n)
             if best is None or rank > best:
                 best, chosen = rank, build
         return chosen
