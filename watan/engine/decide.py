@@ -9,7 +9,6 @@ the game: `evolve.apply` does that with what it returns.
 from __future__ import annotations
 
 import enum
-import functools
 import random
 from typing import Protocol, assert_never
 
@@ -76,6 +75,7 @@ from watan.engine.state import (
     is_player_name,
     touches_own_goal,
 )
+from watan.engine.tables import PerBoard
 from watan.engine.topology import (
     GOAL_CRITERIA,
     GOAL_NEIGHBOURS,
@@ -559,7 +559,6 @@ def _roll(game: Game, value: int | None, chance: Chance) -> tuple[AnyEvent, ...]
     return (rolled, *_production(game, rolled.roll))
 
 
-@functools.cache
 def _producers(board: Board) -> dict[int, tuple[tuple[int, Resource], ...]]:
     """Return, for each value, the tiles of `board` that produce on it and their resources.
 
@@ -573,6 +572,9 @@ def _producers(board: Board) -> dict[int, tuple[tuple[int, Resource], ...]]:
     return {value: tuple(tiles) for value, tiles in producers.items()}
 
 
+_PRODUCERS = PerBoard(_producers)
+
+
 def harvest(game: Game, roll: int) -> list[list[int]]:
     """Return what each student would gain if `roll` were rolled now, by colour and resource.
 
@@ -583,7 +585,7 @@ def harvest(game: Game, roll: int) -> list[list[int]]:
     """
     gains = [[0] * 5 for _ in COLOURS]
     owner, level = game.criterion_owner, game.criterion_level
-    for tile_id, resource in _producers(game.board).get(roll, ()):
+    for tile_id, resource in _PRODUCERS.of(game.board).get(roll, ()):
         if tile_id == game.geese:
             continue
         for criterion in TILE_CRITERIA[tile_id]:

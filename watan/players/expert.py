@@ -41,7 +41,7 @@ from watan.players.greedy import (
     target,
     trade_gain,
 )
-from watan.players.measures import PIPS, Weights, criterion_tiles, points, shortfall
+from watan.players.measures import PIPS, Weights, criterion_tiles, lacking, points
 
 RIVALRY = 0.5
 """How much a unit a rival gains counts against a unit one gains oneself."""
@@ -282,8 +282,8 @@ def _gain(before: Game, after: Game, colour: Colour, wants: Weights, saving: Tar
     wants, and a bonus when the build it saves for becomes affordable (a course criterion)."""
     gained = _worth(after, colour, wants) - _worth(before, colour, wants)
     cost = saving.cost
-    was = sum(shortfall(before.students[colour].resources, cost))
-    now = sum(shortfall(after.students[colour].resources, cost))
+    was = lacking(before.students[colour].resources, cost)
+    now = lacking(after.students[colour].resources, cost)
     if was and not now:
         gained += AFFORDED
     elif now and not was:
@@ -294,7 +294,14 @@ def _gain(before: Game, after: Game, colour: Colour, wants: Weights, saving: Tar
 def _worth(game: Game, colour: Colour, wants: Weights) -> float:
     """Return what a student holds, each resource at what it wants it (greedy's `needs`)."""
     held = game.students[colour].resources
-    return sum((held[r] * wants[r] for r in HELD), 0.0)
+    return (
+        0.0
+        + held[0] * wants[0]
+        + held[1] * wants[1]
+        + held[2] * wants[2]
+        + held[3] * wants[3]
+        + held[4] * wants[4]
+    )
 
 
 def _threat(game: Game, rival: Colour, me: Colour) -> float:

@@ -32,7 +32,7 @@ from watan.engine.commands import (
 from watan.engine.decide import harvest, level_cost, victims
 from watan.engine.dice import HIGHEST_ROLL, LOWEST_ROLL
 from watan.engine.moves import legal_builds, legal_commands
-from watan.engine.resources import HELD, Resources
+from watan.engine.resources import HELD, Resources, total
 from watan.engine.rules import GEESE_ROLL
 from watan.engine.state import COLOURS, Colour, Completion, Game, Phase
 from watan.engine.topology import CRITERION_TILES, TILE_COUNT, TILE_CRITERIA, TileId
@@ -252,21 +252,41 @@ def target(game: Game, colour: Colour, *, closing: bool = False) -> Target:
     When `closing` (one course criterion from winning, any will do), the one
     that is nearest to affordable.
     """
+    here = _TARGETS.of_game(game)
+    slot = 2 * colour + (1 if closing else 0)
+    found = here.get(slot)
+    if found is not None:
+        return found
     answers = _TARGETS.answers(game)
     held = game.students[colour].resources
     key = (position_key(game, colour), held, closing)
     found = answers.get(key)
-    if found is not None:
-        return found
-    options = _options(game, colour)
-    if not options:
-        found = Target(level_cost(game, Completion.ASSIGNMENT), 0.0)
-    elif closing:
-        found = min(options, key=lambda o: (lacking(held, o.cost), sum(o.cost), -o.value))
-    else:
-        found = max(options, key=lambda o: o.value - LACK_WEIGHT * lacking(held, o.cost))
-    answers[key] = found
+    if found is None:
+        found = answers[key] = _chosen(game, _options(game, colour), held, closing)
+    here[slot] = found
     return found
+
+
+def _chosen(game: Game, options: tuple[Target, ...], held: Resources, closing: bool) -> Target:
+    """Return `target`'s choice among `options` for a student holding `held`: the first of
+    the best (plain loops, not `max` over a key: the compiled build keeps them native)."""
+    if not options:
+        return Target(level_cost(game, Completion.ASSIGNMENT), 0.0)
+    best = options[0]
+    if closing:
+        # The nearest to affordable, then the cheapest, then the worthiest.
+        nearest = (lacking(held, best.cost), total(best.cost), -best.value)
+        for option in options[1:]:
+            rank = (lacking(held, option.cost), total(option.cost), -option.value)
+            if rank < nearest:
+                best, nearest = option, rank
+        return best
+    top = best.value - LACK_WEIGHT * lacking(held, best.cost)
+    for option in options[1:]:
+        worth = option.value - LACK_WEIGHT * lacking(held, option.cost)
+        if worth > top:
+            best, top = option, worth
+    return best
 
 
 _TARGETS: Memo[Target] = Memo()
@@ -281,11 +301,20 @@ def _options(game: Game, colour: Colour) -> tuple[Target, ...]:
 
     Worked out once for each position of the student's network (`watan.players.memo`).
     """
-    answers = _OPTIONS.answers(game)
-    key = position_key(game, colour)
-    found = answers.get(key)
-    if found is not None:
-        return found
+    here = _OPTIONS.of_game(game)
+    found = here.get(colour)
+    if found is None:
+        answers = _OPTIONS.answers(game)
+        key = position_key(game, colour)
+        found = answers.get(key)
+        if found is None:
+            found = answers[key] = _worked_options(game, colour)
+        here[colour] = found
+    return found
+
+
+def _worked_options(game: Game, colour: Colour) -> tuple[Target, ...]:
+    """Return `_options`, worked out."""
     options: list[Target] = []
     spot = even_spot_values(game)
     for criterion in game.students[colour].criteria:
@@ -302,8 +331,7 @@ def _options(game: Game, colour: Colour) -> tuple[Target, ...]:
             Target(goal_cost, 0.6 / (1 + distance) + 2 * spot[ends[goal]])
             for goal, distance in goal_distances(game, colour).items()
         ]
-    found = answers[key] = tuple(options)
-    return found
+    return tuple(options)
 
 
 def needs(game: Game, colour: Colour, saving: Target | None = None) -> Weights:
@@ -314,13 +342,23 @@ def needs(game: Game, colour: Colour, saving: Target | None = None) -> Weights:
     """
     held = game.students[colour].resources
     cost = (saving or target(game, colour)).cost
-    w = [
-        1.0 + cost[r] - held[r] if held[r] < cost[r]
-        else KEPT if held[r] == cost[r] and cost[r]
-        else 0.3 / (1 + (held[r] - cost[r]) / 3)
-        for r in HELD
-    ]
-    return (w[0], w[1], w[2], w[3], w[4])
+    return (
+        _wanted(held[0], cost[0]),
+        _wanted(held[1], cost[1]),
+        _wanted(held[2], cost[2]),
+        _wanted(held[3], cost[3]),
+        _wanted(held[4], cost[4]),
+    )
+
+
+def _wanted(held: int, cost: int) -> float:
+    """Return how much one more of a resource is wanted, holding `held` of it for a target
+    that costs `cost` of it (`needs`)."""
+    if held < cost:
+        return 1.0 + cost - held
+    if held == cost and cost:
+        return KEPT
+    return 0.3 / (1 + (held - cost) / 3)
 
 
 def standing(game: Game, colour: Colour, held: Resources) -> float:
@@ -330,7 +368,11 @@ def standing(game: Game, colour: Colour, held: Resources) -> float:
     options = _options(game, colour)
     if not options:
         return 0.0
-    return max(o.value - LACK_WEIGHT * lacking(held, o.cost) for o in options)
+    best = options[0].value - LACK_WEIGHT * lacking(held, options[0].cost)
+    for option in options[1:]:
+        worth = option.value - LACK_WEIGHT * lacking(held, option.cost)
+        best = max(best, worth)
+    return best
 
 
 def trade_gain(game: Game, colour: Colour, *, gets: int, gives: int) -> float:

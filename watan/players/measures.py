@@ -7,7 +7,6 @@ never second-guesses what the rules allow.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 
@@ -17,6 +16,7 @@ from watan.engine.layout import Board
 from watan.engine.resources import Resource, Resources
 from watan.engine.rules import GEESE_ROLL
 from watan.engine.state import COLOURS, NOBODY, Colour, Completion, Game, course_criteria
+from watan.engine.tables import PerBoard
 from watan.engine.topology import (
     CRITERION_COUNT,
     CRITERION_GOALS,
@@ -36,9 +36,12 @@ geese instead, spec §3.6)."""
 Weights = tuple[float, float, float, float, float]
 
 
-@functools.cache
 def criterion_tiles(board: Board) -> tuple[tuple[tuple[int, Resource, int], ...], ...]:
     """Return, for each criterion, its producing tiles as (tile, resource, value)."""
+    return _CRITERION_TILES.of(board)
+
+
+def _criterion_tiles(board: Board) -> tuple[tuple[tuple[int, Resource, int], ...], ...]:
     return tuple(
         tuple(
             (tile, board[tile].resource, board[tile].value)
@@ -47,6 +50,9 @@ def criterion_tiles(board: Board) -> tuple[tuple[tuple[int, Resource, int], ...]
         )
         for criterion in range(CRITERION_COUNT)
     )
+
+
+_CRITERION_TILES = PerBoard(_criterion_tiles)
 
 
 def points(game: Game, colour: Colour) -> int:
@@ -91,7 +97,14 @@ def even_spot_values(game: Game) -> tuple[float, ...]:
 
 def roll_gain(gained: list[int], weights: Weights) -> float:
     """Return the value of an amount gained, resource by resource."""
-    return sum((count * weight for count, weight in zip(gained, weights, strict=False)), 0.0)
+    return (
+        0.0
+        + gained[0] * weights[0]
+        + gained[1] * weights[1]
+        + gained[2] * weights[2]
+        + gained[3] * weights[3]
+        + gained[4] * weights[4]
+    )
 
 
 def shortfall(held: Resources, cost: Resources) -> Resources:
@@ -108,9 +121,16 @@ def shortfall(held: Resources, cost: Resources) -> Resources:
 def lacking(held: Resources, cost: Resources) -> int:
     """Return how many units `held` is short of paying `cost`: the sum of `shortfall`."""
     short = 0
-    for need, have in zip(cost, held, strict=True):
-        if need > have:
-            short += need - have
+    if cost[0] > held[0]:
+        short += cost[0] - held[0]
+    if cost[1] > held[1]:
+        short += cost[1] - held[1]
+    if cost[2] > held[2]:
+        short += cost[2] - held[2]
+    if cost[3] > held[3]:
+        short += cost[3] - held[3]
+    if cost[4] > held[4]:
+        short += cost[4] - held[4]
     return short
 
 
@@ -145,9 +165,13 @@ _DISTANCES: Memo[Mapping[int, int]] = Memo()
 
 def reachable_spots(game: Game, colour: Colour) -> AbstractSet[CriterionId]:
     """Return the open criteria at the end of one of the student's goals: completable now."""
-    return _REACHABLE.remembered(
-        game, network_key(game, colour), lambda: _reachable_spots(game, colour)
-    )
+    here = _REACHABLE.of_game(game)
+    found = here.get(colour)
+    if found is None:
+        found = here[colour] = _REACHABLE.remembered(
+            game, network_key(game, colour), lambda: _reachable_spots(game, colour)
+        )
+    return found
 
 
 def _reachable_spots(game: Game, colour: Colour) -> set[CriterionId]:
@@ -166,9 +190,13 @@ def frontier_goals(game: Game, colour: Colour) -> Mapping[int, int]:
     A goal touching one of the student's criteria or goals may be achieved (spec
     §3.3); the criterion it reaches is its end away from the network.
     """
-    return _FRONTIER.remembered(
-        game, network_key(game, colour), lambda: _frontier_goals(game, colour)
-    )
+    here = _FRONTIER.of_game(game)
+    found = here.get(colour)
+    if found is None:
+        found = here[colour] = _FRONTIER.remembered(
+            game, network_key(game, colour), lambda: _frontier_goals(game, colour)
+        )
+    return found
 
 
 def _frontier_goals(game: Game, colour: Colour) -> dict[int, int]:
@@ -195,9 +223,13 @@ def goal_distances(game: Game, colour: Colour) -> Mapping[int, int]:
     Paths run over free goals and never through another student's criterion (spec §3.3).
     Worked out once for each network (`watan.players.memo`): it is the costliest measure.
     """
-    return _DISTANCES.remembered(
-        game, network_key(game, colour), lambda: _goal_distances(game, colour)
-    )
+    here = _DISTANCES.of_game(game)
+    found = here.get(colour)
+    if found is None:
+        found = here[colour] = _DISTANCES.remembered(
+            game, network_key(game, colour), lambda: _goal_distances(game, colour)
+        )
+    return found
 
 
 MOST_DISTANT = 4
