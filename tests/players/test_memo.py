@@ -3,14 +3,16 @@ about; it never hands one game's answers to another."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from msgspec.structs import replace
 
 from tests.positions import make_game
 from watan.engine.layout import Board
-from watan.engine.state import Colour
+from watan.engine.state import Colour, Game
 from watan.players.memo import Memo
 
-BLUE = Colour.BLUE
+BLUE, RED = Colour.BLUE, Colour.RED
 
 
 def test_a_positions_answers_are_kept_until_another_position_is_asked_about(
@@ -37,3 +39,30 @@ def test_a_boards_answers_outlive_the_position_but_not_the_board(sample_board: B
     assert memo.answers(later) == {"key": "kept"}
     other_board = replace(game, board=tuple(reversed(game.board)))
     assert memo.answers(other_board) == {}
+
+
+def test_an_answer_about_a_student_is_worked_out_once_for_each_key(sample_board: Board) -> None:
+    worked: list[tuple[Colour, int]] = []
+
+    def key(game: Game, colour: Colour) -> Hashable:
+        return (colour, game.criterion_level[34])
+
+    def work(game: Game, colour: Colour) -> str:
+        worked.append((colour, game.criterion_level[34]))
+        return f"{colour.name} at level {game.criterion_level[34]}"
+
+    memo: Memo[str] = Memo()
+    game = make_game(sample_board, criteria={34: (BLUE, 1)})
+    again = replace(game)  # an equal position: its key finds the answer
+    improved = replace(game, criterion_level=(*game.criterion_level[:34], 2,
+                                              *game.criterion_level[35:]))
+    asked = [
+        memo.about(position, colour, key, work)
+        for position, colour in ((game, BLUE), (game, RED), (game, BLUE), (again, RED),
+                                 (improved, BLUE), (game, BLUE))
+    ]
+    assert asked == [
+        "BLUE at level 1", "RED at level 1", "BLUE at level 1", "RED at level 1",
+        "BLUE at level 2", "BLUE at level 1",
+    ]
+    assert worked == [(BLUE, 1), (RED, 1), (BLUE, 2)]

@@ -51,7 +51,12 @@ def legal_commands(game: Game) -> list[AnyCommand]:
 
 def legal_builds(game: Game) -> list[AnyCommand]:
     """Return the achievements, completions and improvements `decide` accepts now."""
-    return [command for command in _build_candidates(game) if refusal(game, command) is None]
+    legal: list[AnyCommand] = []
+    for kind in BUILD_KINDS:  # `_build_candidates`, without a generator: asked every move
+        for command in build_candidates(game, kind):
+            if refusal(game, command) is None:
+                legal.append(command)
+    return legal
 
 
 def legal_house_moves(game: Game) -> list[AnyCommand]:

@@ -314,16 +314,23 @@ def _placement_value(game: Game, criteria: tuple[int, ...]) -> float:
     """Return what these criteria would yield: for each resource, the best single roll's yield,
     weighted by how much builds need it, and some for what others' rolls bring."""
     tiles = criterion_tiles(game.board)
+    # Counted in plain loops over whole numbers (the compiled build keeps them native): the
+    # sums are exact, so their order does not matter.
     gains = [[0] * 5 for _ in range(HIGHEST_ROLL + 1)]
+    spread = 0
     for criterion in criteria:
         for _, resource, value in tiles[criterion]:
             gains[value][resource] += 1
-    best = sum(NEED_OF_COSTS[r] * max(g[r] for g in gains) for r in HELD)
-    spread = sum(
-        PIPS[v] * sum(gains[v][r] * NEED_OF_COSTS[r] for r in HELD)
-        for v in range(HIGHEST_ROLL + 1)
-    )
-    # What every goal costs can only be had from someone who yields it: yield it oneself.
-    roads = [r for r in HELD if game.rules.goal_cost[r]]
-    roadless = sum(1 for r in roads if not any(g[r] for g in gains))
+            spread += PIPS[value] * NEED_OF_COSTS[resource]
+    best = 0
+    roadless = 0
+    goal_cost = game.rules.goal_cost
+    for unit in range(len(HELD)):
+        most = 0
+        for gained in gains:
+            most = max(most, gained[unit])
+        best += NEED_OF_COSTS[unit] * most
+        # What every goal costs can only be had from someone who yields it: yield it oneself.
+        if goal_cost[unit] and not most:
+            roadless += 1
     return best + spread / ROLLS - ROADLESS * roadless

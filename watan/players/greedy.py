@@ -301,16 +301,7 @@ def _options(game: Game, colour: Colour) -> tuple[Target, ...]:
 
     Worked out once for each position of the student's network (`watan.players.memo`).
     """
-    here = _OPTIONS.of_game(game)
-    found = here.get(colour)
-    if found is None:
-        answers = _OPTIONS.answers(game)
-        key = position_key(game, colour)
-        found = answers.get(key)
-        if found is None:
-            found = answers[key] = _worked_options(game, colour)
-        here[colour] = found
-    return found
+    return _OPTIONS.about(game, colour, position_key, _worked_options)
 
 
 def _worked_options(game: Game, colour: Colour) -> tuple[Target, ...]:

@@ -165,13 +165,7 @@ _DISTANCES: Memo[Mapping[int, int]] = Memo()
 
 def reachable_spots(game: Game, colour: Colour) -> AbstractSet[CriterionId]:
     """Return the open criteria at the end of one of the student's goals: completable now."""
-    here = _REACHABLE.of_game(game)
-    found = here.get(colour)
-    if found is None:
-        found = here[colour] = _REACHABLE.remembered(
-            game, network_key(game, colour), lambda: _reachable_spots(game, colour)
-        )
-    return found
+    return _REACHABLE.about(game, colour, network_key, _reachable_spots)
 
 
 def _reachable_spots(game: Game, colour: Colour) -> set[CriterionId]:
@@ -190,13 +184,7 @@ def frontier_goals(game: Game, colour: Colour) -> Mapping[int, int]:
     A goal touching one of the student's criteria or goals may be achieved (spec
     §3.3); the criterion it reaches is its end away from the network.
     """
-    here = _FRONTIER.of_game(game)
-    found = here.get(colour)
-    if found is None:
-        found = here[colour] = _FRONTIER.remembered(
-            game, network_key(game, colour), lambda: _frontier_goals(game, colour)
-        )
-    return found
+    return _FRONTIER.about(game, colour, network_key, _frontier_goals)
 
 
 def _frontier_goals(game: Game, colour: Colour) -> dict[int, int]:
@@ -223,13 +211,7 @@ def goal_distances(game: Game, colour: Colour) -> Mapping[int, int]:
     Paths run over free goals and never through another student's criterion (spec §3.3).
     Worked out once for each network (`watan.players.memo`): it is the costliest measure.
     """
-    here = _DISTANCES.of_game(game)
-    found = here.get(colour)
-    if found is None:
-        found = here[colour] = _DISTANCES.remembered(
-            game, network_key(game, colour), lambda: _goal_distances(game, colour)
-        )
-    return found
+    return _DISTANCES.about(game, colour, network_key, _goal_distances)
 
 
 MOST_DISTANT = 4

@@ -61,13 +61,25 @@ class Memo(Generic[Answer]):
             held = self._held = (game.board, game.rules, {})
         return held[2]
 
-    def remembered(self, game: Game, key: Hashable, work: Callable[[], Answer]) -> Answer:
-        """Return the answer remembered for `key` in `game`'s board and rules, working it out
-        with `work` (and remembering it) the first time."""
-        answers = self.answers(game)
-        found = answers.get(key)
+    def about(
+        self,
+        game: Game,
+        colour: Colour,
+        key: Callable[[Game, Colour], Hashable],
+        work: Callable[[Game, Colour], Answer],
+    ) -> Answer:
+        """Return the answer about `colour` in `game`: the one found for this very position,
+        else the one remembered for its `key` in `game`'s board and rules, else worked out
+        with `work` (and remembered for both)."""
+        here = self.of_game(game)
+        found = here.get(colour)
         if found is None:
-            found = answers[key] = work()
+            answers = self.answers(game)
+            asked = key(game, colour)
+            found = answers.get(asked)
+            if found is None:
+                found = answers[asked] = work(game, colour)
+            here[colour] = found
         return found
 
 
