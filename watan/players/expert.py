@@ -21,7 +21,6 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from replay.folding import fold
 from watan.engine.commands import AnyCommand, Complete, Move, Next, Offer, PlaceGeese, Roll
 from watan.engine.decide import Refused, decide, victims
 from watan.engine.dice import HIGHEST_ROLL, LOWEST_ROLL, ROLLS
@@ -41,7 +40,7 @@ from watan.players.greedy import (
     target,
     trade_gain,
 )
-from watan.players.measures import PIPS, Weights, criterion_tiles, lacking, points
+from watan.players.measures import PIPS, Weights, criterion_tiles, lacking, points, weighed
 
 RIVALRY = 0.5
 """How much a unit a rival gains counts against a unit one gains oneself."""
@@ -210,8 +209,8 @@ class ExpertPlayer(GreedyPlayer):
                 if owner < 0 or resource not in HELD:
                     continue
                 level = game.criterion_level[criterion]
-                worth = level * wants[Colour(owner)][resource] * (1 + PIPS[value] / 6)
-                hurt += -2 * worth if owner == me else worth * _threat(game, Colour(owner), me)
+                worth = level * wants[COLOURS[owner]][resource] * (1 + PIPS[value] / 6)
+                hurt += -2 * worth if owner == me else worth * _threat(game, COLOURS[owner], me)
             return hurt
 
         tiles = (t for t in range(TILE_COUNT) if t != game.geese)
@@ -224,7 +223,7 @@ class ExpertPlayer(GreedyPlayer):
             robbed,
             key=lambda c: (
                 _threat(game, c, me),
-                sum((game.students[c].resources[r] * mine[r] for r in HELD), 0.0)
+                weighed(game.students[c].resources, mine)
                 / max(1, sum(game.students[c].resources)),
                 -c,
             ),
@@ -255,9 +254,12 @@ class ExpertPlayer(GreedyPlayer):
     def _try(self, game: Game, command: AnyCommand) -> Game | None:
         """Return the game after `command` on the real rules, or None if they refuse it."""
         try:
-            return fold(apply, game, decide(game, command, self.rng))
+            events = decide(game, command, self.rng)
         except Refused:
             return None
+        for event in events:  # `fold`, as a loop: compiled, `apply` is called natively
+            game = apply(game, event)
+        return game
 
 
 def _standing(game: Game, me: Colour) -> float:
@@ -293,15 +295,7 @@ def _gain(before: Game, after: Game, colour: Colour, wants: Weights, saving: Tar
 
 def _worth(game: Game, colour: Colour, wants: Weights) -> float:
     """Return what a student holds, each resource at what it wants it (greedy's `needs`)."""
-    held = game.students[colour].resources
-    return (
-        0.0
-        + held[0] * wants[0]
-        + held[1] * wants[1]
-        + held[2] * wants[2]
-        + held[3] * wants[3]
-        + held[4] * wants[4]
-    )
+    return weighed(game.students[colour].resources, wants)
 
 
 def _threat(game: Game, rival: Colour, me: Colour) -> float:

@@ -53,6 +53,7 @@ from watan.players.measures import (
     roll_gain,
     shortfall,
     spot_value,
+    weighed,
 )
 from watan.players.memo import Memo, position_key
 
@@ -255,15 +256,11 @@ def target(game: Game, colour: Colour, *, closing: bool = False) -> Target:
     here = _TARGETS.of_game(game)
     slot = 2 * colour + (1 if closing else 0)
     found = here.get(slot)
-    if found is not None:
-        return found
-    answers = _TARGETS.answers(game)
-    held = game.students[colour].resources
-    key = (position_key(game, colour), held, closing)
-    found = answers.get(key)
     if found is None:
-        found = answers[key] = _chosen(game, _options(game, colour), held, closing)
-    here[slot] = found
+        # Chosen again for each position: a few options weighed in a loop cost less than
+        # hashing a key that holds the position (the options are remembered by it).
+        held = game.students[colour].resources
+        found = here[slot] = _chosen(game, _options(game, colour), held, closing)
     return found
 
 
@@ -396,12 +393,12 @@ def steal_value(game: Game, wants: Weights) -> float:
             tile != geese for c in student.criteria for tile in CRITERION_TILES[c]
         ):
             continue
-        best = max(best, sum((held[r] * wants[r] for r in HELD), 0.0) / sum(held))
+        best = max(best, weighed(held, wants) / total(held))
     mine = game.students[me].resources
-    count = sum(mine)
+    count = total(mine)
     loss = 0.0
     if count >= game.rules.losses_from:
-        loss = (count // 2) * sum((mine[r] * wants[r] for r in HELD), 0.0) / count
+        loss = (count // 2) * weighed(mine, wants) / count
     return best + freed_value(game, wants) - loss
 
 
@@ -452,7 +449,7 @@ def geese_move(game: Game) -> PlaceGeese:
             if owner < 0:
                 continue
             level = game.criterion_level[criterion] * PIPS[value]
-            hurt += -2 * level if owner == me else level * (1 + points(game, Colour(owner)) / 5)
+            hurt += -2 * level if owner == me else level * (1 + points(game, COLOURS[owner]) / 5)
         choking = CHOKING if chokes(game, tile) else 0.0
         return hurt + (1 if victims(game, TileId(tile)) else 0) - choking
 

@@ -107,6 +107,19 @@ def roll_gain(gained: list[int], weights: Weights) -> float:
     )
 
 
+def weighed(amount: Resources, weights: Weights) -> float:
+    """Return what an amount is worth, each resource at its weight: summed from 0.0 in the
+    resources' order, read by constant index (the compiled build keeps it native)."""
+    return (
+        0.0
+        + amount[0] * weights[0]
+        + amount[1] * weights[1]
+        + amount[2] * weights[2]
+        + amount[3] * weights[3]
+        + amount[4] * weights[4]
+    )
+
+
 def shortfall(held: Resources, cost: Resources) -> Resources:
     """Return what is missing from `held` to pay `cost`."""
     return (

@@ -22,7 +22,6 @@ from collections.abc import Sequence
 
 from replay import analysis
 from replay.analysis import Chances, Horizon
-from replay.folding import fold
 from watan.engine.commands import AnyCommand, ChooseDice, Next, Offer, Trade
 from watan.engine.decide import Refused, decide
 from watan.engine.evolve import apply
@@ -42,9 +41,12 @@ _ANSWERER = GreedyPlayer(random.Random(0))
 def try_command(game: Game, command: AnyCommand, rng: random.Random) -> Game | None:
     """Return the game after `command` on the real rules, or None if they refuse it."""
     try:
-        return fold(apply, game, decide(game, command, rng))
+        events = decide(game, command, rng)
     except Refused:
         return None
+    for event in events:  # `fold`, as a loop: compiled, `apply` is called natively
+        game = apply(game, event)
+    return game
 
 
 def played_on(game: Game, rng: random.Random, turns: int = 1) -> Game:
