@@ -15,6 +15,7 @@ a card when the price costs its target nothing (`watan.players.house_rules`).
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from watan.engine.commands import (
     Achieve,
@@ -57,27 +58,33 @@ from watan.players.measures import (
 )
 from watan.players.memo import Memo, position_key
 
-MOST_OFFERS = 3
+MOST_OFFERS: Final = 3
 """Offers a turn: enough to find a partner, few enough that a turn always ends."""
-NEARLY_WON = 8
+NEARLY_WON: Final = 8
 """Course criteria at which a student is near enough to winning that nobody helps them."""
-FREED_ROLLS = 5
+FREED_ROLLS: Final = 5
 """How many rolls of its own yield a student counts on getting back by moving the geese off
 the one tile that yields a resource nobody has."""
-ROAD_WEIGHT = 2.5
+ROAD_WEIGHT: Final = 2.5
 """How much more a first placement wants a tile of what goals cost, not yet yielded."""
-SCARCE = 4
+SCARCE: Final = 4
 """Fewer of a resource than this in all hands, and nobody yielding it elsewhere: choked."""
-CHOKING = 100.0
+CHOKING: Final = 100.0
 """How much worse a geese tile that chokes a resource is than any other."""
 
 
-LACK_WEIGHT = 0.35
+LACK_WEIGHT: Final = 0.35
 """What each unit a build still lacks takes off its worth, when choosing what to save for."""
-KEPT = 1.0
+KEPT: Final = 1.0
 """What one more of a resource held exactly as much of as the target costs is worth: giving
 one away makes the target short again, so it is needed as much as a missing one is, less the
 unit already counted there."""
+
+_SETUP: Final = Phase.SETUP
+_BEFORE_ROLL: Final = Phase.BEFORE_ROLL
+_GEESE: Final = Phase.GEESE
+"""Looked up once, as in `watan.engine.decide`: every move asks the phase."""
+
 
 
 class Target:
@@ -98,27 +105,26 @@ class GreedyPlayer(Strategy):
         self._offered: set[Offer] = set()
 
     def move(self, game: Game) -> Move:
-        match game.phase:
-            case Phase.SETUP:
-                return self._placement(game)
-            case Phase.BEFORE_ROLL:
-                self._offered.clear()
-                card = self._card(game)
-                if card is not None:
-                    return card
-                if not game.students[game.turn].loaded_dice:
-                    return ChooseDice(loaded=True)
-                return Roll(value=self._roll(game))
-            case Phase.GEESE:
-                return geese_move(game)
-            case _:
-                return (
-                    self._card(game)
-                    or self._turn_build(game)
-                    or self._offer(game)
-                    or self._house_trade(game)
-                    or Next()
-                )
+        phase = game.phase
+        if phase is _SETUP:
+            return self._placement(game)
+        if phase is _BEFORE_ROLL:
+            self._offered.clear()
+            card = self._card(game)
+            if card is not None:
+                return card
+            if not game.students[game.turn].loaded_dice:
+                return ChooseDice(loaded=True)
+            return Roll(value=self._roll(game))
+        if phase is _GEESE:
+            return geese_move(game)
+        return (
+            self._card(game)
+            or self._turn_build(game)
+            or self._offer(game)
+            or self._house_trade(game)
+            or Next()
+        )
 
     def answer(self, game: Game, offer: Offer) -> bool:
         me = offer.partner

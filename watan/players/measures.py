@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
+from typing import Final
 
 from watan.engine.decide import level_cost
 from watan.engine.dice import ROLLS, WAYS
@@ -27,7 +28,7 @@ from watan.engine.topology import (
 )
 from watan.players.memo import Memo, network_key
 
-PIPS: tuple[int, ...] = tuple(
+PIPS: Final[tuple[int, ...]] = tuple(
     0 if value == GEESE_ROLL else ways for value, ways in enumerate(WAYS)
 )
 """How many of the `ROLLS` (36) rolls of two fair dice give each value that produces (a 7 moves the
@@ -227,7 +228,7 @@ def goal_distances(game: Game, colour: Colour) -> Mapping[int, int]:
     return _DISTANCES.about(game, colour, network_key, _goal_distances)
 
 
-MOST_DISTANT = 4
+MOST_DISTANT: Final = 4
 """Goals beyond the first that a path to an open spot is followed for."""
 
 
@@ -266,4 +267,4 @@ def improvement_cost(game: Game, criterion: int) -> Resources | None:
     return None if level >= Completion.EXAM else level_cost(game, level + 1)
 
 
-EVEN: Weights = (1.0, 1.0, 1.0, 1.0, 1.0)
+EVEN: Final[Weights] = (1.0, 1.0, 1.0, 1.0, 1.0)
