@@ -432,36 +432,53 @@ def chokes(game: Game, tile: int) -> bool:
 
     Then nobody can build what needs it until the geese move again: the game stalls.
     """
-    blocked = game.board[tile].resource
-    if blocked not in HELD or sum(s.resources[blocked] for s in game.students) >= SCARCE:
+    board = game.board
+    blocked = board[tile].resource
+    if blocked not in HELD:
         return False
-    return not any(
-        other.resource is blocked
-        and number != tile
-        and any(game.criterion_owner[c] >= 0 for c in TILE_CRITERIA[number])
-        for number, other in enumerate(game.board)
-    )
+    held = 0
+    for student in game.students:
+        held += student.resources[blocked]
+    if held >= SCARCE:
+        return False
+    owner = game.criterion_owner
+    for number, other in enumerate(board):
+        if other.resource is blocked and number != tile:
+            for criterion in TILE_CRITERIA[number]:
+                if owner[criterion] >= 0:
+                    return False  # someone else yields it
+    return True
 
 
 def geese_move(game: Game) -> PlaceGeese:
     """Return the geese on the tile that costs the others most, robbing the leader there."""
-    me = game.turn
-
-    def harm(tile: int) -> float:
-        value = game.board[tile].value
-        hurt = 0.0
-        for criterion in TILE_CRITERIA[tile]:
-            owner = game.criterion_owner[criterion]
-            if owner < 0:
-                continue
-            level = game.criterion_level[criterion] * PIPS[value]
-            hurt += -2 * level if owner == me else level * (1 + points(game, COLOURS[owner]) / 5)
-        choking = CHOKING if chokes(game, tile) else 0.0
-        return hurt + (1 if victims(game, TileId(tile)) else 0) - choking
-
-    tile = max((t for t in range(TILE_COUNT) if t != game.geese), key=lambda t: (harm(t), -t))
+    tile = -1
+    best: tuple[float, int] | None = None
+    for other in range(TILE_COUNT):  # the most harmful, the lowest numbered on a tie
+        if other != game.geese:
+            rank = (_harm(game, other), -other)
+            if best is None or rank > best:
+                tile, best = other, rank
     robbed = victims(game, TileId(tile))
     return PlaceGeese(tile=tile, victim=leader(game, robbed) if robbed else None)
+
+
+def _harm(game: Game, tile: int) -> float:
+    """Return how much geese on `tile` cost the others (`geese_move`): what their criteria
+    there yield, more for a student nearer the win, less what the student whose turn it is
+    loses, and much less for a tile that chokes a resource."""
+    me = game.turn
+    value = game.board[tile].value
+    owners, levels = game.criterion_owner, game.criterion_level
+    hurt = 0.0
+    for criterion in TILE_CRITERIA[tile]:
+        owner = owners[criterion]
+        if owner < 0:
+            continue
+        level = levels[criterion] * PIPS[value]
+        hurt += -2 * level if owner == me else level * (1 + points(game, COLOURS[owner]) / 5)
+    choking = CHOKING if chokes(game, tile) else 0.0
+    return hurt + (1 if victims(game, TileId(tile)) else 0) - choking
 
 
 def _resources_at(game: Game, criterion: int) -> set[int]:
