@@ -83,7 +83,9 @@ unit already counted there."""
 _SETUP: Final = Phase.SETUP
 _BEFORE_ROLL: Final = Phase.BEFORE_ROLL
 _GEESE: Final = Phase.GEESE
-"""Looked up once, as in `watan.engine.decide`: every move asks the phase."""
+_ASSIGNMENT: Final = Completion.ASSIGNMENT
+"""Looked up once, as in `watan.engine.decide`: every move asks the phase, and every target
+the price of an assignment."""
 
 
 
@@ -274,7 +276,7 @@ def _chosen(game: Game, options: tuple[Target, ...], held: Resources, closing: b
     """Return `target`'s choice among `options` for a student holding `held`: the first of
     the best (plain loops, not `max` over a key: the compiled build keeps them native)."""
     if not options:
-        return Target(level_cost(game, Completion.ASSIGNMENT), 0.0)
+        return Target(level_cost(game, _ASSIGNMENT), 0.0)
     best = options[0]
     if closing:
         # The nearest to affordable, then the cheapest, then the worthiest.
@@ -315,7 +317,7 @@ def _worked_options(game: Game, colour: Colour) -> tuple[Target, ...]:
         cost = improvement_cost(game, criterion)
         if cost is not None:
             options.append(Target(cost, 1 + 3 * spot[criterion]))
-    assignment = level_cost(game, Completion.ASSIGNMENT)
+    assignment = level_cost(game, _ASSIGNMENT)
     spots = reachable_spots(game, colour)
     options += [Target(assignment, 1 + 3 * spot[c]) for c in spots]
     if not spots:

@@ -261,10 +261,14 @@ def _goal_distances(game: Game, colour: Colour) -> dict[int, int]:
     return found
 
 
+_EXAM: Final = Completion.EXAM
+"""Looked up once, as in `watan.engine.decide`: every target asks it of each criterion."""
+
+
 def improvement_cost(game: Game, criterion: int) -> Resources | None:
     """Return the price of the next level at one's `criterion`, or None at an exam."""
     level = game.criterion_level[criterion]
-    return None if level >= Completion.EXAM else level_cost(game, level + 1)
+    return None if level >= _EXAM else level_cost(game, level + 1)
 
 
 EVEN: Final[Weights] = (1.0, 1.0, 1.0, 1.0, 1.0)
