@@ -97,15 +97,9 @@ def even_spot_values(game: Game) -> tuple[float, ...]:
 
 
 def roll_gain(gained: list[int], weights: Weights) -> float:
-    """Return the value of an amount gained, resource by resource."""
-    return (
-        0.0
-        + gained[0] * weights[0]
-        + gained[1] * weights[1]
-        + gained[2] * weights[2]
-        + gained[3] * weights[3]
-        + gained[4] * weights[4]
-    )
+    """Return the value of an amount gained (`harvest`'s five counts), resource by resource:
+    `weighed`."""
+    return weighed((gained[0], gained[1], gained[2], gained[3], gained[4]), weights)
 
 
 def weighed(amount: Resources, weights: Weights) -> float:
