@@ -22,7 +22,14 @@ from watan.engine.commands import (
     Roll,
     Trade,
 )
-from watan.engine.decide import Refused, decide
+from watan.engine.decide import (
+    Refused,
+    achieve_refusal,
+    complete_refusal,
+    decide,
+    improve_refusal,
+    refusal,
+)
 from watan.engine.events import GameStarted
 from watan.engine.evolve import apply, start
 from watan.engine.layout import random_board
@@ -35,6 +42,7 @@ from watan.engine.moves import (
 )
 from watan.engine.resources import Resource
 from watan.engine.state import COLOURS, Game, Phase
+from watan.engine.topology import CRITERION_COUNT, GOAL_COUNT
 from watan.players.randomly import RandomPlayer
 
 
@@ -107,6 +115,19 @@ def test_the_legal_builds_are_the_legal_moves_that_build(seed: int) -> None:
     for game in states(seed, 400)[::5]:
         builds = [c for c in legal_commands(game) if isinstance(c, Achieve | Complete | Improve)]
         assert legal_builds(game) == (builds if game.phase is Phase.AFTER_ROLL else [])
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_each_builds_own_refusal_is_the_rules_refusal(seed: int) -> None:
+    # The legal builds ask each kind's rule directly: it must say what `refusal` says, in
+    # every phase (setup's free placements included), of every place.
+    for game in states(seed, 300)[::9]:
+        for goal in range(GOAL_COUNT):
+            assert achieve_refusal(game, goal) == refusal(game, Achieve(goal=goal))
+        for criterion in range(CRITERION_COUNT):
+            assert complete_refusal(game, criterion) == refusal(game, Complete(criterion=criterion))
+            assert improve_refusal(game, criterion) == refusal(game, Improve(criterion=criterion))
 
 
 def test_a_won_game_has_no_legal_moves() -> None:

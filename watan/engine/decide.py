@@ -9,7 +9,6 @@ the game: `evolve.apply` does that with what it returns.
 from __future__ import annotations
 
 import enum
-import functools
 import random
 from typing import Protocol, assert_never
 
@@ -76,6 +75,7 @@ from watan.engine.state import (
     is_player_name,
     touches_own_goal,
 )
+from watan.engine.tables import PerBoard
 from watan.engine.topology import (
     GOAL_CRITERIA,
     GOAL_NEIGHBOURS,
@@ -272,15 +272,13 @@ def refusal(game: Game, command: AnyCommand) -> Refusal | None:
                 else None
             )
         case Achieve(goal=goal):
-            return _wrong_phase(phase, _AFTER_ROLL) or _achievement_refusal(game, goal)
+            return achieve_refusal(game, goal)
         case PlaceGeese(tile=tile, victim=victim):
             return _wrong_phase(phase, _GEESE) or _geese_refusal(game, tile, victim)
         case Complete(criterion=criterion):
-            if phase is _SETUP:
-                return _placement_refusal(game, criterion)
-            return _wrong_phase(phase, _AFTER_ROLL) or _completion_refusal(game, criterion)
+            return complete_refusal(game, criterion)
         case Improve(criterion=criterion):
-            return _wrong_phase(phase, _AFTER_ROLL) or _improvement_refusal(game, criterion)
+            return improve_refusal(game, criterion)
         case ChooseDice():
             return _wrong_phase(phase, _BEFORE_ROLL)
         case TakeSeat(colour=seat, player=player):
@@ -385,6 +383,25 @@ def victims(game: Game, tile: TileId) -> tuple[Colour, ...]:
         for colour in COLOURS
         if colour in owners and colour != game.turn and total(game.students[colour].resources)
     )
+
+
+def achieve_refusal(game: Game, goal: int) -> Refusal | None:
+    """Return why the rules refuse `Achieve(goal)` now, or None: `refusal`'s own case, which
+    the legal builds ask directly (a build's kind is known there: no match to go through)."""
+    return _wrong_phase(game.phase, _AFTER_ROLL) or _achievement_refusal(game, goal)
+
+
+def complete_refusal(game: Game, criterion: int) -> Refusal | None:
+    """Return why the rules refuse `Complete(criterion)` now, or None (see `achieve_refusal`):
+    during setup an initial assignment, after the roll one beside one's own goal."""
+    if game.phase is _SETUP:
+        return _placement_refusal(game, criterion)
+    return _wrong_phase(game.phase, _AFTER_ROLL) or _completion_refusal(game, criterion)
+
+
+def improve_refusal(game: Game, criterion: int) -> Refusal | None:
+    """Return why the rules refuse `Improve(criterion)` now, or None (see `achieve_refusal`)."""
+    return _wrong_phase(game.phase, _AFTER_ROLL) or _improvement_refusal(game, criterion)
 
 
 def _wrong_phase(phase: Phase, needed: Phase) -> Refusal | None:
@@ -559,7 +576,6 @@ def _roll(game: Game, value: int | None, chance: Chance) -> tuple[AnyEvent, ...]
     return (rolled, *_production(game, rolled.roll))
 
 
-@functools.cache
 def _producers(board: Board) -> dict[int, tuple[tuple[int, Resource], ...]]:
     """Return, for each value, the tiles of `board` that produce on it and their resources.
 
@@ -573,6 +589,9 @@ def _producers(board: Board) -> dict[int, tuple[tuple[int, Resource], ...]]:
     return {value: tuple(tiles) for value, tiles in producers.items()}
 
 
+_PRODUCERS = PerBoard(_producers)
+
+
 def harvest(game: Game, roll: int) -> list[list[int]]:
     """Return what each student would gain if `roll` were rolled now, by colour and resource.
 
@@ -583,7 +602,7 @@ def harvest(game: Game, roll: int) -> list[list[int]]:
     """
     gains = [[0] * 5 for _ in COLOURS]
     owner, level = game.criterion_owner, game.criterion_level
-    for tile_id, resource in _producers(game.board).get(roll, ()):
+    for tile_id, resource in _PRODUCERS.of(game.board).get(roll, ()):
         if tile_id == game.geese:
             continue
         for criterion in TILE_CRITERIA[tile_id]:

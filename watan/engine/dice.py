@@ -8,13 +8,16 @@ a player a tile's worth (the dots of a number token in the board game, or
 
 from __future__ import annotations
 
-FACES = 6
+from typing import Final
+
+FACES: Final = 6
 """The faces of one die, numbered 1 to 6."""
-ROLLS = FACES * FACES
+ROLLS: Final = FACES * FACES
 """How many equally likely ordered pairs two fair dice can show: 36."""
-LOWEST_ROLL, HIGHEST_ROLL = 2, 2 * FACES
+LOWEST_ROLL: Final = 2
+HIGHEST_ROLL: Final = 2 * FACES
 """What two dice can show, and so what loaded dice may be set to (spec §2.8.1: 2 to 12)."""
-WAYS: tuple[int, ...] = tuple(
+WAYS: Final[tuple[int, ...]] = tuple(
     sum(1 for first in range(1, FACES + 1) if 1 <= value - first <= FACES)
     for value in range(2 * FACES + 1)
 )

@@ -26,7 +26,14 @@ from watan.engine.commands import (
     Trade,
     TradeWithBank,
 )
-from watan.engine.decide import level_cost, refusal, victims
+from watan.engine.decide import (
+    achieve_refusal,
+    complete_refusal,
+    improve_refusal,
+    level_cost,
+    refusal,
+    victims,
+)
 from watan.engine.dice import HIGHEST_ROLL, LOWEST_ROLL
 from watan.engine.resources import HELD, covers
 from watan.engine.state import COLOURS, Completion, Game, Phase
@@ -51,7 +58,19 @@ def legal_commands(game: Game) -> list[AnyCommand]:
 
 def legal_builds(game: Game) -> list[AnyCommand]:
     """Return the achievements, completions and improvements `decide` accepts now."""
-    return [command for command in _build_candidates(game) if refusal(game, command) is None]
+    # `_build_candidates`, kind by kind, each asked of its own kind's rule (`refusal`'s
+    # case for it): asked on every move, so without a generator or a match.
+    legal: list[AnyCommand] = []
+    for achieve in _achievements(game):
+        if achieve_refusal(game, achieve.goal) is None:
+            legal.append(achieve)
+    for complete in _completions(game):
+        if complete_refusal(game, complete.criterion) is None:
+            legal.append(complete)
+    for improve in _improvements(game):
+        if improve_refusal(game, improve.criterion) is None:
+            legal.append(improve)
+    return legal
 
 
 def legal_house_moves(game: Game) -> list[AnyCommand]:
@@ -158,18 +177,34 @@ def build_candidates(game: Game, kind: BuildKind) -> list[AnyCommand]:
     student cannot pay for is never allowed, so an unaffordable kind is empty
     (most turns, every kind is); `refusal` judges each of the rest.
     """
+    if kind is Achieve:
+        return list(_achievements(game))
+    if kind is Complete:
+        return list(_completions(game))
+    return list(_improvements(game))
+
+
+def _achievements(game: Game) -> list[Achieve]:
+    """Return `build_candidates` of goals: those touching the student's network."""
+    if not covers(game.students[game.turn].resources, game.rules.goal_cost):
+        return []
+    return [Achieve(goal=g) for g in sorted(_goals_near(game))]
+
+
+def _completions(game: Game) -> list[Complete]:
+    """Return `build_candidates` of assignments: the ends of the student's goals."""
+    student = game.students[game.turn]
+    if not student.goals or not covers(student.resources, level_cost(game, _ASSIGNMENT)):
+        return []
+    ends = {c for g in student.goals for c in GOAL_CRITERIA[g]}
+    return [Complete(criterion=c) for c in sorted(ends)]
+
+
+def _improvements(game: Game) -> list[Improve]:
+    """Return `build_candidates` of improvements: the student's criteria it can pay for."""
     student = game.students[game.turn]
     held = student.resources
-    if kind is Achieve:
-        if not covers(held, game.rules.goal_cost):
-            return []
-        return [Achieve(goal=g) for g in sorted(_goals_near(game))]
-    if kind is Complete:
-        if not student.goals or not covers(held, level_cost(game, _ASSIGNMENT)):
-            return []
-        ends = {c for g in student.goals for c in GOAL_CRITERIA[g]}
-        return [Complete(criterion=c) for c in sorted(ends)]
-    improvable: list[AnyCommand] = []
+    improvable: list[Improve] = []
     for criterion in student.criteria:
         level = game.criterion_level[criterion]
         if level < _EXAM and covers(held, level_cost(game, level + 1)):

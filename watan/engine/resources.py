@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator
+from typing import Final
 
 Resources = tuple[int, int, int, int, int]
 """Counts of CAFFEINE, LAB, LECTURE, STUDY and TUTORIAL, in that order."""
@@ -26,10 +27,10 @@ class Resource(enum.IntEnum):
     NETFLIX = 5
 
 
-HELD: tuple[Resource, ...] = tuple(r for r in Resource if r is not Resource.NETFLIX)
+HELD: Final[tuple[Resource, ...]] = tuple(r for r in Resource if r is not Resource.NETFLIX)
 """The five resources a student can hold, in printing order (NETFLIX produces nothing)."""
 
-NONE: Resources = (0, 0, 0, 0, 0)
+NONE: Final[Resources] = (0, 0, 0, 0, 0)
 
 
 def single(resource: Resource, count: int = 1) -> Resources:

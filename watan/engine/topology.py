@@ -10,7 +10,7 @@ midpoint in the same order, so sorting coordinates reproduces its numbering.
 
 from __future__ import annotations
 
-from typing import NewType, TypeVar
+from typing import Final, NewType, TypeVar
 
 TileId = NewType("TileId", int)
 CriterionId = NewType("CriterionId", int)
@@ -18,9 +18,9 @@ GoalId = NewType("GoalId", int)
 
 Id = TypeVar("Id", bound=int)
 
-TILE_COUNT = 19
-CRITERION_COUNT = 54
-GOAL_COUNT = 72
+TILE_COUNT: Final = 19
+CRITERION_COUNT: Final = 54
+GOAL_COUNT: Final = 72
 
 # Tile centres, tile 0 first (spec Figure 1): columns 3 units apart, rows 2.
 _TILE_ROWS: tuple[tuple[int, ...], ...] = (
@@ -55,7 +55,7 @@ def _tile_criteria(tile: int) -> tuple[CriterionId, ...]:
     return tuple(CriterionId(CRITERION_POSITIONS[p]) for p in _corners(tile))
 
 
-TILE_CRITERIA: tuple[tuple[CriterionId, ...], ...] = tuple(
+TILE_CRITERIA: Final[tuple[tuple[CriterionId, ...], ...]] = tuple(
     _tile_criteria(t) for t in range(TILE_COUNT)
 )
 """The six criteria of each tile: top-left, top-right, mid-left, mid-right, bottom-left,
@@ -77,12 +77,12 @@ def _number_goals() -> tuple[tuple[CriterionId, CriterionId], ...]:
     return tuple((e[0], e[1]) for e in sorted(ends, key=midpoint))
 
 
-GOAL_CRITERIA: tuple[tuple[CriterionId, CriterionId], ...] = _number_goals()
+GOAL_CRITERIA: Final[tuple[tuple[CriterionId, CriterionId], ...]] = _number_goals()
 """The two criteria each goal joins, lower number first."""
 
 _GOAL_BY_ENDS = {ends: GoalId(g) for g, ends in enumerate(GOAL_CRITERIA)}
 
-TILE_GOALS: tuple[tuple[GoalId, ...], ...] = tuple(
+TILE_GOALS: Final[tuple[tuple[GoalId, ...], ...]] = tuple(
     tuple(
         _GOAL_BY_ENDS[(min(corners[a], corners[b]), max(corners[a], corners[b]))]
         for a, b in _SIDES
@@ -99,28 +99,28 @@ def _incidence(pairs: list[tuple[int, Id]], count: int) -> tuple[tuple[Id, ...],
     return tuple(tuple(sorted(p)) for p in partners)
 
 
-CRITERION_GOALS = _incidence(
+CRITERION_GOALS: Final = _incidence(
     [(c, GoalId(g)) for g, ends in enumerate(GOAL_CRITERIA) for c in ends], CRITERION_COUNT
 )
 """The goals that meet at each criterion, ascending."""
 
-CRITERION_NEIGHBOURS = _incidence(
+CRITERION_NEIGHBOURS: Final = _incidence(
     [pair for a, b in GOAL_CRITERIA for pair in ((a, b), (b, a))], CRITERION_COUNT
 )
 """The criteria one goal away from each criterion, ascending (spec §3.1 forbids
 completing a criterion next to a completed one)."""
 
-CRITERION_TILES = _incidence(
+CRITERION_TILES: Final = _incidence(
     [(c, TileId(t)) for t, corners in enumerate(TILE_CRITERIA) for c in corners], CRITERION_COUNT
 )
 """The tiles each criterion touches, ascending."""
 
-GOAL_TILES = _incidence(
+GOAL_TILES: Final = _incidence(
     [(g, TileId(t)) for t, sides in enumerate(TILE_GOALS) for g in sides], GOAL_COUNT
 )
 """The tiles each goal borders, ascending."""
 
-GOAL_NEIGHBOURS: tuple[tuple[GoalId, ...], ...] = tuple(
+GOAL_NEIGHBOURS: Final[tuple[tuple[GoalId, ...], ...]] = tuple(
     tuple(sorted({h for c in GOAL_CRITERIA[g] for h in CRITERION_GOALS[c] if h != g}))
     for g in range(GOAL_COUNT)
 )

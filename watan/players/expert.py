@@ -19,9 +19,8 @@ time from the same seed.
 from __future__ import annotations
 
 import random
-from typing import ClassVar
+from typing import ClassVar, Final
 
-from replay.folding import fold
 from watan.engine.commands import AnyCommand, Complete, Move, Next, Offer, PlaceGeese, Roll
 from watan.engine.decide import Refused, decide, victims
 from watan.engine.dice import HIGHEST_ROLL, LOWEST_ROLL, ROLLS
@@ -41,38 +40,45 @@ from watan.players.greedy import (
     target,
     trade_gain,
 )
-from watan.players.measures import PIPS, Weights, criterion_tiles, points, shortfall
+from watan.players.measures import PIPS, Weights, criterion_tiles, lacking, points, weighed
 
-RIVALRY = 0.5
+RIVALRY: Final = 0.5
 """How much a unit a rival gains counts against a unit one gains oneself."""
-ROLL_RIVALRY = 0.1
+ROLL_RIVALRY: Final = 0.1
 """How much a unit a rival gains from one's roll counts against a unit one gains oneself:
 little, since a roll that feeds others as well as oneself still brings one nearer the win,
 and refusing every such roll starves everyone, oneself included."""
-LEAD = 2
+LEAD: Final = 2
 """Course criteria ahead of oneself at which a rival gets no help from one's trades."""
-ROLLOUTS = 3
+ROLLOUTS: Final = 3
 """Rolls played out for a whole round before one is chosen: the best at a first glance."""
-MOST_STEPS = 80
+MOST_STEPS: Final = 80
 """Commands a rollout plays at most: a round is far shorter."""
-POINT = 5.0
+POINT: Final = 5.0
 """A course criterion, in resources: about what one costs."""
-WON = 1000.0
+WON: Final = 1000.0
 """A game won (or lost) within the rollout."""
-BUILT = 5.0
+BUILT: Final = 5.0
 """What a course criterion a roll lets one build at once is worth, over the resources it
 costs (which the roll's gain already counts)."""
-MOST_BUILDS = 4
+MOST_BUILDS: Final = 4
 """Builds looked ahead after a roll: more than a turn ever affords."""
-CLOSING = 2
+CLOSING: Final = 2
 """Course criteria short of the win at which any course criterion is as good as another."""
-AFFORDED = 2.0
+AFFORDED: Final = 2.0
 """What it is worth that a roll makes the build a student saves for affordable now."""
-ROADLESS = 20.0
+ROADLESS: Final = 20.0
 """What placements that yield none of a resource every goal costs lose, per such resource."""
-NEED_OF_COSTS = (4, 3, 5, 6, 3)
+NEED_OF_COSTS: Final = (4, 3, 5, 6, 3)
 """How many of each resource one of every build needs together (goal, assignment, midterm,
 exam: RULINGS 23), CAFFEINE to TUTORIAL: what a new spot's yield is weighed by."""
+
+_BEFORE_ROLL: Final = Phase.BEFORE_ROLL
+_AFTER_ROLL: Final = Phase.AFTER_ROLL
+_GEESE: Final = Phase.GEESE
+_OVER: Final = Phase.OVER
+"""Looked up once, as in `watan.engine.decide`: a lookahead asks the phase at every step."""
+
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # the compiled build: see `computer`
@@ -183,9 +189,9 @@ class ExpertPlayer(GreedyPlayer):
         """
         model = {c: GreedyPlayer(random.Random(self.rng.random())) for c in COLOURS if c != me}
         steps = 0
-        while game.phase is not Phase.OVER and steps < MOST_STEPS:
+        while game.phase is not _OVER and steps < MOST_STEPS:
             steps += 1
-            if game.turn == me and game.phase is Phase.BEFORE_ROLL:
+            if game.turn == me and game.phase is _BEFORE_ROLL:
                 break
             player: GreedyPlayer = self if game.turn == me else model[game.turn]
             move = player.move(game) if game.turn != me else (self._build(game) or Next())
@@ -210,8 +216,8 @@ class ExpertPlayer(GreedyPlayer):
                 if owner < 0 or resource not in HELD:
                     continue
                 level = game.criterion_level[criterion]
-                worth = level * wants[Colour(owner)][resource] * (1 + PIPS[value] / 6)
-                hurt += -2 * worth if owner == me else worth * _threat(game, Colour(owner), me)
+                worth = level * wants[COLOURS[owner]][resource] * (1 + PIPS[value] / 6)
+                hurt += -2 * worth if owner == me else worth * _threat(game, COLOURS[owner], me)
             return hurt
 
         tiles = (t for t in range(TILE_COUNT) if t != game.geese)
@@ -224,7 +230,7 @@ class ExpertPlayer(GreedyPlayer):
             robbed,
             key=lambda c: (
                 _threat(game, c, me),
-                sum((game.students[c].resources[r] * mine[r] for r in HELD), 0.0)
+                weighed(game.students[c].resources, mine)
                 / max(1, sum(game.students[c].resources)),
                 -c,
             ),
@@ -232,7 +238,7 @@ class ExpertPlayer(GreedyPlayer):
         return PlaceGeese(tile=tile, victim=victim)
 
     def move(self, game: Game) -> Move:
-        if game.phase is Phase.GEESE:
+        if game.phase is _GEESE:
             return self._geese(game)
         return super().move(game)
 
@@ -243,7 +249,7 @@ class ExpertPlayer(GreedyPlayer):
     def _built(self, game: Game) -> Game:
         """Return the game after the builds this player would make now, in turn."""
         for _ in range(MOST_BUILDS):
-            if game.phase is not Phase.AFTER_ROLL:
+            if game.phase is not _AFTER_ROLL:
                 break
             build = self._build(game)
             after = None if build is None else self._try(game, build)
@@ -255,15 +261,18 @@ class ExpertPlayer(GreedyPlayer):
     def _try(self, game: Game, command: AnyCommand) -> Game | None:
         """Return the game after `command` on the real rules, or None if they refuse it."""
         try:
-            return fold(apply, game, decide(game, command, self.rng))
+            events = decide(game, command, self.rng)
         except Refused:
             return None
+        for event in events:  # `fold`, as a loop: compiled, `apply` is called natively
+            game = apply(game, event)
+        return game
 
 
 def _standing(game: Game, me: Colour) -> float:
     """Return how far `me` leads: course criteria and what it holds toward its builds, against
     the others', each weighed by how near it is to winning."""
-    if game.phase is Phase.OVER:
+    if game.phase is _OVER:
         return WON if game.winner == me else -WON
     mine = POINT * points(game, me) + _worth(game, me, needs(game, me))
     theirs = sum(
@@ -282,8 +291,8 @@ def _gain(before: Game, after: Game, colour: Colour, wants: Weights, saving: Tar
     wants, and a bonus when the build it saves for becomes affordable (a course criterion)."""
     gained = _worth(after, colour, wants) - _worth(before, colour, wants)
     cost = saving.cost
-    was = sum(shortfall(before.students[colour].resources, cost))
-    now = sum(shortfall(after.students[colour].resources, cost))
+    was = lacking(before.students[colour].resources, cost)
+    now = lacking(after.students[colour].resources, cost)
     if was and not now:
         gained += AFFORDED
     elif now and not was:
@@ -293,8 +302,7 @@ def _gain(before: Game, after: Game, colour: Colour, wants: Weights, saving: Tar
 
 def _worth(game: Game, colour: Colour, wants: Weights) -> float:
     """Return what a student holds, each resource at what it wants it (greedy's `needs`)."""
-    held = game.students[colour].resources
-    return sum((held[r] * wants[r] for r in HELD), 0.0)
+    return weighed(game.students[colour].resources, wants)
 
 
 def _threat(game: Game, rival: Colour, me: Colour) -> float:
@@ -307,16 +315,23 @@ def _placement_value(game: Game, criteria: tuple[int, ...]) -> float:
     """Return what these criteria would yield: for each resource, the best single roll's yield,
     weighted by how much builds need it, and some for what others' rolls bring."""
     tiles = criterion_tiles(game.board)
+    # Counted in plain loops over whole numbers (the compiled build keeps them native): the
+    # sums are exact, so their order does not matter.
     gains = [[0] * 5 for _ in range(HIGHEST_ROLL + 1)]
+    spread = 0
     for criterion in criteria:
         for _, resource, value in tiles[criterion]:
             gains[value][resource] += 1
-    best = sum(NEED_OF_COSTS[r] * max(g[r] for g in gains) for r in HELD)
-    spread = sum(
-        PIPS[v] * sum(gains[v][r] * NEED_OF_COSTS[r] for r in HELD)
-        for v in range(HIGHEST_ROLL + 1)
-    )
-    # What every goal costs can only be had from someone who yields it: yield it oneself.
-    roads = [r for r in HELD if game.rules.goal_cost[r]]
-    roadless = sum(1 for r in roads if not any(g[r] for g in gains))
+            spread += PIPS[value] * NEED_OF_COSTS[resource]
+    best = 0
+    roadless = 0
+    goal_cost = game.rules.goal_cost
+    for unit in range(len(HELD)):
+        most = 0
+        for gained in gains:
+            most = max(most, gained[unit])
+        best += NEED_OF_COSTS[unit] * most
+        # What every goal costs can only be had from someone who yields it: yield it oneself.
+        if goal_cost[unit] and not most:
+            roadless += 1
     return best + spread / ROLLS - ROADLESS * roadless

@@ -15,6 +15,7 @@ a card when the price costs its target nothing (`watan.players.house_rules`).
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from watan.engine.commands import (
     Achieve,
@@ -32,7 +33,7 @@ from watan.engine.commands import (
 from watan.engine.decide import harvest, level_cost, victims
 from watan.engine.dice import HIGHEST_ROLL, LOWEST_ROLL
 from watan.engine.moves import legal_builds, legal_commands
-from watan.engine.resources import HELD, Resources
+from watan.engine.resources import HELD, Resources, total
 from watan.engine.rules import GEESE_ROLL
 from watan.engine.state import COLOURS, Colour, Completion, Game, Phase
 from watan.engine.topology import CRITERION_TILES, TILE_COUNT, TILE_CRITERIA, TileId
@@ -53,30 +54,39 @@ from watan.players.measures import (
     roll_gain,
     shortfall,
     spot_value,
+    weighed,
 )
 from watan.players.memo import Memo, position_key
 
-MOST_OFFERS = 3
+MOST_OFFERS: Final = 3
 """Offers a turn: enough to find a partner, few enough that a turn always ends."""
-NEARLY_WON = 8
+NEARLY_WON: Final = 8
 """Course criteria at which a student is near enough to winning that nobody helps them."""
-FREED_ROLLS = 5
+FREED_ROLLS: Final = 5
 """How many rolls of its own yield a student counts on getting back by moving the geese off
 the one tile that yields a resource nobody has."""
-ROAD_WEIGHT = 2.5
+ROAD_WEIGHT: Final = 2.5
 """How much more a first placement wants a tile of what goals cost, not yet yielded."""
-SCARCE = 4
+SCARCE: Final = 4
 """Fewer of a resource than this in all hands, and nobody yielding it elsewhere: choked."""
-CHOKING = 100.0
+CHOKING: Final = 100.0
 """How much worse a geese tile that chokes a resource is than any other."""
 
 
-LACK_WEIGHT = 0.35
+LACK_WEIGHT: Final = 0.35
 """What each unit a build still lacks takes off its worth, when choosing what to save for."""
-KEPT = 1.0
+KEPT: Final = 1.0
 """What one more of a resource held exactly as much of as the target costs is worth: giving
 one away makes the target short again, so it is needed as much as a missing one is, less the
 unit already counted there."""
+
+_SETUP: Final = Phase.SETUP
+_BEFORE_ROLL: Final = Phase.BEFORE_ROLL
+_GEESE: Final = Phase.GEESE
+_ASSIGNMENT: Final = Completion.ASSIGNMENT
+"""Looked up once, as in `watan.engine.decide`: every move asks the phase, and every target
+the price of an assignment."""
+
 
 
 class Target:
@@ -97,27 +107,26 @@ class GreedyPlayer(Strategy):
         self._offered: set[Offer] = set()
 
     def move(self, game: Game) -> Move:
-        match game.phase:
-            case Phase.SETUP:
-                return self._placement(game)
-            case Phase.BEFORE_ROLL:
-                self._offered.clear()
-                card = self._card(game)
-                if card is not None:
-                    return card
-                if not game.students[game.turn].loaded_dice:
-                    return ChooseDice(loaded=True)
-                return Roll(value=self._roll(game))
-            case Phase.GEESE:
-                return geese_move(game)
-            case _:
-                return (
-                    self._card(game)
-                    or self._turn_build(game)
-                    or self._offer(game)
-                    or self._house_trade(game)
-                    or Next()
-                )
+        phase = game.phase
+        if phase is _SETUP:
+            return self._placement(game)
+        if phase is _BEFORE_ROLL:
+            self._offered.clear()
+            card = self._card(game)
+            if card is not None:
+                return card
+            if not game.students[game.turn].loaded_dice:
+                return ChooseDice(loaded=True)
+            return Roll(value=self._roll(game))
+        if phase is _GEESE:
+            return geese_move(game)
+        return (
+            self._card(game)
+            or self._turn_build(game)
+            or self._offer(game)
+            or self._house_trade(game)
+            or Next()
+        )
 
     def answer(self, game: Game, offer: Offer) -> bool:
         me = offer.partner
@@ -252,21 +261,37 @@ def target(game: Game, colour: Colour, *, closing: bool = False) -> Target:
     When `closing` (one course criterion from winning, any will do), the one
     that is nearest to affordable.
     """
-    answers = _TARGETS.answers(game)
-    held = game.students[colour].resources
-    key = (position_key(game, colour), held, closing)
-    found = answers.get(key)
-    if found is not None:
-        return found
-    options = _options(game, colour)
-    if not options:
-        found = Target(level_cost(game, Completion.ASSIGNMENT), 0.0)
-    elif closing:
-        found = min(options, key=lambda o: (lacking(held, o.cost), sum(o.cost), -o.value))
-    else:
-        found = max(options, key=lambda o: o.value - LACK_WEIGHT * lacking(held, o.cost))
-    answers[key] = found
+    here = _TARGETS.of_game(game)
+    slot = 2 * colour + (1 if closing else 0)
+    found = here.get(slot)
+    if found is None:
+        # Chosen again for each position: a few options weighed in a loop cost less than
+        # hashing a key that holds the position (the options are remembered by it).
+        held = game.students[colour].resources
+        found = here[slot] = _chosen(game, _options(game, colour), held, closing)
     return found
+
+
+def _chosen(game: Game, options: tuple[Target, ...], held: Resources, closing: bool) -> Target:
+    """Return `target`'s choice among `options` for a student holding `held`: the first of
+    the best (plain loops, not `max` over a key: the compiled build keeps them native)."""
+    if not options:
+        return Target(level_cost(game, _ASSIGNMENT), 0.0)
+    best = options[0]
+    if closing:
+        # The nearest to affordable, then the cheapest, then the worthiest.
+        nearest = (lacking(held, best.cost), total(best.cost), -best.value)
+        for option in options[1:]:
+            rank = (lacking(held, option.cost), total(option.cost), -option.value)
+            if rank < nearest:
+                best, nearest = option, rank
+        return best
+    top = best.value - LACK_WEIGHT * lacking(held, best.cost)
+    for option in options[1:]:
+        worth = option.value - LACK_WEIGHT * lacking(held, option.cost)
+        if worth > top:
+            best, top = option, worth
+    return best
 
 
 _TARGETS: Memo[Target] = Memo()
@@ -281,18 +306,18 @@ def _options(game: Game, colour: Colour) -> tuple[Target, ...]:
 
     Worked out once for each position of the student's network (`watan.players.memo`).
     """
-    answers = _OPTIONS.answers(game)
-    key = position_key(game, colour)
-    found = answers.get(key)
-    if found is not None:
-        return found
+    return _OPTIONS.about(game, colour, position_key, _worked_options)
+
+
+def _worked_options(game: Game, colour: Colour) -> tuple[Target, ...]:
+    """Return `_options`, worked out."""
     options: list[Target] = []
     spot = even_spot_values(game)
     for criterion in game.students[colour].criteria:
         cost = improvement_cost(game, criterion)
         if cost is not None:
             options.append(Target(cost, 1 + 3 * spot[criterion]))
-    assignment = level_cost(game, Completion.ASSIGNMENT)
+    assignment = level_cost(game, _ASSIGNMENT)
     spots = reachable_spots(game, colour)
     options += [Target(assignment, 1 + 3 * spot[c]) for c in spots]
     if not spots:
@@ -302,8 +327,7 @@ def _options(game: Game, colour: Colour) -> tuple[Target, ...]:
             Target(goal_cost, 0.6 / (1 + distance) + 2 * spot[ends[goal]])
             for goal, distance in goal_distances(game, colour).items()
         ]
-    found = answers[key] = tuple(options)
-    return found
+    return tuple(options)
 
 
 def needs(game: Game, colour: Colour, saving: Target | None = None) -> Weights:
@@ -314,13 +338,23 @@ def needs(game: Game, colour: Colour, saving: Target | None = None) -> Weights:
     """
     held = game.students[colour].resources
     cost = (saving or target(game, colour)).cost
-    w = [
-        1.0 + cost[r] - held[r] if held[r] < cost[r]
-        else KEPT if held[r] == cost[r] and cost[r]
-        else 0.3 / (1 + (held[r] - cost[r]) / 3)
-        for r in HELD
-    ]
-    return (w[0], w[1], w[2], w[3], w[4])
+    return (
+        _wanted(held[0], cost[0]),
+        _wanted(held[1], cost[1]),
+        _wanted(held[2], cost[2]),
+        _wanted(held[3], cost[3]),
+        _wanted(held[4], cost[4]),
+    )
+
+
+def _wanted(held: int, cost: int) -> float:
+    """Return how much one more of a resource is wanted, holding `held` of it for a target
+    that costs `cost` of it (`needs`)."""
+    if held < cost:
+        return 1.0 + cost - held
+    if held == cost and cost:
+        return KEPT
+    return 0.3 / (1 + (held - cost) / 3)
 
 
 def standing(game: Game, colour: Colour, held: Resources) -> float:
@@ -330,7 +364,11 @@ def standing(game: Game, colour: Colour, held: Resources) -> float:
     options = _options(game, colour)
     if not options:
         return 0.0
-    return max(o.value - LACK_WEIGHT * lacking(held, o.cost) for o in options)
+    best = options[0].value - LACK_WEIGHT * lacking(held, options[0].cost)
+    for option in options[1:]:
+        worth = option.value - LACK_WEIGHT * lacking(held, option.cost)
+        best = max(best, worth)
+    return best
 
 
 def trade_gain(game: Game, colour: Colour, *, gets: int, gives: int) -> float:
@@ -363,12 +401,12 @@ def steal_value(game: Game, wants: Weights) -> float:
             tile != geese for c in student.criteria for tile in CRITERION_TILES[c]
         ):
             continue
-        best = max(best, sum((held[r] * wants[r] for r in HELD), 0.0) / sum(held))
+        best = max(best, weighed(held, wants) / total(held))
     mine = game.students[me].resources
-    count = sum(mine)
+    count = total(mine)
     loss = 0.0
     if count >= game.rules.losses_from:
-        loss = (count // 2) * sum((mine[r] * wants[r] for r in HELD), 0.0) / count
+        loss = (count // 2) * weighed(mine, wants) / count
     return best + freed_value(game, wants) - loss
 
 
@@ -396,36 +434,53 @@ def chokes(game: Game, tile: int) -> bool:
 
     Then nobody can build what needs it until the geese move again: the game stalls.
     """
-    blocked = game.board[tile].resource
-    if blocked not in HELD or sum(s.resources[blocked] for s in game.students) >= SCARCE:
+    board = game.board
+    blocked = board[tile].resource
+    if blocked not in HELD:
         return False
-    return not any(
-        other.resource is blocked
-        and number != tile
-        and any(game.criterion_owner[c] >= 0 for c in TILE_CRITERIA[number])
-        for number, other in enumerate(game.board)
-    )
+    held = 0
+    for student in game.students:
+        held += student.resources[blocked]
+    if held >= SCARCE:
+        return False
+    owner = game.criterion_owner
+    for number, other in enumerate(board):
+        if other.resource is blocked and number != tile:
+            for criterion in TILE_CRITERIA[number]:
+                if owner[criterion] >= 0:
+                    return False  # someone else yields it
+    return True
 
 
 def geese_move(game: Game) -> PlaceGeese:
     """Return the geese on the tile that costs the others most, robbing the leader there."""
-    me = game.turn
-
-    def harm(tile: int) -> float:
-        value = game.board[tile].value
-        hurt = 0.0
-        for criterion in TILE_CRITERIA[tile]:
-            owner = game.criterion_owner[criterion]
-            if owner < 0:
-                continue
-            level = game.criterion_level[criterion] * PIPS[value]
-            hurt += -2 * level if owner == me else level * (1 + points(game, Colour(owner)) / 5)
-        choking = CHOKING if chokes(game, tile) else 0.0
-        return hurt + (1 if victims(game, TileId(tile)) else 0) - choking
-
-    tile = max((t for t in range(TILE_COUNT) if t != game.geese), key=lambda t: (harm(t), -t))
+    tile = -1
+    best: tuple[float, int] | None = None
+    for other in range(TILE_COUNT):  # the most harmful, the lowest numbered on a tie
+        if other != game.geese:
+            rank = (_harm(game, other), -other)
+            if best is None or rank > best:
+                tile, best = other, rank
     robbed = victims(game, TileId(tile))
     return PlaceGeese(tile=tile, victim=leader(game, robbed) if robbed else None)
+
+
+def _harm(game: Game, tile: int) -> float:
+    """Return how much geese on `tile` cost the others (`geese_move`): what their criteria
+    there yield, more for a student nearer the win, less what the student whose turn it is
+    loses, and much less for a tile that chokes a resource."""
+    me = game.turn
+    value = game.board[tile].value
+    owners, levels = game.criterion_owner, game.criterion_level
+    hurt = 0.0
+    for criterion in TILE_CRITERIA[tile]:
+        owner = owners[criterion]
+        if owner < 0:
+            continue
+        level = levels[criterion] * PIPS[value]
+        hurt += -2 * level if owner == me else level * (1 + points(game, COLOURS[owner]) / 5)
+    choking = CHOKING if chokes(game, tile) else 0.0
+    return hurt + (1 if victims(game, TileId(tile)) else 0) - choking
 
 
 def _resources_at(game: Game, criterion: int) -> set[int]:

@@ -7,9 +7,9 @@ never second-guesses what the rules allow.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
+from typing import Final
 
 from watan.engine.decide import level_cost
 from watan.engine.dice import ROLLS, WAYS
@@ -17,6 +17,7 @@ from watan.engine.layout import Board
 from watan.engine.resources import Resource, Resources
 from watan.engine.rules import GEESE_ROLL
 from watan.engine.state import COLOURS, NOBODY, Colour, Completion, Game, course_criteria
+from watan.engine.tables import PerBoard
 from watan.engine.topology import (
     CRITERION_COUNT,
     CRITERION_GOALS,
@@ -27,7 +28,7 @@ from watan.engine.topology import (
 )
 from watan.players.memo import Memo, network_key
 
-PIPS: tuple[int, ...] = tuple(
+PIPS: Final[tuple[int, ...]] = tuple(
     0 if value == GEESE_ROLL else ways for value, ways in enumerate(WAYS)
 )
 """How many of the `ROLLS` (36) rolls of two fair dice give each value that produces (a 7 moves the
@@ -36,9 +37,12 @@ geese instead, spec §3.6)."""
 Weights = tuple[float, float, float, float, float]
 
 
-@functools.cache
 def criterion_tiles(board: Board) -> tuple[tuple[tuple[int, Resource, int], ...], ...]:
     """Return, for each criterion, its producing tiles as (tile, resource, value)."""
+    return _CRITERION_TILES.of(board)
+
+
+def _criterion_tiles(board: Board) -> tuple[tuple[tuple[int, Resource, int], ...], ...]:
     return tuple(
         tuple(
             (tile, board[tile].resource, board[tile].value)
@@ -47,6 +51,9 @@ def criterion_tiles(board: Board) -> tuple[tuple[tuple[int, Resource, int], ...]
         )
         for criterion in range(CRITERION_COUNT)
     )
+
+
+_CRITERION_TILES = PerBoard(_criterion_tiles)
 
 
 def points(game: Game, colour: Colour) -> int:
@@ -90,8 +97,22 @@ def even_spot_values(game: Game) -> tuple[float, ...]:
 
 
 def roll_gain(gained: list[int], weights: Weights) -> float:
-    """Return the value of an amount gained, resource by resource."""
-    return sum((count * weight for count, weight in zip(gained, weights, strict=False)), 0.0)
+    """Return the value of an amount gained (`harvest`'s five counts), resource by resource:
+    `weighed`."""
+    return weighed((gained[0], gained[1], gained[2], gained[3], gained[4]), weights)
+
+
+def weighed(amount: Resources, weights: Weights) -> float:
+    """Return what an amount is worth, each resource at its weight: summed from 0.0 in the
+    resources' order, read by constant index (the compiled build keeps it native)."""
+    return (
+        0.0
+        + amount[0] * weights[0]
+        + amount[1] * weights[1]
+        + amount[2] * weights[2]
+        + amount[3] * weights[3]
+        + amount[4] * weights[4]
+    )
 
 
 def shortfall(held: Resources, cost: Resources) -> Resources:
@@ -108,9 +129,16 @@ def shortfall(held: Resources, cost: Resources) -> Resources:
 def lacking(held: Resources, cost: Resources) -> int:
     """Return how many units `held` is short of paying `cost`: the sum of `shortfall`."""
     short = 0
-    for need, have in zip(cost, held, strict=True):
-        if need > have:
-            short += need - have
+    if cost[0] > held[0]:
+        short += cost[0] - held[0]
+    if cost[1] > held[1]:
+        short += cost[1] - held[1]
+    if cost[2] > held[2]:
+        short += cost[2] - held[2]
+    if cost[3] > held[3]:
+        short += cost[3] - held[3]
+    if cost[4] > held[4]:
+        short += cost[4] - held[4]
     return short
 
 
@@ -145,9 +173,7 @@ _DISTANCES: Memo[Mapping[int, int]] = Memo()
 
 def reachable_spots(game: Game, colour: Colour) -> AbstractSet[CriterionId]:
     """Return the open criteria at the end of one of the student's goals: completable now."""
-    return _REACHABLE.remembered(
-        game, network_key(game, colour), lambda: _reachable_spots(game, colour)
-    )
+    return _REACHABLE.about(game, colour, network_key, _reachable_spots)
 
 
 def _reachable_spots(game: Game, colour: Colour) -> set[CriterionId]:
@@ -166,9 +192,7 @@ def frontier_goals(game: Game, colour: Colour) -> Mapping[int, int]:
     A goal touching one of the student's criteria or goals may be achieved (spec
     §3.3); the criterion it reaches is its end away from the network.
     """
-    return _FRONTIER.remembered(
-        game, network_key(game, colour), lambda: _frontier_goals(game, colour)
-    )
+    return _FRONTIER.about(game, colour, network_key, _frontier_goals)
 
 
 def _frontier_goals(game: Game, colour: Colour) -> dict[int, int]:
@@ -195,12 +219,10 @@ def goal_distances(game: Game, colour: Colour) -> Mapping[int, int]:
     Paths run over free goals and never through another student's criterion (spec §3.3).
     Worked out once for each network (`watan.players.memo`): it is the costliest measure.
     """
-    return _DISTANCES.remembered(
-        game, network_key(game, colour), lambda: _goal_distances(game, colour)
-    )
+    return _DISTANCES.about(game, colour, network_key, _goal_distances)
 
 
-MOST_DISTANT = 4
+MOST_DISTANT: Final = 4
 """Goals beyond the first that a path to an open spot is followed for."""
 
 
@@ -233,10 +255,14 @@ def _goal_distances(game: Game, colour: Colour) -> dict[int, int]:
     return found
 
 
+_EXAM: Final = Completion.EXAM
+"""Looked up once, as in `watan.engine.decide`: every target asks it of each criterion."""
+
+
 def improvement_cost(game: Game, criterion: int) -> Resources | None:
     """Return the price of the next level at one's `criterion`, or None at an exam."""
     level = game.criterion_level[criterion]
-    return None if level >= Completion.EXAM else level_cost(game, level + 1)
+    return None if level >= _EXAM else level_cost(game, level + 1)
 
 
-EVEN: Weights = (1.0, 1.0, 1.0, 1.0, 1.0)
+EVEN: Final[Weights] = (1.0, 1.0, 1.0, 1.0, 1.0)

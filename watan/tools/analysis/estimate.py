@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Final
 
 from replay import analysis
 from replay.analysis import Chances, Horizon
-from replay.folding import fold
 from watan.engine.commands import AnyCommand, ChooseDice, Next, Offer, Trade
 from watan.engine.decide import Refused, decide
 from watan.engine.evolve import apply
@@ -31,20 +31,28 @@ from watan.engine.state import COLOURS, Game, Phase
 from watan.players.greedy import GreedyPlayer
 from watan.tools.analysis.tempering import valued
 
-STEPS_A_TURN = 200
+STEPS_A_TURN: Final = 200
 """Commands a playout plays at most for each turn of its horizon: far more than a turn takes
 (greedy offers a few trades and builds what it can), so that no playout runs on for ever."""
 _NEXT = Next()
 _ANSWERER = GreedyPlayer(random.Random(0))
 """How a partner answers an offer among the moves tried: as greedy does (it draws nothing)."""
 
+_SETUP: Final = Phase.SETUP
+_OVER: Final = Phase.OVER
+"""Looked up once, as in `watan.engine.decide`: a playout asks the phase at every step."""
+
+
 
 def try_command(game: Game, command: AnyCommand, rng: random.Random) -> Game | None:
     """Return the game after `command` on the real rules, or None if they refuse it."""
     try:
-        return fold(apply, game, decide(game, command, rng))
+        events = decide(game, command, rng)
     except Refused:
         return None
+    for event in events:  # `fold`, as a loop: compiled, `apply` is called natively
+        game = apply(game, event)
+    return game
 
 
 def played_on(game: Game, rng: random.Random, turns: int = 1) -> Game:
@@ -53,7 +61,7 @@ def played_on(game: Game, rng: random.Random, turns: int = 1) -> Game:
     model = [GreedyPlayer(random.Random(rng.random())) for _ in COLOURS]
     ended = 0
     for _ in range(STEPS_A_TURN * (turns + 1)):
-        if game.phase is Phase.OVER or ended >= turns:
+        if game.phase is _OVER or ended >= turns:
             break
         move = model[game.turn].move(game)
         if isinstance(move, Offer):
@@ -61,7 +69,7 @@ def played_on(game: Game, rng: random.Random, turns: int = 1) -> Game:
         after = try_command(game, move, rng) or try_command(game, _NEXT, rng)
         if after is None:
             break
-        ended += after.turn != game.turn and game.phase is not Phase.SETUP
+        ended += after.turn != game.turn and game.phase is not _SETUP
         game = after
     return game
 

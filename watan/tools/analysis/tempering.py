@@ -15,19 +15,20 @@ on other games than the calibration benchmark's.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from watan.engine.state import COLOURS, Game, Phase
 from watan.players.master import chances
 from watan.players.measures import points
 from watan.tools.analysis.temper_weights import POWERS
 
-TURNS = (10, 20, 35)
+TURNS: Final = (10, 20, 35)
 """The turns after which the next row of powers takes over: turns 1-10, 11-20, 21-35, and
 36 on (setup counts as turn 0)."""
-LEADS = (3, 5, 7)
+LEADS: Final = (3, 5, 7)
 """The leader's course criteria after which the next power of a row takes over: at most 3,
 4-5, 6-7, and 8 or more (everyone starts with 2, and 10 wins)."""
-SMALLEST = 1e-12
+SMALLEST: Final = 1e-12
 """The least chance tempered: a power of 0 stays 0."""
 
 
