@@ -6,7 +6,8 @@ Run: python benchmarks/bench_games.py [--games 200] [--seed 1] [--workers 2]
 For each table (by default: four random, four greedy, four expert, four master, and two
 mixed tables), seeded games are played as `watan simulate` plays them, and printed:
 
-- how the games ended: won, stopped with nobody able to win, stopped at the turn cap;
+- how the games ended: won, stopped with nobody able to win, stopped at the turn cap, or
+  stopped by a strategy's fault (an exception, a refused move, a decision past the time limit);
 - the length in turns: median, 99th percentile, longest (issue 27: no game at the cap, the
   99th percentile at most 250 turns; four experts' median at most 90);
 - loaded 7s as a share of all rolls (four experts: at most 15%);
@@ -61,6 +62,7 @@ class Figures(msgspec.Struct, frozen=True):
 
     won: bool
     dead: bool
+    faulted: bool
     turns: int
     rolls: int
     loaded_sevens: int
@@ -90,7 +92,8 @@ def figures(run: Run, index: int, seed: int) -> Figures:
             offers += 1
     result = played.result
     return Figures(
-        won=result.winner != NOBODY, dead=result.dead, turns=turns, rolls=rolls,
+        won=result.winner != NOBODY, dead=result.dead, faulted=result.fault is not None,
+        turns=turns, rolls=rolls,
         loaded_sevens=sevens, produced=produced, offers=offers, accepted=accepted,
     )
 
@@ -110,10 +113,12 @@ def table(run: Run, games: int, seed: int, workers: int) -> str:
     rolls = sum(f.rolls for f in played) or 1
     offers = sum(f.offers for f in played)
     won, dead = sum(f.won for f in played), sum(f.dead for f in played)
+    faulted = sum(f.faulted for f in played)
+    faults = f", {faulted} stopped by a strategy's fault" if faulted else ""
     production = statistics.median(f.produced / max(1, f.turns) for f in played)
     return (
         f"{','.join(players)}: {games} games ({won} won, {dead} nobody able to win, "
-        f"{games - won - dead} at the cap of {cap:,}); turns median "
+        f"{games - won - dead - faulted} at the cap of {cap:,}{faults}); turns median "
         f"{statistics.median(turns):.0f}, 99th percentile {percentile(turns, 0.99)}, longest "
         f"{max(turns)}; loaded 7s {sum(f.loaded_sevens for f in played) / rolls:.1%} of rolls; "
         f"production {production:.2f} a turn (median); offers "
