@@ -8,6 +8,7 @@ exactly when `decide` would carry it out: the rules have one source.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 
 from watan.engine.commands import (
@@ -27,14 +28,17 @@ from watan.engine.commands import (
     TradeWithBank,
 )
 from watan.engine.decide import (
+    Refused,
     achieve_refusal,
     complete_refusal,
+    decide,
     improve_refusal,
     level_cost,
     refusal,
     victims,
 )
 from watan.engine.dice import HIGHEST_ROLL, LOWEST_ROLL
+from watan.engine.evolve import apply
 from watan.engine.resources import HELD, covers
 from watan.engine.state import COLOURS, Completion, Game, Phase
 from watan.engine.topology import (
@@ -49,6 +53,18 @@ from watan.engine.topology import (
 
 _ASSIGNMENT, _EXAM, _AFTER_ROLL = Completion.ASSIGNMENT, Completion.EXAM, Phase.AFTER_ROLL
 """Looked up once, as in `decide`: a computer asks what it can afford on every move."""
+
+
+def tried(game: Game, command: AnyCommand, rng: random.Random) -> Game | None:
+    """Return the game after `command` on the real rules (`decide`, then `apply`), or None
+    if they refuse it: how a computer looks ahead without a second rules engine."""
+    try:
+        events = decide(game, command, rng)
+    except Refused:
+        return None
+    for event in events:  # `fold`, as a loop: compiled, `apply` is called natively
+        game = apply(game, event)
+    return game
 
 
 def legal_commands(game: Game) -> list[AnyCommand]:

@@ -22,10 +22,9 @@ import random
 from typing import ClassVar, Final
 
 from watan.engine.commands import AnyCommand, Complete, Move, Next, Offer, PlaceGeese, Roll
-from watan.engine.decide import Refused, decide, victims
+from watan.engine.decide import victims
 from watan.engine.dice import HIGHEST_ROLL, LOWEST_ROLL, ROLLS
-from watan.engine.evolve import apply
-from watan.engine.moves import legal_commands
+from watan.engine.moves import legal_commands, tried
 from watan.engine.resources import HELD
 from watan.engine.rules import GEESE_ROLL
 from watan.engine.state import COLOURS, Colour, Game, Phase
@@ -260,13 +259,7 @@ class ExpertPlayer(GreedyPlayer):
 
     def _try(self, game: Game, command: AnyCommand) -> Game | None:
         """Return the game after `command` on the real rules, or None if they refuse it."""
-        try:
-            events = decide(game, command, self.rng)
-        except Refused:
-            return None
-        for event in events:  # `fold`, as a loop: compiled, `apply` is called natively
-            game = apply(game, event)
-        return game
+        return tried(game, command, self.rng)
 
 
 def _standing(game: Game, me: Colour) -> float:

@@ -95,6 +95,11 @@ class Target:
     def __init__(self, cost: Resources, value: float) -> None:
         self.cost, self.value = cost, value
 
+    def worth(self, held: Resources) -> float:
+        """Return what saving for it is worth to a student holding `held`: its value less
+        `LACK_WEIGHT` for every unit still missing (`target`'s and `standing`'s measure)."""
+        return self.value - LACK_WEIGHT * lacking(held, self.cost)
+
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # the compiled build: see `computer`
 class GreedyPlayer(Strategy):
@@ -286,9 +291,9 @@ def _chosen(game: Game, options: tuple[Target, ...], held: Resources, closing: b
             if rank < nearest:
                 best, nearest = option, rank
         return best
-    top = best.value - LACK_WEIGHT * lacking(held, best.cost)
+    top = best.worth(held)
     for option in options[1:]:
-        worth = option.value - LACK_WEIGHT * lacking(held, option.cost)
+        worth = option.worth(held)
         if worth > top:
             best, top = option, worth
     return best
@@ -364,10 +369,9 @@ def standing(game: Game, colour: Colour, held: Resources) -> float:
     options = _options(game, colour)
     if not options:
         return 0.0
-    best = options[0].value - LACK_WEIGHT * lacking(held, options[0].cost)
+    best = options[0].worth(held)
     for option in options[1:]:
-        worth = option.value - LACK_WEIGHT * lacking(held, option.cost)
-        best = max(best, worth)
+        best = max(best, option.worth(held))
     return best
 
 

@@ -24,9 +24,7 @@ from typing import Final
 from replay import analysis
 from replay.analysis import Chances, Horizon
 from watan.engine.commands import AnyCommand, ChooseDice, Next, Offer, Trade
-from watan.engine.decide import Refused, decide
-from watan.engine.evolve import apply
-from watan.engine.moves import legal_commands
+from watan.engine.moves import legal_commands, tried
 from watan.engine.state import COLOURS, Game, Phase
 from watan.players.greedy import GreedyPlayer
 from watan.tools.analysis.tempering import valued
@@ -45,14 +43,9 @@ _OVER: Final = Phase.OVER
 
 
 def try_command(game: Game, command: AnyCommand, rng: random.Random) -> Game | None:
-    """Return the game after `command` on the real rules, or None if they refuse it."""
-    try:
-        events = decide(game, command, rng)
-    except Refused:
-        return None
-    for event in events:  # `fold`, as a loop: compiled, `apply` is called natively
-        game = apply(game, event)
-    return game
+    """Return the game after `command` on the real rules, or None if they refuse it
+    (`moves.tried`, as `replay.analysis` asks it of a game)."""
+    return tried(game, command, rng)
 
 
 def played_on(game: Game, rng: random.Random, turns: int = 1) -> Game:
