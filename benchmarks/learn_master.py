@@ -135,10 +135,11 @@ def main() -> None:
     if options.write:
         numbers = ", ".join(f"{w:.4f}" for w in weights)
         WEIGHTS_FILE.write_text(
-            '"""The weights of `master`\'s value of a position, learnt from self-play.\n\n'
+            '"""The weights of `master`\'s value of a position, learnt from games of computers.\n\n'
             "Written by `python benchmarks/learn_master.py"
             f" --games {options.games} --seed {options.seed}\n--players {options.players}"
-            " --write`; see `watan.players.master.FEATURES`.\n"
+            " --write`: fitted to four games in five of those\n(seats rotated), the fifth"
+            " held out; see `watan.players.master.FEATURES`.\n"
             '"""\n\n'
             f"WEIGHTS: tuple[float, ...] = ({numbers})\n"
         )

@@ -18,11 +18,13 @@ import pytest
 from tests.positions import make_game
 from watan.engine.commands import Complete
 from watan.engine.layout import Board
-from watan.engine.state import Colour, Game, Phase
+from watan.engine.state import COLOURS, Colour, Game, Phase
 from watan.players.master import (
+    FEATURES,
     PLACEMENTS,
     MasterPlayer,
     chosen_rolls,
+    features,
     roll_yields,
     round_income,
     spot_yields,
@@ -70,6 +72,15 @@ def test_a_new_spot_counts_on_the_rolls_it_would_choose_and_the_others_choose(
     assert (round_income(game, BLUE, added), round_income(game, BLUE, added, own_roll=False)) == (
         14.0, 5.0,
     )
+
+
+def test_the_value_counts_the_goals_each_student_has_achieved(sample_board: Board) -> None:
+    game = make_game(
+        sample_board, criteria={34: (BLUE, 1), 32: (RED, 2)},
+        goals={50: BLUE, 51: BLUE, 45: RED},
+    )
+    assert FEATURES[-1] == "goals achieved"
+    assert [features(game, c)[-1] for c in COLOURS] == [2.0, 1.0, 0.0, 0.0]
 
 
 def test_the_geese_tile_yields_nothing_to_a_new_spot(sample_board: Board) -> None:

@@ -16,6 +16,7 @@ from tests.conftest import at_step, audit
 from watan.cli.app import main
 from watan.engine.events import SeatTaken
 from watan.engine.state import COLOURS, NOBODY, Phase
+from watan.players.master import NODES, NODES_PER_SECOND
 from watan.tools.simulate import (
     GameResult,
     RunSummary,
@@ -243,11 +244,12 @@ def test_simulate_stopped_by_ctrl_c_reports_the_games_finished_so_far(tmp_path: 
 
 @pytest.mark.slow  # whole games of a searching strategy
 def test_a_think_budget_reaches_the_searching_strategies_of_a_run() -> None:
-    # master's own budget is 4,000 commands a placement, what 0.5 s buys (NODES_PER_SECOND):
-    # half a second plays the same game; a budget of one command a placement another.
+    # master's own budget is 8,000 commands a placement, what two thirds of a second buys
+    # (12,000 a second): that budget in seconds plays the same game; one command another.
     players = ("master", "greedy", "greedy", "greedy")
     own = play_game(0, 1, players, edition="watan").events
-    assert play_game(0, 1, players, edition="watan", think=0.5).events == own
+    assert (NODES, NODES_PER_SECOND) == (8000, 12000)
+    assert play_game(0, 1, players, edition="watan", think=2 / 3).events == own
     assert play_game(0, 1, players, edition="watan", think=0.0001).events != own
 
 

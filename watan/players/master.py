@@ -21,8 +21,9 @@ answers and the geese are the expert's.  Where a choice shapes the whole game, i
 The value of a position is each student's chance of winning as a conditional logit of a
 few features of its position (`FEATURES`): course criteria, what its criteria yield on the
 best roll it can choose and on fair dice, what its target lacks, what it holds, the spots
-in its reach and the turns until its own.  The weights were learnt from self-play with the
-simulator (`benchmarks/learn_master.py`, shipped in `watan.players.master_weights`).
+in its reach, the turns until its own and the goals it has achieved.  The weights were
+learnt from the master's own games against three experts with the simulator
+(`benchmarks/learn_master.py`, shipped in `watan.players.master_weights`).
 
 The search is budgeted in commands played out, not in seconds, so that the same seed
 gives the same moves on any machine: `NODES` for a placement by default; `think` seconds
@@ -59,18 +60,23 @@ from watan.players.memo import Memo
 
 PLACEMENTS = 8
 """Spots searched for an initial assignment: the expert's best few at a first glance."""
-PLACE_ROUNDS = 4
-"""Rounds a placement's playout goes on after the setup."""
-NODES = 4000
+PLACE_ROUNDS = 8
+"""Rounds a placement's playout goes on after the setup: eight, not four, because the value
+tells the students apart better the further a game has come (`benchmarks/learn_master.py`
+prints it by stage), and four rounds past the setup it tells little more than chance."""
+NODES = 8000
 """Commands played out to choose an initial assignment, by default: six or seven playouts of
-each spot, about half a second on this project's development machine."""
-NODES_PER_SECOND = 8000
-"""Commands the master plays out a second on this project's development machine (4,000 in
-0.44-0.65 s, timed over whole games): how `think` seconds become commands."""
+each spot, about two thirds of a second of processor time on this project's development
+machine (`NODES_PER_SECOND`)."""
+NODES_PER_SECOND = 12000
+"""Commands the master plays out in a second of processor time on this project's
+development machine, in playouts of `PLACE_ROUNDS` rounds (a median of about 12,300 over 12
+placements of 8,000, timed in whole games against three experts): how `think` seconds
+become commands."""
 FEATURES = (
     "course criteria", "income on its best roll", "income on fair dice",
     "units its target lacks", "resources held", "spots in reach (at most 2)",
-    "turns until its own",
+    "turns until its own", "goals achieved",
 )
 """What the learnt value weighs of each student's position, in `WEIGHTS` order."""
 GEESE_ROLL = 7
@@ -272,7 +278,12 @@ def incomes(game: Game) -> tuple[tuple[float, float], ...]:
 
 
 def features(game: Game, colour: Colour) -> tuple[float, ...]:
-    """Return what the learnt value weighs of one student's position (`FEATURES`)."""
+    """Return what the learnt value weighs of one student's position (`FEATURES`).
+
+    Goals achieved are counted apart from the spots in reach (which stop at two): each goal
+    is a STUDY and a TUTORIAL already spent on a way toward criteria further on, one no
+    rival can take any more (spec §2.6), and the income features see nothing of it until a
+    criterion stands at its end."""
     student = game.students[colour]
     best, spread = incomes(game)[colour]
     held = student.resources
@@ -284,6 +295,7 @@ def features(game: Game, colour: Colour) -> tuple[float, ...]:
         float(sum(held)),
         float(min(2, len(reachable_spots(game, colour)))),
         float((colour - game.turn) % len(COLOURS)),
+        float(game.goal_owner.count(colour)),
     )
 
 
