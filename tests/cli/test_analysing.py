@@ -32,7 +32,7 @@ def test_the_report_names_the_winner_turning_points_and_each_students_moves() ->
     assert [
         line.split(":")[0]
         for line in lines
-        if line.startswith("  ") and not line.startswith("  step")
+        if line.startswith("  ") and not line.lstrip().startswith("step")
     ][:4] == ["  Blue", "  Red", "  Orange", "  Yellow"]
 
 
