@@ -99,7 +99,7 @@ PLAY_OPTIONS = (
         ("--think",),
         "SECONDS",
         "Let searching computers (master) think about this long over a move: a budget of "
-        "moves played out, the same on any machine (default 0.5).",
+        "moves played out, the same on any machine (default two thirds of a second).",
     ),
     PlayOption(
         "pace",
