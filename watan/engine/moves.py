@@ -9,7 +9,7 @@ exactly when `decide` would carry it out: the rules have one source.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from watan.engine.commands import (
     Achieve,
@@ -183,7 +183,7 @@ def affordable(game: Game, kind: BuildKind) -> bool:
     return False
 
 
-def build_candidates(game: Game, kind: BuildKind) -> list[AnyCommand]:
+def build_candidates(game: Game, kind: BuildKind) -> Sequence[AnyCommand]:
     """Return the builds of `kind` that could be allowed now: a superset of the legal ones.
 
     They are near the student's network (a goal touching it, a criterion at
@@ -192,10 +192,10 @@ def build_candidates(game: Game, kind: BuildKind) -> list[AnyCommand]:
     (most turns, every kind is); `refusal` judges each of the rest.
     """
     if kind is Achieve:
-        return list(_achievements(game))
+        return _achievements(game)
     if kind is Complete:
-        return list(_completions(game))
-    return list(_improvements(game))
+        return _completions(game)
+    return _improvements(game)
 
 
 def _achievements(game: Game) -> list[Achieve]:
