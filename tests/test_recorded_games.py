@@ -19,8 +19,8 @@ from click.testing import CliRunner
 
 from replay.journal import written_format
 from tests.conftest import WATAN, at_step, read_journal
-from tests.recording import JOURNALS, run_session
-from tests.transcripts import difference
+from tests.recording import JOURNALS
+from tests.transcripts import difference, run_case
 from watan.cli.app import main as cli
 from watan.editions import edition
 from watan.engine.events import (
@@ -69,7 +69,7 @@ def test_recorded_input_replays_to_the_same_output_and_events(
     game: Path, tmp_path: Path
 ) -> None:
     for session in sorted(game.glob("session-*")):
-        result = run_session(session, tmp_path)
+        result = run_case("watan", session, tmp_path)
         assert (result.returncode, result.stderr.count(b"Traceback")) == (0, 0), result.stderr
         recorded = (session / "out").read_bytes()
         assert result.stdout == recorded, difference(recorded, result.stdout, "output")

@@ -22,7 +22,7 @@ from tests.conftest import ROOT
 
 def run_case(program: str, case: Path, work: Path) -> subprocess.CompletedProcess[bytes]:
     """Run `python -m PROGRAM` as a test harness would: in an empty folder with the case's
-    files, its arguments and its input."""
+    files, its arguments and its input.  A recorded game's sessions are cases too."""
     if (case / "files").is_dir():
         shutil.copytree(case / "files", work, dirs_exist_ok=True)
     args = shlex.split((case / "args").read_text()) if (case / "args").exists() else []
@@ -32,7 +32,7 @@ def run_case(program: str, case: Path, work: Path) -> subprocess.CompletedProces
         input=stdin,
         cwd=work,
         capture_output=True,
-        timeout=60,
+        timeout=120,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
         check=False,
     )

@@ -20,8 +20,8 @@ from bazaar.engine.events import AnyEvent, GameWon
 from bazaar.engine.state import Phase, saved_game
 from bazaar.files.savefile import format_save
 from replay.history import load
-from tests.bazaar.recording import GAMES, run_session
-from tests.transcripts import difference
+from tests.bazaar.recording import GAMES
+from tests.transcripts import difference, run_case
 
 RECORDED = sorted(p.parent for p in GAMES.glob("*/journal.jsonl"))
 IDS = [game.name for game in RECORDED]
@@ -47,7 +47,7 @@ def test_recorded_journal_passes_bazaar_verify(game: Path) -> None:
 @pytest.mark.parametrize("game", RECORDED, ids=IDS)
 def test_recorded_input_replays_to_the_same_output_and_events(game: Path, tmp_path: Path) -> None:
     for session in sorted(game.glob("session-*")):
-        result = run_session(session, tmp_path)
+        result = run_case("bazaar", session, tmp_path)
         assert (result.returncode, result.stderr.count(b"Traceback")) == (0, 0), result.stderr
         recorded = (session / "out").read_bytes()
         assert result.stdout == recorded, difference(recorded, result.stdout, "output")
