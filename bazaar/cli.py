@@ -31,6 +31,7 @@ from bazaar.tools.players import PLAYERS
 from bazaar.tools.standing import standing
 from replay import history
 from replay.edges.messages import printable, torn
+from replay.edges.options import analysis_seed, analysis_workers
 from replay.edges.reading import STANDARD_INPUT, STANDARD_STREAM, BadFile, journal_source
 from replay.edges.saving import write_atomically
 from replay.edges.stopping import failing_output, silence_failed_output, stoppably
@@ -382,13 +383,7 @@ def view(
 
 @main.command(epilog=STEPS)
 @click.argument("journal")
-@click.option(
-    "--seed",
-    type=int,
-    default=0,
-    show_default=True,
-    help="The playouts' seed: the same journal, options and seed give the same analysis.",
-)
+@analysis_seed()
 @click.option(
     "--playouts",
     type=click.IntRange(min=1),
@@ -397,7 +392,7 @@ def view(
     metavar="N",
     help="Games played to their end from each position and after each move.",
 )
-@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True)
+@analysis_workers()
 @click.option(
     "--format",
     "shape",

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from typing import Any
+
+from msgspec.structs import replace
 
 from tests.conftest import WATAN
 from watan.engine.layout import Board
@@ -53,3 +56,10 @@ def make_game(
         setup_step=setup_step,
         rules=rules,
     )
+
+
+def with_student(game: Game, colour: Colour, **changes: Any) -> Game:
+    """Return `game` with some fields of one student replaced."""
+    students = list(game.students)
+    students[colour] = replace(students[colour], **changes)
+    return replace(game, students=tuple(students))

@@ -19,10 +19,8 @@ before committing it.
 
 from __future__ import annotations
 
-import os
 import random
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
@@ -30,6 +28,7 @@ import msgspec
 
 from tests.conftest import at_step
 from tests.scripted import typed
+from tests.transcripts import run_case
 from watan.editions import edition as named_edition
 from watan.editions.model import Edition
 from watan.engine.commands import Achieve, AnyCommand, Complete, Improve
@@ -254,22 +253,6 @@ def play_out(
     return lines, typed(game, line, edition=edition, rng=rng).game
 
 
-def run_session(folder: Path, work: Path) -> subprocess.CompletedProcess[bytes]:
-    """Run one recorded session of the real program in `work`, as a test harness would."""
-    if (folder / "files").is_dir():
-        shutil.copytree(folder / "files", work, dirs_exist_ok=True)
-    args = (folder / "args").read_text().split()
-    return subprocess.run(
-        [sys.executable, "-m", "watan", *args],
-        input=(folder / "in").read_bytes(),
-        cwd=work,
-        capture_output=True,
-        timeout=120,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-        check=False,
-    )
-
-
 def finished(session: Session) -> bool:
     return session.game.phase is Phase.OVER and session.pending is None
 
@@ -343,7 +326,7 @@ def record(plan: Plan) -> None:
             (folder / "files").mkdir()
             for name, text in plan.files.items():
                 (folder / "files" / name).write_text(text)
-        result = run_session(folder, work)
+        result = run_case("watan", folder, work)
         assert result.returncode == 0, result.stderr.decode()
         (folder / "out").write_bytes(result.stdout)
         if (work / "backup.sv").exists():

@@ -11,7 +11,6 @@ intended, record them anew (`python -m tests.recording`) and read the diff.
 
 from __future__ import annotations
 
-import difflib
 from pathlib import Path
 
 import msgspec
@@ -20,7 +19,8 @@ from click.testing import CliRunner
 
 from replay.journal import written_format
 from tests.conftest import WATAN, at_step, read_journal
-from tests.recording import JOURNALS, run_session
+from tests.recording import JOURNALS
+from tests.transcripts import difference, run_case
 from watan.cli.app import main as cli
 from watan.editions import edition
 from watan.engine.events import (
@@ -42,15 +42,6 @@ from watan.text.describe import describe
 
 GAMES = sorted(p.parent for p in JOURNALS.glob("*/journal.jsonl"))
 IDS = [game.name for game in GAMES]
-
-
-def _first_difference(expected: bytes, actual: bytes, name: str) -> str:
-    """Return a short unified diff around the first differing lines."""
-    lines = difflib.unified_diff(
-        expected.decode().splitlines(), actual.decode(errors="replace").splitlines(),
-        f"recorded {name}", f"today's {name}", lineterm="", n=3,
-    )
-    return "\n".join(list(lines)[:40])
 
 
 def _events(game: Path) -> tuple[AnyEvent, ...]:
@@ -78,13 +69,13 @@ def test_recorded_input_replays_to_the_same_output_and_events(
     game: Path, tmp_path: Path
 ) -> None:
     for session in sorted(game.glob("session-*")):
-        result = run_session(session, tmp_path)
+        result = run_case("watan", session, tmp_path)
         assert (result.returncode, result.stderr.count(b"Traceback")) == (0, 0), result.stderr
         recorded = (session / "out").read_bytes()
-        assert result.stdout == recorded, _first_difference(recorded, result.stdout, "output")
+        assert result.stdout == recorded, difference(recorded, result.stdout, "output")
         for want in sorted((session / "expect").glob("*")):
             got = (tmp_path / want.name).read_bytes()
-            assert got == want.read_bytes(), _first_difference(want.read_bytes(), got, want.name)
+            assert got == want.read_bytes(), difference(want.read_bytes(), got, want.name)
             (tmp_path / want.name).unlink()
     today = read_journal(str(tmp_path / "journal.jsonl"))
     recorded_journal = read_journal(str(game / "journal.jsonl"))

@@ -3,7 +3,8 @@
 A case is a folder in the shared acceptance format: `args`, `in`, `out`, optional
 `files/` (put in the working folder first), `expect/` (files it must write, exactly),
 `status`, `err` (exact standard error) and `absent` (files it must not leave).  Both
-games' transcript tests run their cases with this, each with its own program.
+games' transcript tests run their cases with this, each with its own program; every test
+that compares a file with its golden copy says where they part with `difference`.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from tests.conftest import ROOT
 
 def run_case(program: str, case: Path, work: Path) -> subprocess.CompletedProcess[bytes]:
     """Run `python -m PROGRAM` as a test harness would: in an empty folder with the case's
-    files, its arguments and its input."""
+    files, its arguments and its input.  A recorded game's sessions are cases too."""
     if (case / "files").is_dir():
         shutil.copytree(case / "files", work, dirs_exist_ok=True)
     args = shlex.split((case / "args").read_text()) if (case / "args").exists() else []
@@ -31,7 +32,7 @@ def run_case(program: str, case: Path, work: Path) -> subprocess.CompletedProces
         input=stdin,
         cwd=work,
         capture_output=True,
-        timeout=60,
+        timeout=120,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
         check=False,
     )
@@ -44,24 +45,25 @@ def check_case(program: str, case: Path, work: Path) -> None:
     status = int((case / "status").read_text()) if (case / "status").exists() else 0
     assert (result.returncode, b"Traceback" in result.stderr) == (status, False), result.stderr
     expected = (case / "out").read_bytes()
-    assert result.stdout == expected, _diff(expected, result.stdout, "stdout")
+    assert result.stdout == expected, difference(expected, result.stdout, "stdout")
     if (case / "err").exists():
         wanted = (case / "err").read_bytes()
-        assert result.stderr == wanted, _diff(wanted, result.stderr, "stderr")
+        assert result.stderr == wanted, difference(wanted, result.stderr, "stderr")
     for want in sorted((case / "expect").rglob("*")) if (case / "expect").is_dir() else []:
         got = work / want.relative_to(case / "expect")
         assert got.is_file(), f"{got.name} was not written"
-        assert got.read_bytes() == want.read_bytes(), _diff(
+        assert got.read_bytes() == want.read_bytes(), difference(
             want.read_bytes(), got.read_bytes(), got.name
         )
     for name in (case / "absent").read_text().split() if (case / "absent").exists() else []:
         assert not (work / name).exists(), f"{name} should not have been written"
 
 
-def _diff(expected: bytes, actual: bytes, name: str) -> str:
-    return "\n".join(
-        difflib.unified_diff(
-            expected.decode().splitlines(), actual.decode(errors="replace").splitlines(),
-            f"expected {name}", f"actual {name}", lineterm="",
-        )
+def difference(expected: bytes, actual: bytes, name: str) -> str:
+    """Return where `actual` first parts from `expected` (the golden copy of `name`), as a
+    unified diff of at most 40 lines: the message of a failed comparison of whole files."""
+    lines = difflib.unified_diff(
+        expected.decode().splitlines(), actual.decode(errors="replace").splitlines(),
+        f"expected {name}", f"actual {name}", lineterm="", n=3,
     )
+    return "\n".join(list(lines)[:40])

@@ -31,7 +31,7 @@ from replay.edges.folders import LOCAL_FOLDER, Folder
 from replay.edges.lines import read_line
 from replay.edges.messages import announce, at_terminal, complain, printable
 from replay.edges.reading import BadFile
-from replay.edges.saving import write_atomically, write_unnamed
+from replay.edges.saving import write_save
 from replay.edges.stopping import kept_at_end, where_kept
 from replay.recorder import Recorder, Reopened, recording, reporter
 
@@ -264,20 +264,10 @@ def _save(
     A save nobody named (`backup.bazaar`) replaces only an earlier save file, never through
     a link out of its folder.
     """
-    if recorder.keeps(path):
-        message = f"cannot save to {path}: it is this game's journal; choose another name"
-        complain(stderr, message, PROGRAM)
-        return False
-    text = format_save(saved_game(game))
-    try:
-        if unnamed:
-            write_unnamed(path, text, prefix=SAVING, ours=_is_save_file)
-        else:
-            write_atomically(path, text, prefix=SAVING)
-    except OSError as error:
-        complain(stderr, f"cannot save to {path}: {error.strerror or error}", PROGRAM)
-        return False
-    return True
+    return write_save(
+        path, format_save(saved_game(game)), journal=recorder.keeps(path), unnamed=unnamed,
+        ours=_is_save_file, prefix=SAVING, stderr=stderr, program=PROGRAM,
+    )  # fmt: skip
 
 
 def _is_save_file(beginning: bytes) -> bool:

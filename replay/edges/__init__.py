@@ -9,7 +9,8 @@ its file readers) use them so that every game behaves alike there:
 - `reading`: small files (boards, saves) read within a bound, every failure one line;
 - `saving`: files written all at once, never into a pipe, never over a journal;
 - `stopping`: signals, a closed terminal and a reader gone end a game cleanly, with the
-  exit status a shell reports.
+  exit status a shell reports;
+- `options`: the command-line options every game's `analyze` words alike.
 
 Each module is imported by its own name (`replay.edges.saving`): a game that starts pays
 only for the ones it uses.

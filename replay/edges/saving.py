@@ -21,7 +21,9 @@ import errno
 import os
 import stat
 from collections.abc import Callable
+from typing import TextIO
 
+from replay.edges.messages import complain
 from replay.journal import first_line, is_journal
 
 
@@ -112,6 +114,40 @@ def write_unnamed(
     if not force:
         _refuse_unless_ours(path, ours)
     write_atomically(path, text, prefix=prefix)
+
+
+def write_save(
+    path: str,
+    text: str,
+    *,
+    journal: bool,
+    unnamed: bool,
+    ours: Callable[[bytes], bool],
+    prefix: str,
+    stderr: TextIO,
+    program: str,
+) -> bool:
+    """Write a game's save file, `text`, to `path` and return True; or say why not in one
+    line on `stderr` and return False: a player's `save` and a backup, in every game.
+
+    Never over the game's own journal (`journal`: its recorder keeps `path`, by any name or
+    link), which holds every command of it; never into what is not a file
+    (`write_atomically`).  A save nobody named (`unnamed`: a backup) replaces only an
+    earlier save file (`ours`), never through a link out of its folder (`write_unnamed`).
+    """
+    if journal:
+        message = f"cannot save to {path}: it is this game's journal; choose another name"
+        complain(stderr, message, program)
+        return False
+    try:
+        if unnamed:
+            write_unnamed(path, text, prefix=prefix, ours=ours)
+        else:
+            write_atomically(path, text, prefix=prefix)
+    except OSError as error:
+        complain(stderr, f"cannot save to {path}: {error.strerror or error}", program)
+        return False
+    return True
 
 
 def _refuse_unless_ours(path: str, ours: Callable[[bytes], bool]) -> None:

@@ -16,10 +16,8 @@ change of behaviour is intended, and read the diff of `journals/bazaar/` first.
 
 from __future__ import annotations
 
-import os
 import random
 import shutil
-import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -36,6 +34,7 @@ from bazaar.files.savefile import format_save, parse_save
 from bazaar.terminal.session import respond
 from bazaar.tools.players import PLAYERS
 from replay.history import load
+from tests.transcripts import run_case
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 GAMES = ROOT / "journals" / "bazaar"
@@ -83,22 +82,6 @@ def play_out(
         if reply.effect is not None:
             break
     return lines, game
-
-
-def run_session(folder: Path, work: Path) -> subprocess.CompletedProcess[bytes]:
-    """Run one recorded session of the real program in `work`, as a test harness would."""
-    if (folder / "files").is_dir():
-        shutil.copytree(folder / "files", work, dirs_exist_ok=True)
-    args = (folder / "args").read_text().split()
-    return subprocess.run(
-        [sys.executable, "-m", "bazaar", *args],
-        input=(folder / "in").read_bytes(),
-        cwd=work,
-        capture_output=True,
-        timeout=120,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-        check=False,
-    )
 
 
 class Plan(msgspec.Struct, frozen=True):
@@ -167,7 +150,7 @@ def record(plan: Plan) -> None:
         if number == 1 and plan.load is not None:
             (folder / "files").mkdir()
             (folder / "files" / "game.bazaar").write_text(plan.load)
-        result = run_session(folder, work)
+        result = run_case("bazaar", folder, work)
         assert result.returncode == 0, result.stderr.decode()
         (folder / "out").write_bytes(result.stdout)
         if (work / "backup.bazaar").exists():

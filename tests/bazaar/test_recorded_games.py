@@ -8,7 +8,6 @@ them anew (`python -m tests.bazaar.recording`) and read the diff.
 
 from __future__ import annotations
 
-import difflib
 from collections import Counter
 from pathlib import Path
 
@@ -21,18 +20,11 @@ from bazaar.engine.events import AnyEvent, GameWon
 from bazaar.engine.state import Phase, saved_game
 from bazaar.files.savefile import format_save
 from replay.history import load
-from tests.bazaar.recording import GAMES, run_session
+from tests.bazaar.recording import GAMES
+from tests.transcripts import difference, run_case
 
 RECORDED = sorted(p.parent for p in GAMES.glob("*/journal.jsonl"))
 IDS = [game.name for game in RECORDED]
-
-
-def _first_difference(expected: bytes, actual: bytes, name: str) -> str:
-    lines = difflib.unified_diff(
-        expected.decode().splitlines(), actual.decode(errors="replace").splitlines(),
-        f"recorded {name}", f"today's {name}", lineterm="", n=3,
-    )
-    return "\n".join(list(lines)[:40])
 
 
 def _events(game: Path) -> tuple[AnyEvent, ...]:
@@ -55,13 +47,13 @@ def test_recorded_journal_passes_bazaar_verify(game: Path) -> None:
 @pytest.mark.parametrize("game", RECORDED, ids=IDS)
 def test_recorded_input_replays_to_the_same_output_and_events(game: Path, tmp_path: Path) -> None:
     for session in sorted(game.glob("session-*")):
-        result = run_session(session, tmp_path)
+        result = run_case("bazaar", session, tmp_path)
         assert (result.returncode, result.stderr.count(b"Traceback")) == (0, 0), result.stderr
         recorded = (session / "out").read_bytes()
-        assert result.stdout == recorded, _first_difference(recorded, result.stdout, "output")
+        assert result.stdout == recorded, difference(recorded, result.stdout, "output")
         for want in sorted((session / "expect").glob("*")):
             got = (tmp_path / want.name).read_bytes()
-            assert got == want.read_bytes(), _first_difference(want.read_bytes(), got, want.name)
+            assert got == want.read_bytes(), difference(want.read_bytes(), got, want.name)
             (tmp_path / want.name).unlink()
     assert (tmp_path / "journal.jsonl").read_bytes() == (game / "journal.jsonl").read_bytes()
 

@@ -6,12 +6,13 @@ usually as the state before the event with the fields the event changes.
 
 from __future__ import annotations
 
-from typing import Any, get_args
+from typing import get_args
 
 import pytest
 from msgspec.structs import replace
 
 from tests.conftest import WATAN
+from tests.positions import with_student
 from watan.engine.events import (
     AnyEvent,
     BankTraded,
@@ -59,13 +60,6 @@ def goals(*numbers: int) -> tuple[GoalId, ...]:
 def table(size: int, values: dict[int, int], empty: int) -> tuple[int, ...]:
     """Return a tuple of `size` entries, `empty` except where `values` says otherwise."""
     return tuple(values.get(i, empty) for i in range(size))
-
-
-def with_student(game: Game, colour: Colour, **changes: Any) -> Game:
-    """Return `game` with some fields of one student replaced."""
-    students = list(game.students)
-    students[colour] = replace(students[colour], **changes)
-    return replace(game, students=tuple(students))
 
 
 def fold(game: Game, events: list[AnyEvent]) -> Game:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from tests.conftest import WATAN
-from tests.positions import make_game
+from tests.positions import make_game, with_student
 from watan.engine.layout import Board, Tile
 from watan.engine.reach import missing_for_good, nobody_can_win
 from watan.engine.resources import Resource
@@ -134,5 +134,4 @@ def test_vp_cards_in_hand_count_even_when_no_card_can_be_bought(sample_board: Bo
         deck=(Card.VP,) * 5,
     )
     assert nobody_can_win(game)
-    blue = replace(game.students[BLUE], cards=(0, 6, 0))
-    assert not nobody_can_win(replace(game, students=(blue, *game.students[1:])))
+    assert not nobody_can_win(with_student(game, BLUE, cards=(0, 6, 0)))

@@ -10,7 +10,6 @@ change that is meant to change how the computers play records them anew
 
 from __future__ import annotations
 
-import difflib
 import shlex
 import subprocess
 import sys
@@ -19,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT, audit, read_journal
+from tests.transcripts import difference
 
 pytestmark = pytest.mark.slow  # plays whole tournaments in subprocesses
 
@@ -35,14 +35,6 @@ def simulate(run: Path, into: Path) -> None:
     )
 
 
-def _difference(expected: Path, actual: Path) -> str:
-    lines = difflib.unified_diff(
-        expected.read_text().splitlines(), actual.read_text().splitlines(),
-        "recorded", "today", lineterm="", n=2,
-    )
-    return "\n".join(list(lines)[:30])
-
-
 @pytest.mark.parametrize("run", RUNS, ids=[run.name for run in RUNS])
 def test_a_recorded_tournament_plays_the_same_games_again(run: Path, tmp_path: Path) -> None:
     simulate(run, tmp_path)
@@ -50,7 +42,8 @@ def test_a_recorded_tournament_plays_the_same_games_again(run: Path, tmp_path: P
     assert sorted(p.name for p in tmp_path.iterdir()) == [p.name for p in recorded]
     for journal in recorded:
         today = tmp_path / journal.name
-        assert today.read_bytes() == journal.read_bytes(), _difference(journal, today)
+        golden, played = journal.read_bytes(), today.read_bytes()
+        assert played == golden, difference(golden, played, journal.name)
 
 
 @pytest.mark.parametrize("run", RUNS, ids=[run.name for run in RUNS])

@@ -8,9 +8,8 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from msgspec.structs import replace
 
-from tests.positions import make_game
+from tests.positions import make_game, with_student
 from watan.editions import edition
 from watan.engine.commands import (
     AnyCommand,
@@ -189,7 +188,7 @@ def test_a_vp_that_wins_is_played_before_anything_else(sample_board: Board) -> N
         criteria={0: (BLUE, 3), 10: (BLUE, 3), 30: (BLUE, 2), 45: (BLUE, 1)},
         rules=with_house_rules(edition("watan").rules, ["dev-cards"]),
     )
-    game = replace(game, students=(replace(game.students[0], cards=(1, 1, 1)), *game.students[1:]))
+    game = with_student(game, BLUE, cards=(1, 1, 1))
     for name in ("greedy", "expert"):
         assert strategy(name, random.Random(0)).move(game) == PlayPoint()
 

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from starlette.testclient import TestClient
+from starlette.testclient import TestClient, WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
 from replay.edges.folders import Folder
@@ -38,6 +38,8 @@ from watan.serve.wire import (
 )
 
 ORIGIN = "http://127.0.0.1:8000"
+ONE = "/games/one/socket"
+"""The socket of the game named `one` in `games`."""
 
 
 def a_game(tmp_path: Path, name: str, seed: int = 5, computers: Seats = ()) -> Served:
@@ -70,11 +72,11 @@ def client(games: dict[str, Served], limits: Limits | None = None) -> TestClient
     return TestClient(application(games, frozenset({ORIGIN}), limits))
 
 
-def received(socket: object) -> ServerMessage:
-    return server_message(socket.receive_text())  # type: ignore[attr-defined]
+def received(socket: WebSocketTestSession) -> ServerMessage:
+    return server_message(socket.receive_text())
 
 
-def until_asked(socket: object) -> list[ServerMessage]:
+def until_asked(socket: WebSocketTestSession) -> list[ServerMessage]:
     """Return what the server sends up to and with the next `Asked`."""
     messages = [received(socket)]
     while not isinstance(messages[-1], Asked):
@@ -82,13 +84,34 @@ def until_asked(socket: object) -> list[ServerMessage]:
     return messages
 
 
+def seated(
+    socket: WebSocketTestSession, game: Served, seat: Colour = Colour.BLUE
+) -> list[ServerMessage]:
+    """Say hello on `socket` with `seat`'s token of `game`; return what the server sends up
+    to and with the first `Asked`."""
+    socket.send_text(encode(Hello(token=game.tokens[seat])))
+    return until_asked(socket)
+
+
+def watching(socket: WebSocketTestSession, after: int = 0) -> list[ServerMessage]:
+    """Say hello on `socket` as a spectator holding `after` events; return what the server
+    sends up to and with the first `Asked`."""
+    socket.send_text(encode(Hello(after=after)))
+    return until_asked(socket)
+
+
+def asking(game: Served, seat: Colour, after: int) -> Asked:
+    """Return the `Asked` that `game` sends when it holds `after` events and waits for
+    `seat`, in the position it is in now."""
+    return Asked(after=after, seat=seat, choices=choices(game.match.game, WATAN))
+
+
 def test_a_seat_is_welcomed_to_its_seat_and_told_it_is_asked(games: dict[str, Served]) -> None:
     one = games["one"]
-    with client(games).websocket_connect("/games/one/socket") as socket:
-        socket.send_text(encode(Hello(token=one.tokens[Colour.BLUE])))
-        welcome, asked_now = until_asked(socket)
+    with client(games).websocket_connect(ONE) as socket:
+        welcome, asked_now = seated(socket, one)
     assert welcome == Welcome(game="one", seat=Colour.BLUE, header=one.match.header, resumed=False)
-    assert asked_now == Asked(after=0, seat=Colour.BLUE, choices=choices(one.match.game, WATAN))
+    assert asked_now == asking(one, Colour.BLUE, 0)
 
 
 def test_a_command_is_typed_then_its_events_appended_for_every_client(
@@ -97,29 +120,24 @@ def test_a_command_is_typed_then_its_events_appended_for_every_client(
     one = games["one"]
     with (
         client(games) as web,
-        web.websocket_connect("/games/one/socket") as blue,
-        web.websocket_connect("/games/one/socket") as watcher,
+        web.websocket_connect(ONE) as blue,
+        web.websocket_connect(ONE) as watcher,
     ):
-        blue.send_text(encode(Hello(token=one.tokens[Colour.BLUE])))
-        watcher.send_text(encode(Hello()))
-        until_asked(blue)
-        until_asked(watcher)
+        seated(blue, one)
+        watching(watcher)
         blue.send_text(encode(Command(after=0, lines=("3",))))
         seen = until_asked(watcher)
     assert seen[0] == Typed(seat=Colour.BLUE, lines=("3",))
     assert isinstance(seen[1], Appended) and seen[1].first == 1
-    assert seen[2] == Asked(
-        after=one.count, seat=Colour.RED, choices=choices(one.match.game, WATAN)
-    )
+    assert seen[2] == asking(one, Colour.RED, one.count)
 
 
 def test_a_stale_command_is_refused_and_a_retried_one_recognised_never_applied_twice(
     games: dict[str, Served],
 ) -> None:
     one = games["one"]
-    with client(games).websocket_connect("/games/one/socket") as blue:
-        blue.send_text(encode(Hello(token=one.tokens[Colour.BLUE])))
-        until_asked(blue)
+    with client(games).websocket_connect(ONE) as blue:
+        seated(blue, one)
         blue.send_text(encode(Command(after=0, lines=("3",))))
         until_asked(blue)
         held = one.count
@@ -136,9 +154,8 @@ def test_a_stale_command_is_refused_and_a_retried_one_recognised_never_applied_t
 
 def test_a_seat_that_is_not_asked_cannot_act(games: dict[str, Served]) -> None:
     one = games["one"]
-    with client(games).websocket_connect("/games/one/socket") as red:
-        red.send_text(encode(Hello(token=one.tokens[Colour.RED])))
-        until_asked(red)
+    with client(games).websocket_connect(ONE) as red:
+        seated(red, one, Colour.RED)
         red.send_text(encode(Command(after=0, lines=("3",))))
         answer = received(red)
     assert answer == Refused(why="the game is not waiting for Red")
@@ -149,20 +166,18 @@ def test_a_command_the_rules_refuse_gets_the_spec_answer_and_changes_nothing(
     games: dict[str, Served],
 ) -> None:
     one = games["one"]
-    with client(games).websocket_connect("/games/one/socket") as blue:
-        blue.send_text(encode(Hello(token=one.tokens[Colour.BLUE])))
-        until_asked(blue)
+    with client(games).websocket_connect(ONE) as blue:
+        seated(blue, one)
         blue.send_text(encode(Command(after=0, lines=("99",))))
         refused, again = received(blue), received(blue)
     assert refused == Refused(why="You cannot build here.")
-    assert again == Asked(after=0, seat=Colour.BLUE, choices=choices(one.match.game, WATAN))
+    assert again == asking(one, Colour.BLUE, 0)
     assert one.count == 0
 
 
 def test_a_spectator_cannot_act(games: dict[str, Served]) -> None:
-    with client(games).websocket_connect("/games/one/socket") as watcher:
-        watcher.send_text(encode(Hello()))
-        until_asked(watcher)
+    with client(games).websocket_connect(ONE) as watcher:
+        watching(watcher)
         watcher.send_text(encode(Command(after=0, lines=("3",))))
         answer = received(watcher)
     assert answer == Refused(why="a spectator cannot act")
@@ -174,7 +189,7 @@ def test_a_token_of_another_game_or_none_opens_no_seat(
     games: dict[str, Served], token: str
 ) -> None:
     other = games["two"].tokens[Colour.BLUE]
-    with client(games).websocket_connect("/games/one/socket") as socket:
+    with client(games).websocket_connect(ONE) as socket:
         socket.send_text(encode(Hello(token=token or other)))
         answer = received(socket)
         with pytest.raises(WebSocketDisconnect):
@@ -185,16 +200,14 @@ def test_a_token_of_another_game_or_none_opens_no_seat(
 def test_a_page_from_another_origin_cannot_connect(games: dict[str, Served]) -> None:
     with (
         pytest.raises(WebSocketDisconnect) as refused,
-        client(games).websocket_connect(
-            "/games/one/socket", headers={"origin": "http://evil.example"}
-        ),
+        client(games).websocket_connect(ONE, headers={"origin": "http://evil.example"}),
     ):
         pass
     assert refused.value.code == 1008
 
 
 def test_the_servers_own_page_may_connect(games: dict[str, Served]) -> None:
-    with client(games).websocket_connect("/games/one/socket", headers={"origin": ORIGIN}) as s:
+    with client(games).websocket_connect(ONE, headers={"origin": ORIGIN}) as s:
         s.send_text(encode(Hello()))
         assert isinstance(received(s), Welcome)
 
@@ -222,9 +235,8 @@ def test_a_bad_message_is_refused_and_the_game_goes_on(
     games: dict[str, Served], sent: str, why: str
 ) -> None:
     one = games["one"]
-    with client(games).websocket_connect("/games/one/socket") as blue:
-        blue.send_text(encode(Hello(token=one.tokens[Colour.BLUE])))
-        until_asked(blue)
+    with client(games).websocket_connect(ONE) as blue:
+        seated(blue, one)
         blue.send_text(sent)
         answer = received(blue)
         blue.send_text(encode(Command(after=0, lines=("3",))))
@@ -235,7 +247,7 @@ def test_a_bad_message_is_refused_and_the_game_goes_on(
 
 def test_a_connection_that_says_nothing_first_is_closed(games: dict[str, Served]) -> None:
     limits = Limits(hello_seconds=0.2)
-    with client(games, limits).websocket_connect("/games/one/socket") as socket:
+    with client(games, limits).websocket_connect(ONE) as socket:
         answer = received(socket)
         with pytest.raises(WebSocketDisconnect):
             socket.receive_text()
@@ -243,7 +255,7 @@ def test_a_connection_that_says_nothing_first_is_closed(games: dict[str, Served]
 
 
 def test_a_bytes_frame_first_is_closed(games: dict[str, Served]) -> None:
-    with client(games).websocket_connect("/games/one/socket") as socket:
+    with client(games).websocket_connect(ONE) as socket:
         socket.send_bytes(b"\x00\x01")
         answer = received(socket)
     assert answer == Refused(why="say who you are first (hello)")
@@ -251,18 +263,16 @@ def test_a_bytes_frame_first_is_closed(games: dict[str, Served]) -> None:
 
 def test_an_idle_connection_is_closed(games: dict[str, Served]) -> None:
     limits = Limits(idle_seconds=0.3)
-    with client(games, limits).websocket_connect("/games/one/socket") as socket:
-        socket.send_text(encode(Hello()))
-        until_asked(socket)
+    with client(games, limits).websocket_connect(ONE) as socket:
+        watching(socket)
         with pytest.raises(WebSocketDisconnect):
             socket.receive_text()
 
 
 def test_messages_faster_than_the_rate_are_read_no_faster(games: dict[str, Served]) -> None:
     limits = Limits(rate=20.0, burst=5)
-    with client(games, limits).websocket_connect("/games/one/socket") as watcher:
-        watcher.send_text(encode(Hello()))
-        until_asked(watcher)
+    with client(games, limits).websocket_connect(ONE) as watcher:
+        watching(watcher)
         began = time.monotonic()
         for _ in range(25):
             watcher.send_text(encode(Command(after=0, lines=("3",))))
@@ -277,20 +287,16 @@ def test_a_client_that_comes_back_is_sent_the_events_after_its_last(
 ) -> None:
     one = games["one"]
     web = client(games)
-    with web.websocket_connect("/games/one/socket") as blue:
-        blue.send_text(encode(Hello(token=one.tokens[Colour.BLUE])))
-        until_asked(blue)
+    with web.websocket_connect(ONE) as blue:
+        seated(blue, one)
         blue.send_text(encode(Command(after=0, lines=("3",))))
         first = until_asked(blue)
     held = one.count
-    with web.websocket_connect("/games/one/socket") as watcher:
-        watcher.send_text(encode(Hello(after=held)))
-        again = until_asked(watcher)
-        everything = None
-    with web.websocket_connect("/games/one/socket") as watcher:
-        watcher.send_text(encode(Hello(after=0)))
-        everything = until_asked(watcher)
-    assert again[1:] == [Asked(after=held, seat=Colour.RED, choices=choices(one.match.game, WATAN))]
+    with web.websocket_connect(ONE) as watcher:
+        again = watching(watcher, after=held)
+    with web.websocket_connect(ONE) as watcher:
+        everything = watching(watcher, after=0)
+    assert again[1:] == [asking(one, Colour.RED, held)]
     assert everything[1:] == first
 
 
@@ -309,10 +315,8 @@ def test_a_computers_fault_stops_the_game_and_every_client_is_told_which_and_whe
         web.websocket_connect("/games/faulty/socket") as blue,
         web.websocket_connect("/games/faulty/socket") as watcher,
     ):
-        blue.send_text(encode(Hello(token=game.tokens[Colour.BLUE])))
-        watcher.send_text(encode(Hello()))
-        asked_now = until_asked(blue)[-1]
-        until_asked(watcher)
+        asked_now = seated(blue, game)[-1]
+        watching(watcher)
         assert isinstance(asked_now, Asked)
         blue.send_text(encode(Command(after=asked_now.after, lines=("3",))))
         game.join(5)  # the game's thread stopped at Red's fault

@@ -11,7 +11,7 @@ import pytest
 from msgspec.structs import replace
 
 from tests.conftest import CONSTRUCTOR, WATAN
-from tests.positions import make_game
+from tests.positions import make_game, with_student
 from tests.scripted import typed
 from watan.editions.model import Edition
 from watan.engine.layout import Board
@@ -41,8 +41,7 @@ def game_with(
         criteria={20: (RED, 1), 27: (YELLOW, 1), 33: (BLUE, 1)},
         rules=with_house_rules(edition.rules, names),
     )
-    blue = replace(game.students[BLUE], cards=cards)
-    return replace(game, students=(blue, *game.students[1:]), deck=(Card.VP, Card.KNIGHT))
+    return replace(with_student(game, BLUE, cards=cards), deck=(Card.VP, Card.KNIGHT))
 
 
 def test_help_lists_each_rules_commands_after_the_specs(sample_board: Board) -> None:

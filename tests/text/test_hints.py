@@ -13,6 +13,7 @@ import msgspec
 import pytest
 
 from tests.conftest import WATAN, reference
+from tests.positions import with_student
 from tests.test_definition import SAMPLE
 from watan.editions.constructor import EDITION as CONSTRUCTOR
 from watan.editions.model import Edition
@@ -460,9 +461,7 @@ def test_devs_with_no_card_says_what_buys_one() -> None:
         "Blue holds no development cards: buy-dev, after the roll, buys one for 1 LAB, 1 STUDY, "
         "1 TUTORIAL.\n"
     )
-    blue = msgspec.structs.replace(HOUSE.students[0], cards=(1, 0, 0))
-    holding = msgspec.structs.replace(HOUSE, students=(blue, *HOUSE.students[1:]))
-    assert hints.shown(holding, WATAN, "cards") == ""
+    assert hints.shown(with_student(HOUSE, Colour.BLUE, cards=(1, 0, 0)), WATAN, "cards") == ""
 
 
 # Setup that teaches: odds and the best places ---------------------------------------------------

@@ -11,7 +11,7 @@ from msgspec.structs import replace
 
 from replay.folding import fold
 from tests.conftest import CONSTRUCTOR, WATAN
-from tests.positions import make_game
+from tests.positions import make_game, with_student
 from watan.editions import edition
 from watan.editions.model import Edition
 from watan.engine.commands import (
@@ -148,7 +148,7 @@ def test_house_rule_words_are_no_command_in_a_game_without_the_rule(
 )
 def test_house_rule_commands_misspelt_are_invalid(sample_board: Board, line: str) -> None:
     game = make_game(sample_board, rules=with_house_rules(WATAN.rules, ["standard"]))
-    game = replace(game, students=(replace(game.students[0], cards=(1, 1, 1)), *game.students[1:]))
+    game = with_student(game, BLUE, cards=(1, 1, 1))
     assert parse(line, game, WATAN) == Refusal.INVALID_COMMAND
 
 

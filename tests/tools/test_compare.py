@@ -7,7 +7,7 @@ from msgspec.structs import replace
 from replay.compare import Parting, parted
 from replay.differences import ABSENT
 from tests.conftest import CONSTRUCTOR, WATAN, reference
-from tests.positions import make_game
+from tests.positions import make_game, with_student
 from tests.test_definition import HEADER, SAMPLE_EVENTS, WIN_EVENTS, WIN_HEADER, fold
 from watan.definition import WATAN as WATAN_JOURNALS
 from watan.editions.model import Edition
@@ -20,6 +20,7 @@ from watan.tools.compare import as_loaded, as_view, structural, told_apart
 
 BLUE, RED, ORANGE, YELLOW = Colour.BLUE, Colour.RED, Colour.ORANGE, Colour.YELLOW
 BOARD = parse_board(reference("sample-board.txt"), "sample-board.txt", WATAN)
+DECK = (Card.KNIGHT, Card.VP, Card.MONOPOLY, Card.KNIGHT, Card.VP)
 
 
 def differences(a: Game, b: Game, edition: Edition) -> list[str]:
@@ -162,20 +163,28 @@ def test_differences_list_indices_in_numeric_order() -> None:
     ]
 
 
+def with_cards(deck: tuple[Card, ...] = ()) -> Game:
+    """Return a position played with the development cards (house-rules.md), `deck` their deck."""
+    return replace(make_game(BOARD, rules=with_house_rules(WATAN.rules, ["dev-cards"])), deck=deck)
+
+
+def _knight_bought(**blue: object) -> tuple[Game, Game]:
+    """Return a game with the cards, and the same after Blue bought the knight on top of the
+    deck (house-rules.md ruling 4), with Blue's other fields as `blue` says."""
+    a = with_cards(DECK)
+    return a, replace(with_student(a, BLUE, cards=(1, 0, 0), **blue), deck=DECK[1:])
+
+
 def test_a_card_bought_is_one_line_for_the_deck_not_one_per_card_after_it() -> None:
-    # house-rules.md ruling 4: a card is bought from the top of the deck.
-    deck = (Card.KNIGHT, Card.VP, Card.MONOPOLY, Card.KNIGHT, Card.VP)
-    a = replace(make_game(BOARD, rules=with_house_rules(WATAN.rules, ["dev-cards"])), deck=deck)
-    blue = replace(a.students[BLUE], cards=(1, 0, 0))
-    b = replace(a, students=(blue, *a.students[1:]), deck=deck[1:])
+    a, b = _knight_bought()
     assert differences(a, b, WATAN) == ["Blue.cards.knight: 0 -> 1", "deck[0]: knight -> absent"]
 
 
 def test_vp_played_is_bracketed_as_the_view_names_it() -> None:
-    a = make_game(BOARD, rules=with_house_rules(WATAN.rules, ["dev-cards"]))
-    red = replace(a.students[RED], played_points=1)
-    b = replace(a, students=(a.students[BLUE], red, *a.students[2:]))
-    assert differences(a, b, WATAN) == ["Red[vp played]: 0 -> 1"]
+    a = with_cards()
+    assert differences(a, with_student(a, RED, played_points=1), WATAN) == [
+        "Red[vp played]: 0 -> 1"
+    ]
 
 
 def test_identical_games_have_no_differences() -> None:
@@ -234,10 +243,7 @@ def test_goals_dice_geese_turn_phase_and_winner_are_told_in_words() -> None:
 
 
 def test_a_card_bought_is_told_as_the_hand_and_the_decks_size() -> None:
-    deck = (Card.KNIGHT, Card.VP, Card.MONOPOLY, Card.KNIGHT, Card.VP)
-    a = replace(make_game(BOARD, rules=with_house_rules(WATAN.rules, ["dev-cards"])), deck=deck)
-    blue = replace(a.students[BLUE], cards=(1, 0, 0), played_points=1)
-    b = replace(a, students=(blue, *a.students[1:]), deck=deck[1:])
+    a, b = _knight_bought(played_points=1)
     assert told_apart(a, b, WATAN) == [
         "Blue: knight cards 0 → 1",
         "Blue: vp cards played 0 → 1",
@@ -265,23 +271,22 @@ def test_identical_games_are_told_no_differences() -> None:
 
 def test_as_loaded_before_the_roll_forgets_only_the_dice_choice() -> None:
     game = fold(HEADER, SAMPLE_EVENTS[:1])  # Blue loaded the dice
-    blue = replace(game.students[BLUE], loaded_dice=False)
-    assert as_loaded(game) == replace(game, students=(blue, *game.students[1:]))
+    assert as_loaded(game) == with_student(game, BLUE, loaded_dice=False)
 
 
 def test_as_loaded_after_the_roll_is_the_next_students_turn_before_their_roll() -> None:
     game = fold(HEADER, SAMPLE_EVENTS[:5])  # Blue rolled 7, moved the geese and stole
-    blue = replace(game.students[BLUE], loaded_dice=False)
     assert game.phase is Phase.AFTER_ROLL
-    assert as_loaded(game) == replace(
-        game, students=(blue, *game.students[1:]), turn=RED, phase=Phase.BEFORE_ROLL
-    )
+    assert as_loaded(game) == _reds_turn_before_the_roll(game)
 
 
 def test_as_loaded_at_the_geese_keeps_them_where_they_were() -> None:
     game = fold(HEADER, SAMPLE_EVENTS[:3])  # the 7 is rolled, the geese not yet moved
-    blue = replace(game.students[BLUE], loaded_dice=False)
-    assert as_loaded(game) == replace(
-        game, students=(blue, *game.students[1:]), turn=RED, phase=Phase.BEFORE_ROLL
-    )
+    assert as_loaded(game) == _reds_turn_before_the_roll(game)
     assert as_loaded(game).geese == 8
+
+
+def _reds_turn_before_the_roll(game: Game) -> Game:
+    """Return `game` with Red's turn begun and Blue's loaded dice forgotten: what a save
+    file made during Blue's turn, after the roll, loads as."""
+    return replace(with_student(game, BLUE, loaded_dice=False), turn=RED, phase=Phase.BEFORE_ROLL)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import click
 
+from replay.edges.options import analysis_seed, analysis_workers
 from watan.cli.common import (
     FILE,
     STEPS,
@@ -41,13 +42,7 @@ def _colour(_: click.Context, __: click.Parameter, value: str | None) -> str | N
     text="turning points and marked moves",
     json="the analysis as a document for programs (watan schema analysis gives its JSON Schema)",
 )
-@click.option(
-    "--seed",
-    type=int,
-    default=0,
-    show_default=True,
-    help="The playouts' seed: the same journal, options and seed give the same analysis.",
-)
+@analysis_seed()
 @click.option(
     "--playouts",
     type=click.IntRange(min=1),
@@ -63,13 +58,7 @@ def _colour(_: click.Context, __: click.Parameter, value: str | None) -> str | N
 @click.option(
     "--quick", is_flag=True, help="A coarser pass: one playout a move, to the end of the turn."
 )
-@click.option(
-    "--workers",
-    type=click.IntRange(min=1),
-    default=1,
-    show_default=True,
-    help="Processes judging decisions at once; the analysis is the same for any number.",
-)
+@analysis_workers()
 @click.option(
     "--cluster",
     metavar="ADDRESS",

@@ -53,6 +53,16 @@ from watan.engine.events import (
     TurnEnded,
 )
 from watan.engine.layout import Board
+from watan.engine.members import (
+    AFTER_ROLL,
+    ASSIGNMENT,
+    BEFORE_ROLL,
+    EXAM,
+    GEESE,
+    NETFLIX,
+    OVER,
+    SETUP,
+)
 from watan.engine.resources import (
     NONE,
     Resource,
@@ -67,7 +77,6 @@ from watan.engine.state import (
     COLOURS,
     NOBODY,
     Colour,
-    Completion,
     Game,
     Phase,
     course_criteria,
@@ -87,13 +96,6 @@ from watan.engine.topology import (
     is_goal,
     is_tile,
 )
-
-_SETUP, _BEFORE_ROLL, _AFTER_ROLL, _GEESE, _OVER = (
-    Phase.SETUP, Phase.BEFORE_ROLL, Phase.AFTER_ROLL, Phase.GEESE, Phase.OVER
-)
-_ASSIGNMENT, _EXAM, _NETFLIX = Completion.ASSIGNMENT, Completion.EXAM, Resource.NETFLIX
-"""Looked up once: the rules ask for them on every command, and on Python 3.11 finding an
-enum's member by its class's name costs as much as a call (the class's `__getattr__`)."""
 
 
 class Refusal(enum.Enum):
@@ -206,9 +208,9 @@ def decide_with(game: Game, command: AnyCommand, chance: Chance) -> tuple[AnyEve
             return _stealing(game, GeeseMoved(colour=colour, tile=TileId(tile)), victim, chance)
         case Complete(criterion=criterion):
             place = CriterionId(criterion)
-            if game.phase is _SETUP:  # initial assignments are free (spec §4.1)
+            if game.phase is SETUP:  # initial assignments are free (spec §4.1)
                 return (CriterionCompleted(colour=colour, criterion=place, cost=NONE),)
-            cost = level_cost(game, _ASSIGNMENT)
+            cost = level_cost(game, ASSIGNMENT)
             completed = CriterionCompleted(colour=colour, criterion=place, cost=cost)
             return (completed, *_win_check(game))
         case Improve(criterion=criterion):
@@ -262,9 +264,9 @@ def refusal(game: Game, command: AnyCommand) -> Refusal | None:
     phase = game.phase
     match command:  # the commonest commands first
         case Roll(value=value):
-            return _wrong_phase(phase, _BEFORE_ROLL) or _roll_refusal(game, value)
+            return _wrong_phase(phase, BEFORE_ROLL) or _roll_refusal(game, value)
         case Next():
-            return _wrong_phase(phase, _AFTER_ROLL)
+            return _wrong_phase(phase, AFTER_ROLL)
         case Trade(partner=partner, give=give, take=take, accepted=accepted):
             return offer_refusal(game, partner, give, take) or (
                 Refusal.NOT_ENOUGH_RESOURCES
@@ -274,16 +276,16 @@ def refusal(game: Game, command: AnyCommand) -> Refusal | None:
         case Achieve(goal=goal):
             return achieve_refusal(game, goal)
         case PlaceGeese(tile=tile, victim=victim):
-            return _wrong_phase(phase, _GEESE) or _geese_refusal(game, tile, victim)
+            return _wrong_phase(phase, GEESE) or _geese_refusal(game, tile, victim)
         case Complete(criterion=criterion):
             return complete_refusal(game, criterion)
         case Improve(criterion=criterion):
             return improve_refusal(game, criterion)
         case ChooseDice():
-            return _wrong_phase(phase, _BEFORE_ROLL)
+            return _wrong_phase(phase, BEFORE_ROLL)
         case TakeSeat(colour=seat, player=player):
             # Who plays a seat may change at any point of a game that is not over.
-            valid = phase is not _OVER and seat in COLOURS and is_player_name(player)
+            valid = phase is not OVER and seat in COLOURS and is_player_name(player)
             return None if valid else Refusal.INVALID_COMMAND
         case TradeWithBank(give=give, take=take):
             return bank_refusal(game, give, take)
@@ -313,9 +315,9 @@ def offer_refusal(game: Game, partner: Colour, give: Resource, take: Resource) -
     resources; the proposer must hold what they offer.  Whether the partner
     holds what is asked is only checked when they say yes.
     """
-    if game.phase is not _AFTER_ROLL:
+    if game.phase is not AFTER_ROLL:
         return Refusal.INVALID_COMMAND
-    if partner == game.turn or _NETFLIX in (give, take):
+    if partner == game.turn or NETFLIX in (give, take):
         return Refusal.INVALID_COMMAND
     if not game.students[game.turn].resources[give]:
         return Refusal.NOT_ENOUGH_RESOURCES
@@ -329,9 +331,9 @@ def bank_refusal(game: Game, give: Resource, take: Resource) -> Refusal | None:
     the student must hold the bank's rate of what they give.
     """
     rate = game.rules.bank_rate
-    if rate is None or game.phase is not _AFTER_ROLL:
+    if rate is None or game.phase is not AFTER_ROLL:
         return Refusal.INVALID_COMMAND
-    if give == take or _NETFLIX in (give, take):
+    if give == take or NETFLIX in (give, take):
         return Refusal.INVALID_COMMAND
     if game.students[game.turn].resources[give] < rate:
         return Refusal.NOT_ENOUGH_RESOURCES
@@ -341,7 +343,7 @@ def bank_refusal(game: Game, give: Resource, take: Resource) -> Refusal | None:
 def _purchase_refusal(game: Game) -> Refusal | None:
     """A card is bought after the roll, from a deck not empty, at its price (ruling 4)."""
     cost = game.rules.card_cost
-    if cost is None or game.phase is not _AFTER_ROLL:
+    if cost is None or game.phase is not AFTER_ROLL:
         return Refusal.INVALID_COMMAND
     if not game.deck:
         return Refusal.EMPTY_DECK
@@ -354,7 +356,7 @@ def card_refusal(game: Game, card: Card) -> Refusal | None:
     Cards are played during one's turn, before or after the roll (not while the geese
     wait), one a turn; a card bought this turn waits for a later one, except a vp.
     """
-    if not game.rules.cards or game.phase not in (_BEFORE_ROLL, _AFTER_ROLL):
+    if not game.rules.cards or game.phase not in (BEFORE_ROLL, AFTER_ROLL):
         return Refusal.INVALID_COMMAND
     hand = game.students[game.turn].cards
     if not held(hand, card):
@@ -388,20 +390,20 @@ def victims(game: Game, tile: TileId) -> tuple[Colour, ...]:
 def achieve_refusal(game: Game, goal: int) -> Refusal | None:
     """Return why the rules refuse `Achieve(goal)` now, or None: `refusal`'s own case, which
     the legal builds ask directly (a build's kind is known there: no match to go through)."""
-    return _wrong_phase(game.phase, _AFTER_ROLL) or _achievement_refusal(game, goal)
+    return _wrong_phase(game.phase, AFTER_ROLL) or _achievement_refusal(game, goal)
 
 
 def complete_refusal(game: Game, criterion: int) -> Refusal | None:
     """Return why the rules refuse `Complete(criterion)` now, or None (see `achieve_refusal`):
     during setup an initial assignment, after the roll one beside one's own goal."""
-    if game.phase is _SETUP:
+    if game.phase is SETUP:
         return _placement_refusal(game, criterion)
-    return _wrong_phase(game.phase, _AFTER_ROLL) or _completion_refusal(game, criterion)
+    return _wrong_phase(game.phase, AFTER_ROLL) or _completion_refusal(game, criterion)
 
 
 def improve_refusal(game: Game, criterion: int) -> Refusal | None:
     """Return why the rules refuse `Improve(criterion)` now, or None (see `achieve_refusal`)."""
-    return _wrong_phase(game.phase, _AFTER_ROLL) or _improvement_refusal(game, criterion)
+    return _wrong_phase(game.phase, AFTER_ROLL) or _improvement_refusal(game, criterion)
 
 
 def _wrong_phase(phase: Phase, needed: Phase) -> Refusal | None:
@@ -436,13 +438,13 @@ def obstacle(game: Game, command: AnyCommand) -> Obstacle | None:
     a player can be told which rule stands in the way.
     """
     match command:
-        case Complete(criterion=criterion) if game.phase is _SETUP:
+        case Complete(criterion=criterion) if game.phase is SETUP:
             return _placement_obstacle(game, criterion)
-        case Complete(criterion=criterion) if game.phase is _AFTER_ROLL:
+        case Complete(criterion=criterion) if game.phase is AFTER_ROLL:
             return _completion_obstacle(game, criterion)
-        case Improve(criterion=criterion) if game.phase is _AFTER_ROLL:
+        case Improve(criterion=criterion) if game.phase is AFTER_ROLL:
             return _improvement_obstacle(game, criterion)
-        case Achieve(goal=goal) if game.phase is _AFTER_ROLL:
+        case Achieve(goal=goal) if game.phase is AFTER_ROLL:
             return _achievement_obstacle(game, goal)
         case _:
             return None
@@ -467,7 +469,7 @@ def _completion_refusal(game: Game, criterion: int) -> Refusal | None:
     """After the roll an assignment also needs one's own goal beside it (§3.1, RULINGS 11)."""
     if _completion_obstacle(game, criterion) is not None:
         return Refusal.CANNOT_BUILD
-    return _price_refusal(game, level_cost(game, _ASSIGNMENT))
+    return _price_refusal(game, level_cost(game, ASSIGNMENT))
 
 
 def _completion_obstacle(game: Game, criterion: int) -> Obstacle | None:
@@ -491,7 +493,7 @@ def _improvement_obstacle(game: Game, criterion: int) -> Obstacle | None:
         return Obstacle.NO_SUCH_PLACE
     if game.criterion_owner[criterion] != game.turn:
         return Obstacle.NOT_OWN
-    if game.criterion_level[criterion] >= _EXAM:
+    if game.criterion_level[criterion] >= EXAM:
         return Obstacle.HIGHEST_LEVEL
     return None
 

@@ -36,6 +36,7 @@ from watan.engine.events import (
     TradeDeclined,
     TurnEnded,
 )
+from watan.engine.members import BEFORE_ROLL
 from watan.engine.resources import Resources, add, single, subtract
 from watan.engine.rules import GEESE_ROLL, NO_CARDS, Card, changed, held
 from watan.engine.state import (
@@ -54,8 +55,6 @@ NEXT = tuple(COLOURS[(colour + 1) % len(COLOURS)] for colour in COLOURS)
 """Whose turn follows each student's (spec §3.1: in the order of the colours)."""
 PHASE_AFTER = tuple(Phase.GEESE if roll == GEESE_ROLL else Phase.AFTER_ROLL for roll in range(13))
 """The phase after each roll: the geese move on a 7 (spec §3.6), else the turn goes on."""
-_BEFORE_ROLL = Phase.BEFORE_ROLL
-"""Looked up once: the reducer meets it every turn, and an enum's member is slow to find."""
 
 
 def start(header: GameStarted) -> Game:
@@ -80,11 +79,11 @@ def apply(game: Game, event: AnyEvent) -> Game:
                 return replace(
                     game,
                     turn=NEXT[event.colour],
-                    phase=_BEFORE_ROLL,
+                    phase=BEFORE_ROLL,
                     bought=NO_CARDS,
                     card_played=False,
                 )
-            return replace(game, turn=NEXT[event.colour], phase=_BEFORE_ROLL)
+            return replace(game, turn=NEXT[event.colour], phase=BEFORE_ROLL)
         case TradeDeclined() | GameResumed():
             return game
         case TradeAccepted(proposer=proposer, partner=partner, give=give, take=take):

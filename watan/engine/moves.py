@@ -9,7 +9,7 @@ exactly when `decide` would carry it out: the rules have one source.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from watan.engine.commands import (
     Achieve,
@@ -39,8 +39,9 @@ from watan.engine.decide import (
 )
 from watan.engine.dice import HIGHEST_ROLL, LOWEST_ROLL
 from watan.engine.evolve import apply
+from watan.engine.members import AFTER_ROLL, ASSIGNMENT, EXAM
 from watan.engine.resources import HELD, covers
-from watan.engine.state import COLOURS, Completion, Game, Phase
+from watan.engine.state import COLOURS, Game, Phase
 from watan.engine.topology import (
     CRITERION_COUNT,
     CRITERION_GOALS,
@@ -50,9 +51,6 @@ from watan.engine.topology import (
     GoalId,
     TileId,
 )
-
-_ASSIGNMENT, _EXAM, _AFTER_ROLL = Completion.ASSIGNMENT, Completion.EXAM, Phase.AFTER_ROLL
-"""Looked up once, as in `decide`: a computer asks what it can afford on every move."""
 
 
 def tried(game: Game, command: AnyCommand, rng: random.Random) -> Game | None:
@@ -136,13 +134,13 @@ def _house_candidates(game: Game) -> Iterator[AnyCommand]:
     holds enough of, a card bought, each card the student holds played."""
     rules, student = game.rules, game.students[game.turn]
     held = student.resources
-    if rules.bank_rate is not None and game.phase is _AFTER_ROLL:
+    if rules.bank_rate is not None and game.phase is AFTER_ROLL:
         for give in HELD:
             if held[give] >= rules.bank_rate:
                 yield from (TradeWithBank(give=give, take=take) for take in HELD if take != give)
     if not rules.cards:
         return
-    if game.phase is _AFTER_ROLL:
+    if game.phase is AFTER_ROLL:
         yield BuyCard()
     knights, points, monopolies = student.cards
     if knights:
@@ -176,16 +174,16 @@ def affordable(game: Game, kind: BuildKind) -> bool:
     if kind is Achieve:
         return covers(held, game.rules.goal_cost)
     if kind is Complete:
-        return bool(student.goals) and covers(held, level_cost(game, _ASSIGNMENT))
+        return bool(student.goals) and covers(held, level_cost(game, ASSIGNMENT))
     level, prices = game.criterion_level, game.rules.level_costs
     for criterion in student.criteria:
         now = level[criterion]
-        if now < _EXAM and covers(held, prices[now]):  # the price of level now + 1
+        if now < EXAM and covers(held, prices[now]):  # the price of level now + 1
             return True
     return False
 
 
-def build_candidates(game: Game, kind: BuildKind) -> list[AnyCommand]:
+def build_candidates(game: Game, kind: BuildKind) -> Sequence[AnyCommand]:
     """Return the builds of `kind` that could be allowed now: a superset of the legal ones.
 
     They are near the student's network (a goal touching it, a criterion at
@@ -194,10 +192,10 @@ def build_candidates(game: Game, kind: BuildKind) -> list[AnyCommand]:
     (most turns, every kind is); `refusal` judges each of the rest.
     """
     if kind is Achieve:
-        return list(_achievements(game))
+        return _achievements(game)
     if kind is Complete:
-        return list(_completions(game))
-    return list(_improvements(game))
+        return _completions(game)
+    return _improvements(game)
 
 
 def _achievements(game: Game) -> list[Achieve]:
@@ -210,7 +208,7 @@ def _achievements(game: Game) -> list[Achieve]:
 def _completions(game: Game) -> list[Complete]:
     """Return `build_candidates` of assignments: the ends of the student's goals."""
     student = game.students[game.turn]
-    if not student.goals or not covers(student.resources, level_cost(game, _ASSIGNMENT)):
+    if not student.goals or not covers(student.resources, level_cost(game, ASSIGNMENT)):
         return []
     ends = {c for g in student.goals for c in GOAL_CRITERIA[g]}
     return [Complete(criterion=c) for c in sorted(ends)]
@@ -223,7 +221,7 @@ def _improvements(game: Game) -> list[Improve]:
     improvable: list[Improve] = []
     for criterion in student.criteria:
         level = game.criterion_level[criterion]
-        if level < _EXAM and covers(held, level_cost(game, level + 1)):
+        if level < EXAM and covers(held, level_cost(game, level + 1)):
             improvable.append(Improve(criterion=criterion))
     return improvable
 

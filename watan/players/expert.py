@@ -24,10 +24,11 @@ from typing import ClassVar, Final
 from watan.engine.commands import AnyCommand, Complete, Move, Next, Offer, PlaceGeese, Roll
 from watan.engine.decide import victims
 from watan.engine.dice import HIGHEST_ROLL, LOWEST_ROLL, ROLLS
+from watan.engine.members import AFTER_ROLL, BEFORE_ROLL, GEESE, OVER
 from watan.engine.moves import legal_commands, tried
 from watan.engine.resources import HELD
 from watan.engine.rules import GEESE_ROLL
-from watan.engine.state import COLOURS, Colour, Game, Phase
+from watan.engine.state import COLOURS, Colour, Game
 from watan.engine.topology import TILE_COUNT, TILE_CRITERIA, TileId
 from watan.players.computer import mypyc_attr
 from watan.players.greedy import (
@@ -71,13 +72,6 @@ ROADLESS: Final = 20.0
 NEED_OF_COSTS: Final = (4, 3, 5, 6, 3)
 """How many of each resource one of every build needs together (goal, assignment, midterm,
 exam: RULINGS 23), CAFFEINE to TUTORIAL: what a new spot's yield is weighed by."""
-
-_BEFORE_ROLL: Final = Phase.BEFORE_ROLL
-_AFTER_ROLL: Final = Phase.AFTER_ROLL
-_GEESE: Final = Phase.GEESE
-_OVER: Final = Phase.OVER
-"""Looked up once, as in `watan.engine.decide`: a lookahead asks the phase at every step."""
-
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # the compiled build: see `computer`
@@ -188,9 +182,9 @@ class ExpertPlayer(GreedyPlayer):
         """
         model = {c: GreedyPlayer(random.Random(self.rng.random())) for c in COLOURS if c != me}
         steps = 0
-        while game.phase is not _OVER and steps < MOST_STEPS:
+        while game.phase is not OVER and steps < MOST_STEPS:
             steps += 1
-            if game.turn == me and game.phase is _BEFORE_ROLL:
+            if game.turn == me and game.phase is BEFORE_ROLL:
                 break
             player: GreedyPlayer = self if game.turn == me else model[game.turn]
             move = player.move(game) if game.turn != me else (self._build(game) or Next())
@@ -237,7 +231,7 @@ class ExpertPlayer(GreedyPlayer):
         return PlaceGeese(tile=tile, victim=victim)
 
     def move(self, game: Game) -> Move:
-        if game.phase is _GEESE:
+        if game.phase is GEESE:
             return self._geese(game)
         return super().move(game)
 
@@ -248,7 +242,7 @@ class ExpertPlayer(GreedyPlayer):
     def _built(self, game: Game) -> Game:
         """Return the game after the builds this player would make now, in turn."""
         for _ in range(MOST_BUILDS):
-            if game.phase is not _AFTER_ROLL:
+            if game.phase is not AFTER_ROLL:
                 break
             build = self._build(game)
             after = None if build is None else self._try(game, build)
@@ -265,7 +259,7 @@ class ExpertPlayer(GreedyPlayer):
 def _standing(game: Game, me: Colour) -> float:
     """Return how far `me` leads: course criteria and what it holds toward its builds, against
     the others', each weighed by how near it is to winning."""
-    if game.phase is _OVER:
+    if game.phase is OVER:
         return WON if game.winner == me else -WON
     mine = POINT * points(game, me) + _worth(game, me, needs(game, me))
     theirs = sum(

@@ -32,10 +32,11 @@ from watan.engine.commands import (
 )
 from watan.engine.decide import harvest, level_cost, victims
 from watan.engine.dice import HIGHEST_ROLL, LOWEST_ROLL
+from watan.engine.members import ASSIGNMENT, BEFORE_ROLL, GEESE, SETUP
 from watan.engine.moves import legal_builds, legal_commands
 from watan.engine.resources import HELD, Resources, total
 from watan.engine.rules import GEESE_ROLL
-from watan.engine.state import COLOURS, Colour, Completion, Game, Phase
+from watan.engine.state import COLOURS, Colour, Game
 from watan.engine.topology import CRITERION_TILES, TILE_COUNT, TILE_CRITERIA, TileId
 from watan.players.computer import Strategy, mypyc_attr
 from watan.players.house_rules import bank_trade, card_to_play, card_worth_buying
@@ -80,13 +81,6 @@ KEPT: Final = 1.0
 one away makes the target short again, so it is needed as much as a missing one is, less the
 unit already counted there."""
 
-_SETUP: Final = Phase.SETUP
-_BEFORE_ROLL: Final = Phase.BEFORE_ROLL
-_GEESE: Final = Phase.GEESE
-_ASSIGNMENT: Final = Completion.ASSIGNMENT
-"""Looked up once, as in `watan.engine.decide`: every move asks the phase, and every target
-the price of an assignment."""
-
 
 
 class Target:
@@ -113,9 +107,9 @@ class GreedyPlayer(Strategy):
 
     def move(self, game: Game) -> Move:
         phase = game.phase
-        if phase is _SETUP:
+        if phase is SETUP:
             return self._placement(game)
-        if phase is _BEFORE_ROLL:
+        if phase is BEFORE_ROLL:
             self._offered.clear()
             card = self._card(game)
             if card is not None:
@@ -123,7 +117,7 @@ class GreedyPlayer(Strategy):
             if not game.students[game.turn].loaded_dice:
                 return ChooseDice(loaded=True)
             return Roll(value=self._roll(game))
-        if phase is _GEESE:
+        if phase is GEESE:
             return geese_move(game)
         return (
             self._card(game)
@@ -281,7 +275,7 @@ def _chosen(game: Game, options: tuple[Target, ...], held: Resources, closing: b
     """Return `target`'s choice among `options` for a student holding `held`: the first of
     the best (plain loops, not `max` over a key: the compiled build keeps them native)."""
     if not options:
-        return Target(level_cost(game, _ASSIGNMENT), 0.0)
+        return Target(level_cost(game, ASSIGNMENT), 0.0)
     best = options[0]
     if closing:
         # The nearest to affordable, then the cheapest, then the worthiest.
@@ -322,7 +316,7 @@ def _worked_options(game: Game, colour: Colour) -> tuple[Target, ...]:
         cost = improvement_cost(game, criterion)
         if cost is not None:
             options.append(Target(cost, 1 + 3 * spot[criterion]))
-    assignment = level_cost(game, _ASSIGNMENT)
+    assignment = level_cost(game, ASSIGNMENT)
     spots = reachable_spots(game, colour)
     options += [Target(assignment, 1 + 3 * spot[c]) for c in spots]
     if not spots:

@@ -14,9 +14,10 @@ from typing import Final
 from watan.engine.decide import level_cost
 from watan.engine.dice import ROLLS, WAYS
 from watan.engine.layout import Board
+from watan.engine.members import EXAM
 from watan.engine.resources import Resource, Resources
 from watan.engine.rules import GEESE_ROLL
-from watan.engine.state import COLOURS, NOBODY, Colour, Completion, Game, course_criteria
+from watan.engine.state import COLOURS, NOBODY, Colour, Game, course_criteria
 from watan.engine.tables import PerBoard
 from watan.engine.topology import (
     CRITERION_COUNT,
@@ -255,14 +256,10 @@ def _goal_distances(game: Game, colour: Colour) -> dict[int, int]:
     return found
 
 
-_EXAM: Final = Completion.EXAM
-"""Looked up once, as in `watan.engine.decide`: every target asks it of each criterion."""
-
-
 def improvement_cost(game: Game, criterion: int) -> Resources | None:
     """Return the price of the next level at one's `criterion`, or None at an exam."""
     level = game.criterion_level[criterion]
-    return None if level >= _EXAM else level_cost(game, level + 1)
+    return None if level >= EXAM else level_cost(game, level + 1)
 
 
 EVEN: Final[Weights] = (1.0, 1.0, 1.0, 1.0, 1.0)

@@ -18,6 +18,7 @@ some past 1,000, as the fair 7s (one roll in six) took most of what they produce
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 from watan.engine.commands import (
@@ -151,15 +152,16 @@ class RandomPlayer(Strategy):
             return self._offer(game)
         return rng.choice(kind)
 
-    def _any_allowed(self, game: Game, candidates: list[AnyCommand]) -> AnyCommand | None:
+    def _any_allowed(self, game: Game, candidates: Sequence[AnyCommand]) -> AnyCommand | None:
         """Return one of `candidates` the rules allow, each allowed one equally likely."""
-        while candidates:
-            at = self.rng.randrange(len(candidates))
-            candidate = candidates[at]
+        left = list(candidates)  # each refused one is dropped from this copy
+        while left:
+            at = self.rng.randrange(len(left))
+            candidate = left[at]
             if refusal(game, candidate) is None:
                 return candidate
-            candidates[at] = candidates[-1]
-            candidates.pop()
+            left[at] = left[-1]
+            left.pop()
         return None
 
     def _offer(self, game: Game) -> Offer:

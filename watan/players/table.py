@@ -22,7 +22,8 @@ from watan.engine.commands import AnyCommand, Move, Offer
 from watan.engine.decide import RandomChance, Refusal, Refused, decide_with
 from watan.engine.events import AnyEvent, TurnEnded
 from watan.engine.evolve import apply
-from watan.engine.state import Colour, Game, Phase
+from watan.engine.members import OVER
+from watan.engine.state import Colour, Game
 
 
 class Player(Protocol):
@@ -94,8 +95,7 @@ def play(
     turns = 0
     seated = table.player
     chance = RandomChance(rng)
-    over = Phase.OVER  # looked up once: an enum's member is slow to find, and this is per command
-    while game.phase is not over:
+    while game.phase is not OVER:
         player = seated(game, game.turn)
         move = player.move(game)
         if isinstance(move, Offer):

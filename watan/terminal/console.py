@@ -256,21 +256,11 @@ def save_file(
     named (`backup.sv`) replaces only an earlier save file, never through a link out of
     its folder (`replay.edges.saving.write_unnamed`).
     """
-    stderr, program = streams.stderr, streams.program
-    if recorder is not None and recorder.keeps(path):
-        message = f"cannot save to {path}: it is this game's journal; choose another name"
-        complain(stderr, message, program)
-        return False
-    from replay.edges.saving import write_atomically, write_unnamed  # keep starting quick
+    from replay.edges.saving import write_save  # keep starting quick
     from watan.files.disk import is_save_file
 
-    text = format_save(saved_game(game), edition)
-    try:
-        if unnamed:
-            write_unnamed(path, text, prefix=SAVING, ours=is_save_file)
-        else:
-            write_atomically(path, text, prefix=SAVING)
-    except OSError as error:
-        complain(stderr, f"cannot save to {path}: {error.strerror or error}", program)
-        return False
-    return True
+    return write_save(
+        path, format_save(saved_game(game), edition),
+        journal=recorder is not None and recorder.keeps(path), unnamed=unnamed,
+        ours=is_save_file, prefix=SAVING, stderr=streams.stderr, program=streams.program,
+    )  # fmt: skip

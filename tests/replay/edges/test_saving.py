@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import stat
 from collections.abc import Callable
@@ -9,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from replay.edges.saving import save_target, write_atomically, write_whole
+from replay.edges.saving import save_target, write_atomically, write_save, write_whole
 
 
 def test_write_atomically_writes_the_text(tmp_path: Path) -> None:
@@ -288,3 +289,47 @@ def test_an_exclusive_write_leaves_what_is_there_and_no_temporary_file(tmp_path:
     assert ((tmp_path / "there").read_bytes(), [p.name for p in tmp_path.iterdir()]) == (
         b"old\n", ["there"]
     )
+
+
+def _saved(path: Path, *, journal: bool = False, unnamed: bool = False) -> tuple[bool, str]:
+    """Return what `write_save` returns for a save of `0\\n` to `path`, and what it said."""
+    said = io.StringIO()
+    done = write_save(
+        str(path), "0\n", journal=journal, unnamed=unnamed,
+        ours=lambda first: first.startswith(b"0"), prefix=".game-", stderr=said, program="game",
+    )  # fmt: skip
+    return done, said.getvalue()
+
+
+def test_a_save_is_written_and_nothing_said(tmp_path: Path) -> None:
+    assert _saved(tmp_path / "game.sv") == (True, "")
+    assert (tmp_path / "game.sv").read_text() == "0\n"
+
+
+def test_a_save_over_the_games_own_journal_is_refused_in_one_line_and_never_written(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "game.jsonl"
+    path.write_text("the journal\n")
+    assert _saved(path, journal=True) == (
+        False,
+        f"game: cannot save to {path}: it is this game's journal; choose another name\n",
+    )
+    assert path.read_text() == "the journal\n"
+
+
+def test_a_save_that_cannot_be_written_is_one_line_naming_the_file_and_why(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "missing" / "game.sv"
+    assert _saved(path) == (False, f"game: cannot save to {path}: No such file or directory\n")
+
+
+def test_a_backup_replaces_an_earlier_save_but_not_a_file_of_the_users(tmp_path: Path) -> None:
+    earlier, notes = tmp_path / "backup.sv", tmp_path / "notes.sv"
+    earlier.write_text("0 earlier\n")
+    notes.write_text("my notes\n")
+    assert _saved(earlier, unnamed=True) == (True, "")
+    done, said = _saved(notes, unnamed=True)
+    assert (done, said.startswith(f"game: cannot save to {notes}: ")) == (False, True)
+    assert (earlier.read_text(), notes.read_text()) == ("0\n", "my notes\n")

@@ -24,8 +24,9 @@ from typing import Final
 from replay import analysis
 from replay.analysis import Chances, Horizon
 from watan.engine.commands import AnyCommand, ChooseDice, Next, Offer, Trade
+from watan.engine.members import OVER, SETUP
 from watan.engine.moves import legal_commands, tried
-from watan.engine.state import COLOURS, Game, Phase
+from watan.engine.state import COLOURS, Game
 from watan.players.greedy import GreedyPlayer
 from watan.tools.analysis.tempering import valued
 
@@ -35,10 +36,6 @@ STEPS_A_TURN: Final = 200
 _NEXT = Next()
 _ANSWERER = GreedyPlayer(random.Random(0))
 """How a partner answers an offer among the moves tried: as greedy does (it draws nothing)."""
-
-_SETUP: Final = Phase.SETUP
-_OVER: Final = Phase.OVER
-"""Looked up once, as in `watan.engine.decide`: a playout asks the phase at every step."""
 
 
 
@@ -54,7 +51,7 @@ def played_on(game: Game, rng: random.Random, turns: int = 1) -> Game:
     model = [GreedyPlayer(random.Random(rng.random())) for _ in COLOURS]
     ended = 0
     for _ in range(STEPS_A_TURN * (turns + 1)):
-        if game.phase is _OVER or ended >= turns:
+        if game.phase is OVER or ended >= turns:
             break
         move = model[game.turn].move(game)
         if isinstance(move, Offer):
@@ -62,7 +59,7 @@ def played_on(game: Game, rng: random.Random, turns: int = 1) -> Game:
         after = try_command(game, move, rng) or try_command(game, _NEXT, rng)
         if after is None:
             break
-        ended += after.turn != game.turn and game.phase is not _SETUP
+        ended += after.turn != game.turn and game.phase is not SETUP
         game = after
     return game
 
@@ -79,7 +76,7 @@ def playing_on(turn: int, horizon: Horizon) -> analysis.PlayOn[Game]:
 
 def position(game: Game, *, turn: int, seed: int, step: int, horizon: Horizon) -> Chances:
     """Return each student's chance to win from `game` (at `step`, in turn `turn`)."""
-    if game.phase is Phase.OVER:
+    if game.phase is OVER:
         return valued(game, horizon.turns, turn)
     return analysis.position(
         game, playing_on(turn, horizon), seed=seed, step=step, samples=horizon.samples
