@@ -295,7 +295,7 @@ def features(game: Game, colour: Colour) -> tuple[float, ...]:
         float(sum(held)),
         float(min(2, len(reachable_spots(game, colour)))),
         float((colour - game.turn) % len(COLOURS)),
-        float(game.goal_owner.count(colour)),
+        float(len(student.goals)),
     )
 
 
