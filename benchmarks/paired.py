@@ -48,6 +48,10 @@ def main() -> None:
     parser.add_argument("--against", default="master")
     parser.add_argument("--rivals", default="expert")
     options = parser.parse_args()
+    if options.challenger == options.against:
+        # The two runs are kept by strategy name: one name would be one run, set beside
+        # itself, and a sign test of nothing (p = 1) would read as "no difference".
+        parser.error(f"--challenger and --against are both {options.against}: name two strategies")
     runs = {
         name: over_seeds(
             won, (name, *[options.rivals] * 3), seed=options.seed, games=options.games,
