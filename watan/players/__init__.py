@@ -48,12 +48,11 @@ STRATEGIES: dict[str, Built] = {
 """Each built-in strategy by name, weakest first."""
 
 DEFAULT_STRATEGY = "expert"
-"""The strategy a seat is handed to when none is named: the strongest that also keeps a
-table of its own kind a game (issue 27: the default is the strongest strategy whose games
-end, without 7-wars, within its speed).  Not `master`: four masters each roll the numbers
-no rival stands on and roll 7s against rivals' hands, and their games grind (over 200
-seeded games a median of 134 turns, a 99th percentile of 328, 22% of rolls loaded 7s;
-`benchmarks/bench_games.py`), where four experts play a median of 68."""
+"""The strategy a seat is handed to when none is named: the strongest whose games end,
+without 7-wars, within its speed (issue 27), since it fills every seat left unnamed.  Not
+`master`: each master rolls the numbers no rival stands on, so a table of masters starves
+and its games grind past 250 turns (the figures, from `benchmarks/bench_games.py`, are in
+docs/decisions.md)."""
 
 THINKING = frozenset({"master"})
 """The strategies a `--think SECONDS` budget applies to."""
