@@ -37,8 +37,8 @@ def _work_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_seats_are_handed_out_in_the_order_asked_computers_first() -> None:
     assert seats_asked(["red=greedy", " Orange "], ["BLUE"]) == (
-        (RED, "greedy"), (ORANGE, "expert"), (BLUE, "human")
-    )  # a computer with no strategy named plays the default, expert
+        (RED, "greedy"), (ORANGE, "master"), (BLUE, "human")
+    )  # a computer with no strategy named plays the default, master
 
 
 @pytest.mark.parametrize(

@@ -1,6 +1,7 @@
 """`master`'s measures of loaded dice: what each student's criteria yield on each roll, the
-roll each is expected to choose, and what a place brings in a round of chosen rolls; and
-that its placement search follows its value of a position (`MasterPlayer._value`).
+roll each is expected to choose, and what a place brings in a round of chosen rolls; that
+its placement search follows its value of a position (`MasterPlayer._value`); and that it
+counts what its roll gives a fellow master as the expert counts it.
 
 Every figure is worked out by hand from the spec's sample board (Figure 1): criterion 34
 touches CAFFEINE 6, TUTORIAL 12 and LECTURE 4; 32 touches CAFFEINE 2, LAB 8 and TUTORIAL
@@ -14,14 +15,18 @@ from __future__ import annotations
 import random
 
 import pytest
+from msgspec.structs import replace
 
 from tests.positions import make_game
 from watan.engine.commands import Complete
 from watan.engine.layout import Board
-from watan.engine.state import COLOURS, Colour, Game, Phase
+from watan.engine.state import COLOURS, HUMAN, Colour, Game, Phase
+from watan.players.expert import ExpertPlayer
 from watan.players.master import (
     FEATURES,
+    KIN_ROLL_RIVALRY,
     PLACEMENTS,
+    ROLL_RIVALRY,
     MasterPlayer,
     chosen_rolls,
     features,
@@ -116,3 +121,36 @@ def test_the_placement_search_takes_the_spot_its_value_of_a_position_likes_best(
     assert lowest.asked == highest.asked and len(lowest.asked) == PLACEMENTS
     assert chosen == (Complete(criterion=min(lowest.asked)), Complete(criterion=max(lowest.asked)))
     assert plain in {Complete(criterion=c) for c in lowest.asked}
+
+
+def test_a_master_counts_a_rival_of_its_own_kind_as_the_expert_does(game: Game) -> None:
+    # Blue (master) rolls against Red (master), Orange (expert) and Yellow (a person); at a
+    # seat the game gives a person, every rival counts in full.
+    master = MasterPlayer(random.Random(1))
+    rivals = (RED, ORANGE, YELLOW)
+    seated = replace(game, seats=("master", "master", "expert", HUMAN))
+    by_hand = replace(game, seats=(HUMAN, "master", "expert", HUMAN))
+    assert (KIN_ROLL_RIVALRY, ROLL_RIVALRY) == (0.1, 1.0)
+    assert [master._roll_rivalry(seated, c) for c in rivals] == [0.1, 1.0, 1.0]
+    assert [master._roll_rivalry(by_hand, c) for c in rivals] == [1.0, 1.0, 1.0]
+    expert = ExpertPlayer(random.Random(1))
+    assert [expert._roll_rivalry(seated, c) for c in rivals] == [0.1, 0.1, 0.1]
+
+
+def test_a_roll_that_feeds_a_fellow_master_costs_the_master_less(game: Game) -> None:
+    # Red's midterm at 32 yields on 2, 8 and 11: those rolls, and only those, score higher
+    # for Blue (master) beside a master Red than beside an expert Red.
+    rolling = replace(game, phase=Phase.BEFORE_ROLL, students=tuple(
+        replace(student, loaded_dice=True) for student in game.students
+    ))
+
+    def scores(seats: tuple[str, ...]) -> dict[int, float]:
+        player = MasterPlayer(random.Random(1))
+        scored = player._scored_rolls(replace(rolling, seats=seats))
+        return {-value: score for score, value, _ in scored}
+
+    kin = scores(("master", "master", "expert", "expert"))
+    stranger = scores(("master", "expert", "expert", "expert"))
+    assert kin.keys() == stranger.keys()
+    assert {roll for roll in kin if kin[roll] != stranger[roll]} == {2, 8, 11}
+    assert all(kin[roll] > stranger[roll] for roll in (2, 8, 11))

@@ -47,12 +47,11 @@ STRATEGIES: dict[str, Built] = {
 }
 """Each built-in strategy by name, weakest first."""
 
-DEFAULT_STRATEGY = "expert"
+DEFAULT_STRATEGY = "master"
 """The strategy a seat is handed to when none is named: the strongest whose games end,
-without 7-wars, within its speed (issue 27), since it fills every seat left unnamed.  Not
-`master`: each master rolls the numbers no rival stands on, so a table of masters starves
-and its games grind past 250 turns (the figures, from `benchmarks/bench_games.py`, are in
-docs/decisions.md)."""
+without 7-wars, within its speed (issue 27), since it fills every seat left unnamed, a
+table of its own kind included (`master.KIN_ROLL_RIVALRY`; the figures, from
+`benchmarks/bench_games.py`, are in docs/decisions.md)."""
 
 THINKING = frozenset({"master"})
 """The strategies a `--think SECONDS` budget applies to."""

@@ -83,7 +83,12 @@ class ExpertPlayer(GreedyPlayer):
     """How much a rival's gain from its roll counts against its own gain.  A class variable, so
     that a subclass's own value (master's) is read in the compiled build too, where a plain
     class attribute is a field whose default a subclass written in Python cannot change."""
-    """How much a unit a rival gains from this player's roll counts against its own."""
+
+    def _roll_rivalry(self, game: Game, rival: Colour) -> float:
+        """Return how much a unit `rival` gains from this player's roll counts against a unit
+        it gains itself: `roll_rivalry`, whoever the rival is.  A method, so that a strategy
+        may weigh its rivals apart (master's own kind, `MasterPlayer._roll_rivalry`)."""
+        return self.roll_rivalry
 
     def _target(self, game: Game, colour: Colour) -> Target:
         """Return greedy's target, but near the win the course criterion nearest to affordable:
@@ -150,7 +155,7 @@ class ExpertPlayer(GreedyPlayer):
             for rival in COLOURS:
                 if rival != me:
                     rival_target = target(game, rival)
-                    loss = self.roll_rivalry * threat[rival] * _gain(
+                    loss = self._roll_rivalry(game, rival) * threat[rival] * _gain(
                         game, after, rival, wants[rival], rival_target
                     )
                     score -= loss

@@ -6,7 +6,10 @@ what tells winners from losers among experts is that half.  So the master weighs
 what it yields on the rolls the students will choose (`chosen_rolls`, `round_income`), not
 on fair dice: where it places its first assignments and what it builds.  It rolls as the
 expert does, but a unit its roll gives a rival counts as much against the roll as a unit
-it gains itself (`ROLL_RIVALRY`): it rolls the numbers that are its own.  Its trades, its
+it gains itself (`ROLL_RIVALRY`): it rolls the numbers that are its own.  Against a rival of
+its own kind (a seat the game says its strategy plays too) it rolls as the expert does
+(`KIN_ROLL_RIVALRY`): masters who each roll only their own numbers starve one another, and
+a table of them would grind on (docs/decisions.md, "The default strategy").  Its trades, its
 answers and the geese are the expert's.  Where a choice shapes the whole game, it searches:
 
 - **its first two assignments.**  The best few spots (by what one loaded roll yields, and
@@ -43,9 +46,10 @@ from watan.engine.decide import harvest
 from watan.engine.dice import HIGHEST_ROLL, LOWEST_ROLL, ROLLS
 from watan.engine.moves import legal_builds, legal_commands
 from watan.engine.resources import HELD
-from watan.engine.state import COLOURS, Colour, Game, Phase
+from watan.engine.state import COLOURS, HUMAN, Colour, Game, Phase
 from watan.players.computer import mypyc_attr
 from watan.players.expert import NEED_OF_COSTS, ExpertPlayer, _placement_value
+from watan.players.expert import ROLL_RIVALRY as EXPERT_ROLL_RIVALRY
 from watan.players.greedy import GreedyPlayer, target
 from watan.players.master_weights import WEIGHTS
 from watan.players.measures import (
@@ -84,6 +88,11 @@ ROLL_RIVALRY = 1.0
 """How much a unit a rival gains from the master's roll counts against a unit it gains: as
 much, since what a rival gains on the master's number it gains every time the master rolls
 it (the expert counts a tenth)."""
+KIN_ROLL_RIVALRY = EXPERT_ROLL_RIVALRY
+"""How much a unit a rival of the master's own kind gains from its roll counts: as the expert
+counts it.  Each master who denies the others its numbers is denied theirs, and a table of
+masters then produces little and rolls 7s (the figures are in docs/decisions.md, "The
+default strategy")."""
 ROUND_TO_SPOT = 1 / 17
 """What turns a change in `round_income` into greedy's measure of a spot (what it yields on
 one roll of fair dice, every resource alike): a round is four rolls, and `NEED_OF_COSTS`
@@ -103,6 +112,14 @@ class MasterPlayer(ExpertPlayer):
         super().__init__(rng)
         self.nodes = NODES if think is None else max(1, round(think * NODES_PER_SECOND))
         """Commands played out to choose an initial assignment."""
+
+    def _roll_rivalry(self, game: Game, rival: Colour) -> float:
+        """Return how much a unit `rival` gains from this player's roll counts against its own:
+        `KIN_ROLL_RIVALRY` when the game says the rival's seat is played by the same computer
+        strategy as the roller's (`Game.seats`, public to every seat), else `ROLL_RIVALRY`."""
+        mine = game.seats[game.turn]
+        kin = mine != HUMAN and game.seats[rival] == mine
+        return KIN_ROLL_RIVALRY if kin else self.roll_rivalry
 
     def _placement(self, game: Game) -> Complete:
         """Return, of the expert's best few initial assignments, the one whose position once
