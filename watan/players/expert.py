@@ -139,7 +139,8 @@ class ExpertPlayer(GreedyPlayer):
         me = game.turn
         wants = {c: needs(game, c) for c in COLOURS}
         wants[me] = self._needs(game, me)
-        threat = {c: _threat(game, c, me) for c in COLOURS}
+        # What a unit each rival gains from the roll costs the roller: the same for every roll.
+        weight = {c: self._roll_rivalry(game, c) * _threat(game, c, me) for c in COLOURS}
         scored: list[tuple[float, int, Game]] = []
         own: dict[int, float] = {}
         for value in range(LOWEST_ROLL, HIGHEST_ROLL + 1):
@@ -155,9 +156,7 @@ class ExpertPlayer(GreedyPlayer):
             for rival in COLOURS:
                 if rival != me:
                     rival_target = target(game, rival)
-                    loss = self._roll_rivalry(game, rival) * threat[rival] * _gain(
-                        game, after, rival, wants[rival], rival_target
-                    )
+                    loss = weight[rival] * _gain(game, after, rival, wants[rival], rival_target)
                     score -= loss
                     if value == GEESE_ROLL:
                         mine -= loss  # what rivals lose to the geese pays the roller too
