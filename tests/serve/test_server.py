@@ -38,6 +38,7 @@ from watan.serve.wire import (
 )
 from watan.terminal.console import Streams
 from watan.terminal.hinter import Level
+from watan.terminal.session import Session
 
 pytestmark = pytest.mark.slow  # servers and clients in subprocesses
 
@@ -102,10 +103,11 @@ def _killed_and_started_again(tmp_path: Path, stack: ExitStack) -> None:
     whose server is killed (SIGKILL) mid-game and started again on the same folder."""
     journals = tmp_path / "j"
     options = ["--new", "-seed", "5", "-random-board", *COMPUTERS, "--computer", "Yellow=greedy"]
+    logs = [tmp_path / "first.err", tmp_path / "second.err"]
     first = subprocess.Popen(
         [*WATAN_PROGRAM, "serve", *options, "--port", "0"],
         stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
+        stderr=stack.enter_context(logs[0].open("w")),
         text=True,
         cwd=tmp_path,
         env=environment(journals),
@@ -115,7 +117,17 @@ def _killed_and_started_again(tmp_path: Path, stack: ExitStack) -> None:
     port = urlsplit(links.spectators).port
     address, _, token = read_link(links.seats["Blue"])
     quiet = Streams(io.BytesIO(), io.StringIO(), io.StringIO(), "watan")
-    blue = Joined(token, Level.OFF, quiet, lines=Greedy(random.Random(2)).line)
+    player, waiting, killed = Greedy(random.Random(2)), threading.Event(), threading.Event()
+
+    def line(session: Session) -> str | None:
+        """Blue's line, held at its first prompt after 150 events until the server is
+        killed: so the game (326 events, greedy and quick) waits on Blue when it dies."""
+        if blue.count >= 150 and not killed.is_set():
+            waiting.set()
+            killed.wait(240)
+        return player.line(session)
+
+    blue = Joined(token, Level.OFF, quiet, lines=line)
     ended: list[int] = []
     playing = threading.Thread(target=lambda: ended.append(play(address, blue)), daemon=True)
     playing.start()
@@ -132,19 +144,17 @@ def _killed_and_started_again(tmp_path: Path, stack: ExitStack) -> None:
     page = stack.enter_context(chromium(1000, 800))
     page.get(links.spectators)  # a browser's page watches too, and must reconnect by itself
     try:
-        deadline = time.monotonic() + 60
-        while blue.count < 150 and time.monotonic() < deadline and not ended:
-            time.sleep(0.05)
-        assert blue.count >= 150, f"the game did not get going: {ended}, {quiet.stderr}"
+        assert waiting.wait(60), f"the game did not get going: {ended}, {quiet.stderr}"
         first.kill()  # SIGKILL: no chance to tidy anything
         first.wait()
         first.stdout.close()
         held = blue.count
+        killed.set()  # Blue answers now, to a server that is gone
         at_kill = _events(Path(links.journal))
         second = subprocess.Popen(
             [*WATAN_PROGRAM, "serve", "--port", str(port)],
             stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
+            stderr=stack.enter_context(logs[1].open("w")),
             cwd=tmp_path,
             env=environment(journals),
         )
@@ -164,10 +174,12 @@ def _killed_and_started_again(tmp_path: Path, stack: ExitStack) -> None:
         check=False,
         env=environment(journals),
     )
+    said = {log.name: log.read_text() for log in logs}  # the servers' standard error
     assert 150 <= held <= len(at_kill)  # everything a client heard of was in the journal
     assert final[: len(at_kill)] == at_kill
+    assert final[len(at_kill) :], f"the second server took nothing up: {said}"
     assert b'"type":"game_resumed"' in final[len(at_kill)]
-    assert ended == [0] and watcher.returncode == 0
+    assert ended == [0] and watcher.returncode == 0, (ended, watcher.returncode, said)
     assert verified.returncode == 0, verified.stderr
     assert blue.game is not None and blue.game.phase is Phase.OVER
     # The page was opened before the kill and the game was won after it: only a page that
