@@ -139,7 +139,10 @@ class ExpertPlayer(GreedyPlayer):
         me = game.turn
         wants = {c: needs(game, c) for c in COLOURS}
         wants[me] = self._needs(game, me)
-        # What a unit each rival gains from the roll costs the roller: the same for every roll.
+        # What each student saves for, and what a unit each rival gains from the roll costs
+        # the roller: all of the position before the roll, so the same for every roll tried.
+        saving = {c: target(game, c) for c in COLOURS}
+        saving[me] = self._target(game, me)
         weight = {c: self._roll_rivalry(game, c) * _threat(game, c, me) for c in COLOURS}
         scored: list[tuple[float, int, Game]] = []
         own: dict[int, float] = {}
@@ -150,13 +153,12 @@ class ExpertPlayer(GreedyPlayer):
             if value == GEESE_ROLL:
                 after = self._try(after, self._geese(after)) or after
             built = self._built(after)
-            mine = _gain(game, after, me, wants[me], self._target(game, me))
+            mine = _gain(game, after, me, wants[me], saving[me])
             mine += BUILT * (points(built, me) - points(after, me))
             score = mine
             for rival in COLOURS:
                 if rival != me:
-                    rival_target = target(game, rival)
-                    loss = weight[rival] * _gain(game, after, rival, wants[rival], rival_target)
+                    loss = weight[rival] * _gain(game, after, rival, wants[rival], saving[rival])
                     score -= loss
                     if value == GEESE_ROLL:
                         mine -= loss  # what rivals lose to the geese pays the roller too
