@@ -1,7 +1,8 @@
 """`master`'s measures of loaded dice: what each student's criteria yield on each roll, the
 roll each is expected to choose, and what a place brings in a round of chosen rolls; that
 its placement search follows its value of a position (`MasterPlayer._value`); and that it
-counts what its roll gives a fellow master as the expert counts it.
+counts what its roll gives a fellow master as the expert counts it, and rolls a 7 as any
+other roll unless a fellow master sits at the table.
 
 Every figure is worked out by hand from the spec's sample board (Figure 1): criterion 34
 touches CAFFEINE 6, TUTORIAL 12 and LECTURE 4; 32 touches CAFFEINE 2, LAB 8 and TUTORIAL
@@ -151,6 +152,30 @@ def test_a_roll_that_feeds_a_fellow_master_costs_the_master_less(game: Game) -> 
 
     kin = scores(("master", "master", "expert", "expert"))
     stranger = scores(("master", "expert", "expert", "expert"))
-    assert kin.keys() == stranger.keys()
+    assert kin.keys() | {7} == stranger.keys()  # the 7: see the test below
     assert {roll for roll in kin if kin[roll] != stranger[roll]} == {2, 8, 11}
     assert all(kin[roll] > stranger[roll] for roll in (2, 8, 11))
+
+
+def test_a_master_alone_of_its_kind_weighs_a_7_as_any_other_roll(game: Game) -> None:
+    # Blue's 7 pays it less than its best other roll here, so the expert's test drops it; a
+    # master keeps that test only beside a seat of its own strategy.
+    rolling = replace(game, phase=Phase.BEFORE_ROLL, students=tuple(
+        replace(student, loaded_dice=True) for student in game.students
+    ))
+
+    def tried(player: ExpertPlayer, seats: tuple[str, ...]) -> list[int]:
+        return sorted(-value for _, value, _ in player._scored_rolls(replace(rolling, seats=seats)))
+
+    master, expert = MasterPlayer(random.Random(1)), ExpertPlayer(random.Random(1))
+    every_roll, but_the_7 = list(range(2, 13)), [2, 3, 4, 5, 6, 8, 9, 10, 11, 12]
+    tables = [
+        ("master", "expert", "expert", "expert"),
+        ("master", "greedy", HUMAN, HUMAN),
+        ("master", "expert", "expert", "master"),
+        ("master", "master", "master", "master"),
+    ]
+    assert [tried(master, seats) for seats in tables] == [
+        every_roll, every_roll, but_the_7, but_the_7
+    ]
+    assert [tried(expert, seats) for seats in tables] == [but_the_7] * 4

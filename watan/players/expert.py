@@ -90,6 +90,13 @@ class ExpertPlayer(GreedyPlayer):
         may weigh its rivals apart (master's own kind, `MasterPlayer._roll_rivalry`)."""
         return self.roll_rivalry
 
+    def _sevens_filtered(self, game: Game) -> bool:
+        """Return whether a 7 must pay the roller more than the best other roll it could make
+        before it is rolled at all: always, for the expert.  Experts who each roll a 7 whenever
+        it leads the race starve one another (issue 27's 7-war).  A method, so that a strategy
+        may lift the test where no rival would answer in kind (`MasterPlayer`)."""
+        return True
+
     def _target(self, game: Game, colour: Colour) -> Target:
         """Return greedy's target, but near the win the course criterion nearest to affordable:
         one more of any kind wins, and what it would yield no longer matters."""
@@ -135,7 +142,7 @@ class ExpertPlayer(GreedyPlayer):
         """Return each roll worth making, tried on the real rules, best first, as (what it
         brings at once, minus the value, the game after it): what the roller gains, less a
         little of what it gives rivals; a 7 only when it pays the roller more than any
-        other roll would."""
+        other roll would, unless the 7 test is lifted (`_sevens_filtered`)."""
         me = game.turn
         wants = {c: needs(game, c) for c in COLOURS}
         wants[me] = self._needs(game, me)
@@ -166,8 +173,11 @@ class ExpertPlayer(GreedyPlayer):
                 mine += freed_value(game, wants[me])
             own[value] = mine
             scored.append((score, -value, after))
-        if GEESE_ROLL in own and own[GEESE_ROLL] <= max(
-            (gain for value, gain in own.items() if value != GEESE_ROLL), default=0.0
+        if (
+            GEESE_ROLL in own
+            and self._sevens_filtered(game)
+            and own[GEESE_ROLL]
+            <= max((gain for value, gain in own.items() if value != GEESE_ROLL), default=0.0)
         ):
             # A 7 only when it pays the roller more than the best roll it could make
             # instead: else every student rolls 7 to starve the others, and nobody builds.
