@@ -9,7 +9,9 @@ expert does, but a unit its roll gives a rival counts as much against the roll a
 it gains itself (`ROLL_RIVALRY`): it rolls the numbers that are its own.  Against a rival of
 its own kind (a seat the game says its strategy plays too) it rolls as the expert does
 (`KIN_ROLL_RIVALRY`): masters who each roll only their own numbers starve one another, and
-a table of them would grind on (docs/decisions.md, "The default strategy").  Its trades, its
+a table of them would grind on (docs/decisions.md, "The default strategy").  With no rival of
+its own kind it rolls a 7 whenever the 7 scores best, where the expert rolls one only when it
+pays the roller more than any other roll would (`_sevens_filtered`).  Its trades, its
 answers and the geese are the expert's.  Where a choice shapes the whole game, it searches:
 
 - **its first two assignments.**  The best few spots (by what one loaded roll yields, and
