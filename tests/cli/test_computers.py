@@ -85,7 +85,7 @@ def test_play_help_lists_the_strategies_and_the_seat_options() -> None:
         "random (a random move, building whenever it can; ",
         "greedy (the best immediate move by production; ",
         "expert (greedy's turn, each roll tried on the engine; ",
-        "master (searches its placements and builds on the engine; ",
+        "master (searches its placements, builds and rolls on the engine; ",
         f"Default {DEFAULT_STRATEGY}.",
         "package.module:Factory",
         "--think SECONDS",

@@ -2,7 +2,8 @@
 roll each is expected to choose, and what a place brings in a round of chosen rolls; that
 its placement search follows its value of a position (`MasterPlayer._value`); and that it
 counts what its roll gives a fellow master as the expert counts it, and rolls a 7 as any
-other roll unless a fellow master sits at the table.
+other roll unless a fellow master sits at the table; and that, alone of its kind, it chooses
+its roll among the expert's best three by its value of where each leads.
 
 Every figure is worked out by hand from the spec's sample board (Figure 1): criterion 34
 touches CAFFEINE 6, TUTORIAL 12 and LECTURE 4; 32 touches CAFFEINE 2, LAB 8 and TUTORIAL
@@ -21,12 +22,17 @@ from msgspec.structs import replace
 from tests.positions import make_game
 from watan.engine.commands import Complete
 from watan.engine.layout import Board
+from watan.engine.resources import Resource
 from watan.engine.state import COLOURS, HUMAN, Colour, Game, Phase
 from watan.players.expert import ExpertPlayer
 from watan.players.master import (
     FEATURES,
     KIN_ROLL_RIVALRY,
+    NODES,
+    NODES_PER_SECOND,
     PLACEMENTS,
+    ROLL_CHOICES,
+    ROLL_PLAYOUTS,
     ROLL_RIVALRY,
     MasterPlayer,
     chosen_rolls,
@@ -179,3 +185,60 @@ def test_a_master_alone_of_its_kind_weighs_a_7_as_any_other_roll(game: Game) -> 
         every_roll, every_roll, but_the_7, but_the_7
     ]
     assert [tried(expert, seats) for seats in tables] == [but_the_7] * 4
+
+
+class Prizing(MasterPlayer):
+    """A master whose value of a position is what it holds of one resource, whose playouts
+    stop where they start (so that the value reads the position the roll leaves), and which
+    counts the positions it values."""
+
+    def __init__(self, prized: Resource) -> None:
+        super().__init__(random.Random(1))
+        self.prized = prized
+        self.valued = 0
+
+    def _playout(self, game: Game, rounds: int) -> tuple[Game, int]:
+        return game, 0
+
+    def _value(self, game: Game, me: Colour) -> float:
+        self.valued += 1
+        return float(game.students[me].resources[self.prized])
+
+
+def rolling(game: Game, seats: tuple[str, ...]) -> Game:
+    """Return `game` at Blue's roll, every student's dice loaded, seated as `seats` says."""
+    students = tuple(replace(student, loaded_dice=True) for student in game.students)
+    return replace(game, phase=Phase.BEFORE_ROLL, students=students, seats=seats)
+
+
+def test_a_master_alone_of_its_kind_rolls_what_its_value_of_the_outcome_likes_best(
+    game: Game,
+) -> None:
+    # Blue's assignment at 34 yields TUTORIAL on 12, LECTURE on 4 and CAFFEINE on 6: the
+    # expert's best three rolls here, at a first glance, whichever Blue's value prizes.
+    alone = rolling(game, ("master", "expert", "greedy", HUMAN))
+    assert sorted(-value for _, value, _ in Prizing(Resource.LAB)._scored_rolls(alone)[:3]) == [
+        4, 6, 12,
+    ]
+    prizing = {kind: Prizing(kind) for kind in (Resource.TUTORIAL, Resource.LECTURE,
+                                               Resource.CAFFEINE)}
+    assert {kind: player._roll(alone) for kind, player in prizing.items()} == {
+        Resource.TUTORIAL: 12, Resource.LECTURE: 4, Resource.CAFFEINE: 6,
+    }
+    assert ROLL_CHOICES == 3
+    assert {player.valued for player in prizing.values()} == {ROLL_CHOICES * ROLL_PLAYOUTS}
+
+
+def test_beside_a_fellow_master_a_master_rolls_as_the_expert_does(game: Game) -> None:
+    kin = rolling(game, ("master", "expert", "master", HUMAN))
+    prizing = Prizing(Resource.CAFFEINE)
+    assert prizing._roll(kin) == ExpertPlayer._roll(MasterPlayer(random.Random(1)), kin)
+    assert prizing.valued == 0
+
+
+def test_thinking_longer_plays_each_roll_out_more_often() -> None:
+    def playouts(think: float | None) -> int:
+        return MasterPlayer(random.Random(1), think=think).roll_playouts
+
+    assert ROLL_PLAYOUTS == 4
+    assert [playouts(None), playouts(2 * NODES / NODES_PER_SECOND), playouts(0.001)] == [4, 8, 1]

@@ -42,7 +42,7 @@ STRATEGIES: dict[str, Built] = {
     "expert": Built("watan.players.expert", "ExpertPlayer",
                     "greedy's turn, each roll tried on the engine", "rating 1652, 0.09 ms a move"),
     "master": Built("watan.players.master", "MasterPlayer",
-                    "searches its placements and builds on the engine",
+                    "searches its placements, builds and rolls on the engine",
                     "rating 1881, 0.12 ms a move"),
 }
 """Each built-in strategy by name, weakest first."""

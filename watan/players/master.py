@@ -21,7 +21,10 @@ answers and the geese are the expert's.  Where a choice shapes the whole game, i
   losses, steals, trades), several times over; the spot whose playouts end with the best
   chance of winning (`value`) is taken;
 - **its builds**, when more than one is worth making: each is made, and the rest of the
-  turn's builds after it, and the position valued.
+  turn's builds after it, and the position valued;
+- **its roll**, with no fellow master at the table: the expert's best few rolls at a first
+  glance are each made, its builds after it, and the game played on `ROLL_ROUNDS` rounds
+  as greedy plays, a few times over; the roll whose playouts the value likes best is made.
 
 The value of a position is each student's chance of winning as a conditional logit of a
 few features of its position (`FEATURES`): course criteria, what its criteria yield on the
@@ -79,6 +82,16 @@ NODES_PER_SECOND = 12000
 development machine, in playouts of `PLACE_ROUNDS` rounds (a median of about 12,300 over 12
 placements of 8,000, timed in whole games against three experts): how `think` seconds
 become commands."""
+ROLL_CHOICES = 3
+"""Rolls a master with no fellow master at its table searches: the expert's best few at a
+first glance (its `_scored_rolls`)."""
+ROLL_PLAYOUTS = 4
+"""Playouts of each roll searched, by default; `think` seconds raise them as they raise
+`NODES`."""
+ROLL_ROUNDS = 2
+"""Rounds a roll's playout goes on: the expert plays out one and adds its standing to what
+the roll brings at once; two, valued by the learnt value alone, chose better rolls against
+three `greedy` (docs/decisions.md, "The master's roll searched, round eleven")."""
 FEATURES = (
     "course criteria", "income on its best roll", "income on fair dice",
     "units its target lacks", "resources held", "spots in reach (at most 2)",
@@ -114,12 +127,48 @@ class MasterPlayer(ExpertPlayer):
         super().__init__(rng)
         self.nodes = NODES if think is None else max(1, round(think * NODES_PER_SECOND))
         """Commands played out to choose an initial assignment."""
+        self.roll_playouts = max(1, round(ROLL_PLAYOUTS * self.nodes / NODES))
+        """Playouts of each roll searched (`_roll`)."""
 
     def _roll_rivalry(self, game: Game, rival: Colour) -> float:
         """Return how much a unit `rival` gains from this player's roll counts against its own:
         `KIN_ROLL_RIVALRY` when the game says the rival's seat is played by the same computer
         strategy as the roller's (`Game.seats`, public to every seat), else `ROLL_RIVALRY`."""
         return KIN_ROLL_RIVALRY if _kin(game, rival) else self.roll_rivalry
+
+    def _alone_of_its_kind(self, game: Game) -> bool:
+        """Return whether no rival's seat is played by the master's own strategy (`_kin`)."""
+        return not any(_kin(game, rival) for rival in COLOURS if rival != game.turn)
+
+    def _roll(self, game: Game) -> int:
+        """Return the loaded roll to make: with a fellow master at the table, the expert's;
+        alone of its kind, of the expert's best `ROLL_CHOICES` rolls at a first glance, the
+        one whose position, its builds made and `ROLL_ROUNDS` rounds played out as greedy
+        plays (`_playout`, `roll_playouts` times), the value likes best in sum (ties to the
+        expert's order).
+
+        A loaded roll is the one decision a student makes every turn (spec §2.8.1), and what
+        it brings shows a round or two on: the rival it feeds builds, the geese it sends stay.
+        Against three `greedy` this search won 339 of 400 games where the master rolling as
+        the expert does won 313, on the same boards and seats (docs/decisions.md, "The
+        master's roll searched, round eleven").  Among masters the expert's roll stays, as
+        the 7 test does (`_sevens_filtered`): a table of them was not measured with it."""
+        if not self._alone_of_its_kind(game):
+            return super()._roll(game)
+        me = game.turn
+        scored = self._scored_rolls(game)[:ROLL_CHOICES]
+        if len(scored) == 1:
+            return -scored[0][1]
+        best: tuple[float, int] | None = None
+        chosen = scored[0][1]
+        for n, (_, value, after) in enumerate(scored):
+            start = self._built(after)
+            total = 0.0
+            for _ in range(self.roll_playouts):
+                total += self._value(self._playout(start, ROLL_ROUNDS)[0], me)
+            if best is None or (total, -n) > best:
+                best, chosen = (total, -n), value
+        return -chosen
 
     def _sevens_filtered(self, game: Game) -> bool:
         """Return whether the expert's test for a 7 (it must pay the roller more than the best
@@ -129,7 +178,7 @@ class MasterPlayer(ExpertPlayer):
         hits do not answer with 7s of their own, so no 7-war starts, and the master wins more
         (docs/decisions.md, "master's 7, round nine").  Masters who each roll that 7 starve
         one another (four of them: 29% of rolls were loaded 7s), so among its kin the test stays."""
-        return any(_kin(game, rival) for rival in COLOURS if rival != game.turn)
+        return not self._alone_of_its_kind(game)
 
     def _placement(self, game: Game) -> Complete:
         """Return, of the expert's best few initial assignments, the one whose position once
