@@ -159,16 +159,13 @@ class MasterPlayer(ExpertPlayer):
         scored = self._scored_rolls(game)[:ROLL_CHOICES]
         if len(scored) == 1:
             return -scored[0][1]
-        best: tuple[float, int] | None = None
-        chosen = scored[0][1]
-        for n, (_, value, after) in enumerate(scored):
+        totals = []
+        for _, _, after in scored:
             start = self._built(after)
-            total = 0.0
-            for _ in range(self.roll_playouts):
-                total += self._value(self._playout(start, ROLL_ROUNDS)[0], me)
-            if best is None or (total, -n) > best:
-                best, chosen = (total, -n), value
-        return -chosen
+            playouts = (self._playout(start, ROLL_ROUNDS)[0] for _ in range(self.roll_playouts))
+            totals.append(sum((self._value(ended, me) for ended in playouts), 0.0))
+        best = max(range(len(scored)), key=lambda n: (totals[n], -n))
+        return -scored[best][1]
 
     def _sevens_filtered(self, game: Game) -> bool:
         """Return whether the expert's test for a 7 (it must pay the roller more than the best
