@@ -4,15 +4,16 @@ Every student loads its dice (spec §2.8.1), so a number pays whoever has criter
 time someone chooses it: about half of what computers gain comes on the others' rolls, and
 what tells winners from losers among experts is that half.  So the master weighs a place by
 what it yields on the rolls the students will choose (`chosen_rolls`, `round_income`), not
-on fair dice: where it places its first assignments and what it builds.  It rolls as the
-expert does, but a unit its roll gives a rival counts as much against the roll as a unit
-it gains itself (`ROLL_RIVALRY`): it rolls the numbers that are its own.  Against a rival of
-its own kind (a seat the game says its strategy plays too) it rolls as the expert does
-(`KIN_ROLL_RIVALRY`): masters who each roll only their own numbers starve one another, and
-a table of them would grind on (docs/decisions.md, "The default strategy").  With no rival of
-its own kind it rolls a 7 whenever the 7 scores best, where the expert rolls one only when it
-pays the roller more than any other roll would (`_sevens_filtered`).  Its trades, its
-answers and the geese are the expert's.  Where a choice shapes the whole game, it searches:
+on fair dice: where it places its first assignments and what it builds.  It scores its rolls
+as the expert does, but a unit its roll gives a rival counts as much against the roll as a
+unit it gains itself (`ROLL_RIVALRY`): it rolls the numbers that are its own.  Against a
+rival of its own kind (a seat the game says its strategy plays too) it rolls as the expert
+does (`KIN_ROLL_RIVALRY`): masters who each roll only their own numbers starve one another,
+and a table of them would grind on (docs/decisions.md, "The default strategy").  With no
+rival of its own kind it rolls a 7 whenever the 7 scores best, where the expert rolls one
+only when it pays the roller more than any other roll would (`_sevens_filtered`).  Its
+trades, its answers and the geese are the expert's.  Where a choice shapes the whole game,
+it searches:
 
 - **its first two assignments.**  The best few spots (by what one loaded roll yields, and
   what the spot yields on the numbers the others roll) are each tried: the rest of the
@@ -162,8 +163,8 @@ class MasterPlayer(ExpertPlayer):
         totals = []
         for _, _, after in scored:
             start = self._built(after)
-            playouts = (self._playout(start, ROLL_ROUNDS)[0] for _ in range(self.roll_playouts))
-            totals.append(sum((self._value(ended, me) for ended in playouts), 0.0))
+            samples = (self._played_out(start, ROLL_ROUNDS, me) for _ in range(self.roll_playouts))
+            totals.append(sum((sample for sample, _ in samples), 0.0))
         best = max(range(len(scored)), key=lambda n: (totals[n], -n))
         return -scored[best][1]
 
@@ -203,8 +204,8 @@ class MasterPlayer(ExpertPlayer):
         spent = 0
         while spent < self.nodes and candidates:
             for n, (_, after) in enumerate(candidates):
-                ended, steps = self._playout(after, PLACE_ROUNDS)
-                totals[n] += self._value(ended, me)
+                sample, steps = self._played_out(after, PLACE_ROUNDS, me)
+                totals[n] += sample
                 spent += steps
         if not candidates:
             return Complete(criterion=ranked[0])
@@ -217,6 +218,13 @@ class MasterPlayer(ExpertPlayer):
         learnt value (`value`).  A method, so that a strategy built on the master may search
         with a value of its own."""
         return value(game, me)
+
+    def _played_out(self, start: Game, rounds: int, me: Colour) -> tuple[float, int]:
+        """Return what `me`'s value (`_value`) makes of `start` played on `rounds` rounds as
+        greedy plays (`_playout`), and the commands played: one sample of where a choice
+        leads, which the placement and the roll searches each sum over their candidates."""
+        ended, steps = self._playout(start, rounds)
+        return self._value(ended, me), steps
 
     def _playout(self, game: Game, rounds: int) -> tuple[Game, int]:
         """Return the game after `rounds` rounds more (or its end), every student played as
