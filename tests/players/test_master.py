@@ -3,7 +3,8 @@ roll each is expected to choose, and what a place brings in a round of chosen ro
 its placement search follows its value of a position (`MasterPlayer._value`); and that it
 counts what its roll gives a fellow master as the expert counts it, and rolls a 7 as any
 other roll unless a fellow master sits at the table; and that, alone of its kind, it chooses
-its roll among the expert's best three by its value of where each leads.
+its roll among the expert's best three, and its build among those worth making, by its
+value of where each leads played out.
 
 Every figure is worked out by hand from the spec's sample board (Figure 1): criterion 34
 touches CAFFEINE 6, TUTORIAL 12 and LECTURE 4; 32 touches CAFFEINE 2, LAB 8 and TUTORIAL
@@ -20,7 +21,7 @@ import pytest
 from msgspec.structs import replace
 
 from tests.positions import make_game
-from watan.engine.commands import Complete
+from watan.engine.commands import Complete, Improve
 from watan.engine.layout import Board
 from watan.engine.resources import Resource
 from watan.engine.state import COLOURS, HUMAN, Colour, Game, Phase
@@ -242,3 +243,47 @@ def test_thinking_longer_plays_each_roll_out_more_often() -> None:
 
     assert ROLL_PLAYOUTS == 4
     assert [playouts(None), playouts(2 * NODES / NODES_PER_SECOND), playouts(0.001)] == [4, 8, 1]
+
+
+class Levelling(MasterPlayer):
+    """A master whose value of a position is the level of one criterion, whose playouts stop
+    where they start, and which counts the positions it values."""
+
+    def __init__(self, prized: int) -> None:
+        super().__init__(random.Random(1))
+        self.prized = prized
+        self.valued = 0
+
+    def _playout(self, game: Game, rounds: int) -> tuple[Game, int]:
+        return game, 0
+
+    def _value(self, game: Game, me: Colour) -> float:
+        self.valued += 1
+        return float(game.criterion_level[self.prized])
+
+
+@pytest.mark.parametrize(
+    ("seats", "playouts"),
+    [
+        (("master", "expert", "greedy", HUMAN), ROLL_PLAYOUTS),
+        (("master", "master", HUMAN, HUMAN), 1),
+    ],
+)
+def test_a_master_makes_the_build_its_value_of_the_outcome_likes_best(
+    sample_board: Board, seats: tuple[str, ...], playouts: int
+) -> None:
+    # Blue holds assignments at 34 and 25 and the price of one midterm (2 LECTURE, 3 STUDY,
+    # spec §2.6): improving either is worth making, and Blue can make only one.  Alone of
+    # its kind the master plays each out `ROLL_PLAYOUTS` times, as its roll; beside a
+    # fellow master it values each position once, at once.
+    game = replace(
+        make_game(
+            sample_board, criteria={34: (BLUE, 1), 25: (BLUE, 1)}, resources={BLUE: (0, 0, 2, 3, 0)}
+        ),
+        seats=seats,
+    )
+    levelling = {criterion: Levelling(criterion) for criterion in (34, 25)}
+    assert {c: player._turn_build(game) for c, player in levelling.items()} == {
+        34: Improve(criterion=34), 25: Improve(criterion=25),
+    }
+    assert {player.valued for player in levelling.values()} == {2 * playouts}
