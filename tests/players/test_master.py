@@ -16,6 +16,7 @@ TUTORIAL 3.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 from msgspec.structs import replace
@@ -188,14 +189,14 @@ def test_a_master_alone_of_its_kind_weighs_a_7_as_any_other_roll(game: Game) -> 
     assert [tried(expert, seats) for seats in tables] == [but_the_7] * 4
 
 
-class Prizing(MasterPlayer):
-    """A master whose value of a position is what it holds of one resource, whose playouts
-    stop where they start (so that the value reads the position the roll leaves), and which
-    counts the positions it values."""
+class Counting(MasterPlayer):
+    """A master whose value of a position is `worth`'s, whose playouts stop where they start
+    (so that the value reads the position its choice leaves), and which counts the
+    positions it values."""
 
-    def __init__(self, prized: Resource) -> None:
+    def __init__(self, worth: Callable[[Game, Colour], float]) -> None:
         super().__init__(random.Random(1))
-        self.prized = prized
+        self.worth = worth
         self.valued = 0
 
     def _playout(self, game: Game, rounds: int) -> tuple[Game, int]:
@@ -203,7 +204,17 @@ class Prizing(MasterPlayer):
 
     def _value(self, game: Game, me: Colour) -> float:
         self.valued += 1
-        return float(game.students[me].resources[self.prized])
+        return self.worth(game, me)
+
+
+def prizing(prized: Resource) -> Counting:
+    """Return a master whose value of a position is what it holds of `prized`."""
+    return Counting(lambda game, me: float(game.students[me].resources[prized]))
+
+
+def levelling(criterion: int) -> Counting:
+    """Return a master whose value of a position is the level of `criterion`."""
+    return Counting(lambda game, me: float(game.criterion_level[criterion]))
 
 
 def rolling(game: Game, seats: tuple[str, ...]) -> Game:
@@ -218,23 +229,23 @@ def test_a_master_alone_of_its_kind_rolls_what_its_value_of_the_outcome_likes_be
     # Blue's assignment at 34 yields TUTORIAL on 12, LECTURE on 4 and CAFFEINE on 6: the
     # expert's best three rolls here, at a first glance, whichever Blue's value prizes.
     alone = rolling(game, ("master", "expert", "greedy", HUMAN))
-    assert sorted(-value for _, value, _ in Prizing(Resource.LAB)._scored_rolls(alone)[:3]) == [
+    assert sorted(-value for _, value, _ in prizing(Resource.LAB)._scored_rolls(alone)[:3]) == [
         4, 6, 12,
     ]
-    prizing = {kind: Prizing(kind) for kind in (Resource.TUTORIAL, Resource.LECTURE,
+    prized = {kind: prizing(kind) for kind in (Resource.TUTORIAL, Resource.LECTURE,
                                                Resource.CAFFEINE)}
-    assert {kind: player._roll(alone) for kind, player in prizing.items()} == {
+    assert {kind: player._roll(alone) for kind, player in prized.items()} == {
         Resource.TUTORIAL: 12, Resource.LECTURE: 4, Resource.CAFFEINE: 6,
     }
     assert ROLL_CHOICES == 3
-    assert {player.valued for player in prizing.values()} == {ROLL_CHOICES * ROLL_PLAYOUTS}
+    assert {player.valued for player in prized.values()} == {ROLL_CHOICES * ROLL_PLAYOUTS}
 
 
 def test_beside_a_fellow_master_a_master_rolls_as_the_expert_does(game: Game) -> None:
     kin = rolling(game, ("master", "expert", "master", HUMAN))
-    prizing = Prizing(Resource.CAFFEINE)
-    assert prizing._roll(kin) == ExpertPlayer._roll(MasterPlayer(random.Random(1)), kin)
-    assert prizing.valued == 0
+    caffeine = prizing(Resource.CAFFEINE)
+    assert caffeine._roll(kin) == ExpertPlayer._roll(MasterPlayer(random.Random(1)), kin)
+    assert caffeine.valued == 0
 
 
 def test_thinking_longer_plays_each_roll_out_more_often() -> None:
@@ -243,23 +254,6 @@ def test_thinking_longer_plays_each_roll_out_more_often() -> None:
 
     assert ROLL_PLAYOUTS == 4
     assert [playouts(None), playouts(2 * NODES / NODES_PER_SECOND), playouts(0.001)] == [4, 8, 1]
-
-
-class Levelling(MasterPlayer):
-    """A master whose value of a position is the level of one criterion, whose playouts stop
-    where they start, and which counts the positions it values."""
-
-    def __init__(self, prized: int) -> None:
-        super().__init__(random.Random(1))
-        self.prized = prized
-        self.valued = 0
-
-    def _playout(self, game: Game, rounds: int) -> tuple[Game, int]:
-        return game, 0
-
-    def _value(self, game: Game, me: Colour) -> float:
-        self.valued += 1
-        return float(game.criterion_level[self.prized])
 
 
 @pytest.mark.parametrize(
@@ -282,8 +276,8 @@ def test_a_master_makes_the_build_its_value_of_the_outcome_likes_best(
         ),
         seats=seats,
     )
-    levelling = {criterion: Levelling(criterion) for criterion in (34, 25)}
-    assert {c: player._turn_build(game) for c, player in levelling.items()} == {
+    levelled = {criterion: levelling(criterion) for criterion in (34, 25)}
+    assert {c: player._turn_build(game) for c, player in levelled.items()} == {
         34: Improve(criterion=34), 25: Improve(criterion=25),
     }
-    assert {player.valued for player in levelling.values()} == {2 * playouts}
+    assert {player.valued for player in levelled.values()} == {2 * playouts}
