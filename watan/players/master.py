@@ -227,7 +227,8 @@ class MasterPlayer(ExpertPlayer):
     def _played_out(self, start: Game, rounds: int, me: Colour) -> tuple[float, int]:
         """Return what `me`'s value (`_value`) makes of `start` played on `rounds` rounds as
         greedy plays (`_playout`), and the commands played: one sample of where a choice
-        leads, which the placement and the roll searches each sum over their candidates."""
+        leads, which the placement search sums for each spot, and `_searched` for each roll
+        or build."""
         ended, steps = self._playout(start, rounds)
         return self._value(ended, me), steps
 
@@ -273,7 +274,7 @@ class MasterPlayer(ExpertPlayer):
         a lone master won 86.2% of 400 games against three `greedy` (82.8% valuing the
         position at once) and as many as before against three experts (docs/decisions.md,
         "The master's builds searched, round twelve").  Among masters the builds are valued
-        at once, as their rolls are."""
+        at once and the roll is the expert's: a table of masters searching was not measured."""
         wants = self._needs(game, game.turn)
         worth = [(self._worth(game, build, wants), build) for build in legal_builds(game)]
         worth = [(score, build) for score, build in worth if score > 0]
