@@ -267,7 +267,7 @@ def test_a_master_makes_the_build_its_value_of_the_outcome_likes_best(
     sample_board: Board, seats: tuple[str, ...], playouts: int
 ) -> None:
     # Blue holds assignments at 34 and 25 and the price of one midterm (2 LECTURE, 3 STUDY,
-    # spec §2.6): improving either is worth making, and Blue can make only one.  Alone of
+    # spec §2.4.1): improving either is worth making, and Blue can make only one.  Alone of
     # its kind the master plays each out `ROLL_PLAYOUTS` times, as its roll; beside a
     # fellow master it values each position once, at once.
     game = replace(
