@@ -1,10 +1,10 @@
 """`master`'s measures of loaded dice: what each student's criteria yield on each roll, the
 roll each is expected to choose, and what a place brings in a round of chosen rolls; that
-its placement search follows its value of a position (`MasterPlayer._value`); and that it
-counts what its roll gives a fellow master as the expert counts it, and rolls a 7 as any
-other roll unless a fellow master sits at the table; and that, alone of its kind, it chooses
-its roll among the expert's best three, and its build among those worth making, by its
-value of where each leads played out.
+its placement search follows its value of a position (`MasterPlayer._value`) and expects a
+greedy seat to place as greedy does; and that it counts what its roll gives a fellow master
+as the expert counts it, and rolls a 7 as any other roll unless a fellow master sits at the
+table; and that, alone of its kind, it chooses its roll among the expert's best three, and
+its build among those worth making, by its value of where each leads played out.
 
 Every figure is worked out by hand from the spec's sample board (Figure 1): criterion 34
 touches CAFFEINE 6, TUTORIAL 12 and LECTURE 4; 32 touches CAFFEINE 2, LAB 8 and TUTORIAL
@@ -27,6 +27,7 @@ from watan.engine.layout import Board
 from watan.engine.resources import Resource
 from watan.engine.state import COLOURS, HUMAN, Colour, Game, Phase
 from watan.players.expert import ExpertPlayer
+from watan.players.greedy import GreedyPlayer
 from watan.players.master import (
     FEATURES,
     KIN_ROLL_RIVALRY,
@@ -130,6 +131,26 @@ def test_the_placement_search_takes_the_spot_its_value_of_a_position_likes_best(
     assert lowest.asked == highest.asked and len(lowest.asked) == PLACEMENTS
     assert chosen == (Complete(criterion=min(lowest.asked)), Complete(criterion=max(lowest.asked)))
     assert plain in {Complete(criterion=c) for c in lowest.asked}
+
+
+def test_the_placement_search_expects_a_greedy_seat_to_place_as_greedy_does(
+    sample_board: Board,
+) -> None:
+    # Red's first assignment, Blue's at 34: greedy (fair pips) and the expert (best values)
+    # would place it apart on this board, and the search expects greedy's spot of a seat the
+    # game gives greedy, the expert's of any other (a fellow master's, a person's).
+    game = make_game(
+        sample_board, phase=Phase.SETUP, setup_step=1, turn=RED, criteria={34: (BLUE, 1)}
+    )
+    greedy = GreedyPlayer(random.Random(1)).move(game)
+    expert = ExpertPlayer(random.Random(1)).move(game)
+    master = MasterPlayer(random.Random(1))
+    seated = {
+        seat: master._setup_placement(replace(game, seats=("master", seat, "expert", HUMAN)))
+        for seat in ("greedy", "expert", "master", HUMAN)
+    }
+    assert greedy != expert
+    assert seated == {"greedy": greedy, "expert": expert, "master": expert, HUMAN: expert}
 
 
 def test_a_master_counts_a_rival_of_its_own_kind_as_the_expert_does(game: Game) -> None:
