@@ -218,12 +218,12 @@ class MasterPlayer(ExpertPlayer):
         turn it is: greedy's own at a seat the game says greedy plays (`Game.seats`), else
         the expert's (the master's own next assignment among them).
 
-        Greedy's placement reads the board alone and draws nothing at random, so a greedy
-        rival's is known exactly; the expert's was the search's guess at every seat before,
-        and the spots greedy takes are not the expert's (it weighs fair pips, the expert the
-        best values): modelled as placed, a lone master won 189 of 200 paired games against
-        three `greedy` where it won 177 (docs/decisions.md, "The master's setup by seat,
-        round thirteen")."""
+        Greedy's placement reads only the board and the criteria placed, and draws nothing at
+        random, so a greedy rival's is known exactly, as an expert rival's is; the expert's
+        was the search's guess at every seat before, and greedy takes other spots (it weighs
+        fair pips, the expert the best values): modelled as placed, a lone master won 372 of
+        400 paired games against three `greedy` where it had won 353 (docs/decisions.md, "The
+        master's setup by seat, round thirteen")."""
         if game.seats[game.turn] == GreedyPlayer.name:
             return GreedyPlayer._placement(self, game)
         return ExpertPlayer._placement(self, game)
