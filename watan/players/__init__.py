@@ -40,10 +40,10 @@ STRATEGIES: dict[str, Built] = {
     "greedy": Built("watan.players.greedy", "GreedyPlayer",
                     "the best immediate move by production", "rating 1500, 0.04 ms a move"),
     "expert": Built("watan.players.expert", "ExpertPlayer",
-                    "greedy's turn, each roll tried on the engine", "rating 1666, 0.09 ms a move"),
+                    "greedy's turn, each roll tried on the engine", "rating 1666, 0.18 ms a move"),
     "master": Built("watan.players.master", "MasterPlayer",
                     "searches its placements, builds and rolls on the engine",
-                    "rating 1903, 0.12 ms a move"),
+                    "rating 1903, 0.25 ms a move"),
 }
 """Each built-in strategy by name, weakest first."""
 
