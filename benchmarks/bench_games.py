@@ -2,6 +2,7 @@
 
 Run: python benchmarks/bench_games.py [--games 200] [--seed 1] [--workers 2]
          [--tables expert,expert,expert,expert ...] [--house-rules] [--edition constructor]
+         [--python .venv-compiled/bin/python]
 
 For each table (by default: four random, four greedy, four expert, four master, and two
 mixed tables), seeded games are played as `watan simulate` plays them, and printed:
@@ -14,19 +15,26 @@ mixed tables), seeded games are played as `watan simulate` plays them, and print
 - the median, over games, of resources produced per turn (four experts: at least 3.5);
 - trade offers made per turn and the share accepted.
 
-Each figure is worked out from the games' events, as a journal records them.
+Each figure is worked out from the games' events, as a journal records them.  With
+`--python`, another install of the game plays them (the compiled build plays the same games,
+about twice as fast: README, "The compiled build"); the first line names the build that played.
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 from collections.abc import Sequence
+from pathlib import Path
 
 import msgspec
 
 from benchmarks.seeded import over_seeds
+from watan.build import build
 from watan.engine.events import (
     DiceRolled,
     ResourcesProduced,
@@ -46,6 +54,17 @@ TABLES = (
     "master,expert,expert,expert",
 )
 GEESE_ROLL = 7
+SOURCE = str(Path(__file__).resolve().parent.parent)
+"""The folder `benchmarks` is imported from when another install plays."""
+CHILD = """
+import sys
+sys.path.append(sys.argv[1])
+from benchmarks.bench_games import main
+main(sys.argv[2:])
+"""
+"""Runs this benchmark in another install's interpreter, from an empty folder, so that the
+game imported is that install's, not the source tree (added at the end of the path, after the
+install, for the benchmarks alone)."""
 
 
 class Run(msgspec.Struct, frozen=True):
@@ -128,7 +147,8 @@ def table(run: Run, games: int, seed: int, workers: int) -> str:
     )
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
+    """Print the figures of each table asked for, played by this install or by `--python`'s."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
@@ -137,12 +157,38 @@ def main() -> None:
     parser.add_argument("--edition", default="watan")
     parser.add_argument("--house-rules", action="store_true", help="play --house-rules standard")
     parser.add_argument("--tables", nargs="*", default=list(TABLES))
-    options = parser.parse_args()
+    parser.add_argument("--python", help="another install's python to play the games")
+    options = parser.parse_args(argv)
+    if options.python:
+        sys.exit(played_by(options.python, options))
     house = ("standard",) if options.house_rules else ()
-    print(f"{options.edition}{', house rules standard' if house else ''}, seed {options.seed}")
+    print(
+        f"{options.edition}{', house rules standard' if house else ''}, seed {options.seed}, "
+        f"{build()}", flush=True,
+    )
     for players in options.tables:
         run = Run(tuple(players.split(",")), options.edition, house, options.turn_cap)
         print(table(run, options.games, options.seed, options.workers), flush=True)
+
+
+def played_by(python: str, options: argparse.Namespace) -> int:
+    """Run the benchmark with `options` in `python`'s install, its figures printed as they
+    come; return its exit status (2, with a line on standard error, when `python` cannot run)."""
+    forwarded = [
+        "--games", str(options.games), "--seed", str(options.seed),
+        "--workers", str(options.workers), "--turn-cap", str(options.turn_cap),
+        "--edition", options.edition, *(["--house-rules"] if options.house_rules else []),
+        "--tables", *options.tables,
+    ]
+    with tempfile.TemporaryDirectory(prefix="watan-bench-") as folder:
+        try:
+            child = subprocess.run(
+                [python, "-c", CHILD, SOURCE, *forwarded], cwd=folder, check=False
+            )
+        except OSError as error:
+            print(f"bench_games: {python}: {error.strerror}", file=sys.stderr)
+            return 2
+    return child.returncode
 
 
 if __name__ == "__main__":
