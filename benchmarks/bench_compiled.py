@@ -23,6 +23,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from benchmarks import SOURCE
 from benchmarks.uniform_player import UNIFORM
 
 CHILD = """
@@ -41,9 +42,6 @@ print(games / (time.process_time() - began), build())
 """Plays a table's games and prints games per CPU-second and the build: run from an empty
 folder, so that the build imported is the interpreter's install, not the source tree (the
 source tree is added at the end of the path, after the install, for the uniform player)."""
-
-SOURCE = str(Path(__file__).resolve().parent.parent)
-"""The folder `benchmarks.uniform_player` is imported from, in a child process."""
 
 ANALYSED = "journals/started-with-load/journal.jsonl"
 """The journal whose analysis is timed: a short recorded game (181 events)."""

@@ -29,10 +29,10 @@ import sys
 import tempfile
 import time
 from collections.abc import Sequence
-from pathlib import Path
 
 import msgspec
 
+from benchmarks import SOURCE
 from benchmarks.seeded import over_seeds
 from watan.build import build
 from watan.engine.events import (
@@ -54,8 +54,6 @@ TABLES = (
     "master,expert,expert,expert",
 )
 GEESE_ROLL = 7
-SOURCE = str(Path(__file__).resolve().parent.parent)
-"""The folder `benchmarks` is imported from when another install plays."""
 CHILD = """
 import sys
 sys.path.append(sys.argv[1])
